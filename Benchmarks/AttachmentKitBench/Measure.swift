@@ -1,0 +1,45 @@
+import Foundation
+
+/// Timing helpers shared by every figure.
+enum Measure {
+    /// Runs `body` `runs` times and returns the median duration in seconds.
+    static func medianSeconds(runs: Int = 7, _ body: () throws -> Void) rethrows -> Double {
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            try body()
+            samples.append(seconds(ContinuousClock.now - start))
+        }
+        return median(samples)
+    }
+
+    /// Runs the async `body` `runs` times and returns the median duration in seconds.
+    static func medianSeconds(runs: Int = 7, _ body: () async throws -> Void) async rethrows -> Double {
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            try await body()
+            samples.append(seconds(ContinuousClock.now - start))
+        }
+        return median(samples)
+    }
+
+    /// The median of `values` (the mean of the middle two for an even count).
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+/// Keeps a value alive and opaque to the optimiser.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}

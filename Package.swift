@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "AttachmentKit",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "AttachmentKit", targets: ["AttachmentKit"]),
+        .executable(name: "attachmentkit", targets: ["AttachmentKitCLI"]),
+        .executable(name: "attachmentkit-bench", targets: ["AttachmentKitBench"]),
+    ],
+    targets: [
+        .target(name: "AttachmentKit"),
+        // The command-line tool's logic lives in a library so that tests can run it in-process.
+        .target(name: "AttachmentKitCommands", dependencies: ["AttachmentKit"]),
+        .executableTarget(name: "AttachmentKitCLI", dependencies: ["AttachmentKitCommands"]),
+        .executableTarget(
+            name: "AttachmentKitBench",
+            dependencies: ["AttachmentKit"],
+            path: "Benchmarks/AttachmentKitBench"
+        ),
+        .testTarget(
+            name: "AttachmentKitTests",
+            dependencies: ["AttachmentKit", "AttachmentKitCommands"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

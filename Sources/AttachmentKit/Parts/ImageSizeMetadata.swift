@@ -1,0 +1,118 @@
+import Foundation
+
+/// The size of an image as Atlas sends it in an `application/json+imageSize` part:
+/// `{"width": 3024, "height": 4032, "orientation": 0}`.
+///
+/// Width and height are the stored pixel size (integers or floats); `orientation` is an
+/// optional raw `UIImage.Orientation` value (0–7, default up). Unknown keys are ignored.
+public struct ImageSizeMetadata: Sendable, Hashable {
+    /// The largest width or height accepted, in pixels.
+    public static let maximumDimension: Double = 65_535
+
+    /// The stored pixel width.
+    public let pixelWidth: Double
+    /// The stored pixel height.
+    public let pixelHeight: Double
+    /// How the stored pixels are turned for display.
+    public let orientation: ImageOrientation
+
+    /// Creates metadata from known values, validating them as the JSON parser does.
+    ///
+    /// - Throws: ``ImageSizeMetadataError`` when a dimension is not finite, not positive or
+    ///   over ``maximumDimension``.
+    public init(pixelWidth: Double, pixelHeight: Double, orientation: ImageOrientation = .up)
+        throws(ImageSizeMetadataError)
+    {
+        try Self.validate(pixelWidth, key: "width")
+        try Self.validate(pixelHeight, key: "height")
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.orientation = orientation
+    }
+
+    /// Parses the JSON content of an `application/json+imageSize` part.
+    ///
+    /// - Throws: ``ImageSizeMetadataError`` naming the problem: malformed JSON, a missing or
+    ///   non-numeric key, a zero, negative, non-finite or absurd dimension, or an orientation
+    ///   outside 0–7.
+    public init(json: Data) throws(ImageSizeMetadataError) {
+        let raw: RawImageSize
+        do {
+            raw = try JSONDecoder().decode(RawImageSize.self, from: json)
+        } catch let error as ImageSizeMetadataError {
+            throw error
+        } catch {
+            throw .malformedJSON(Self.describe(error))
+        }
+        guard let width = raw.width else { throw .missingKey("width") }
+        guard let height = raw.height else { throw .missingKey("height") }
+        var orientation = ImageOrientation.up
+        if let value = raw.orientation {
+            guard value.rounded() == value, let found = ImageOrientation(rawValue: Int(exactly: value) ?? -1) else {
+                throw .invalidOrientation(value)
+            }
+            orientation = found
+        }
+        try self.init(pixelWidth: width, pixelHeight: height, orientation: orientation)
+    }
+
+    /// The stored size in pixels, as the encoder wrote it.
+    public var pixelSize: CGSize { CGSize(width: pixelWidth, height: pixelHeight) }
+
+    /// The size as displayed: the pixel size with width and height swapped for the
+    /// orientations that turn the image a quarter.
+    public var displayedSize: CGSize {
+        orientation.swapsWidthAndHeight
+            ? CGSize(width: pixelHeight, height: pixelWidth) : pixelSize
+    }
+
+    private static func validate(_ value: Double, key: String) throws(ImageSizeMetadataError) {
+        guard value.isFinite else { throw .notFinite(key: key) }
+        guard value > 0 else { throw .notPositive(key: key, value: value) }
+        guard value <= maximumDimension else { throw .tooLarge(key: key, value: value) }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): context.debugDescription
+        case DecodingError.typeMismatch(_, let context): context.debugDescription
+        default: String(describing: error)
+        }
+    }
+}
+
+/// The JSON object as decoded, before validation.
+private struct RawImageSize: Decodable {
+    var width: Double?
+    var height: Double?
+    var orientation: Double?
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<Key>
+        do {
+            container = try decoder.container(keyedBy: Key.self)
+        } catch {
+            throw ImageSizeMetadataError.notAnObject
+        }
+        width = try Self.number(container, "width")
+        height = try Self.number(container, "height")
+        orientation = try Self.number(container, "orientation")
+    }
+
+    private static func number(_ container: KeyedDecodingContainer<Key>, _ name: String) throws -> Double? {
+        let key = Key(stringValue: name)
+        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+        do {
+            return try container.decode(Double.self, forKey: key)
+        } catch {
+            throw ImageSizeMetadataError.notANumber(key: name)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// One part of a chat message, as AttachmentKit sees it: what an app adapts its chat SDK's
+/// part type to.
+///
+/// An adapter is a few lines. For LayerKit's `LYRMessagePart`:
+///
+/// ```swift
+/// struct LayerPart: MessagePart {
+///     let part: LYRMessagePart
+///     var id: PartID { PartID(part.identifier.absoluteString) }
+///     var mimeType: MIMEType { (try? MIMEType(part.MIMEType)) ?? .applicationOctetStream }
+///     var byteCount: Int64? { Int64(part.size) }
+///     var transferStatus: TransferStatus { TransferStatus(part.transferStatus) }
+///     var localContent: PartContent? {
+///         if let url = part.fileURL { return .file(url) }
+///         return part.data.map { .data($0) }
+///     }
+///     func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
+///         try await part.download(reportingTo: observer)  // wraps downloadContent: and its delegate
+///     }
+/// }
+/// ```
+///
+/// Conformers are `Sendable` values; AttachmentKit reads their properties from any thread.
+public protocol MessagePart: Identifiable, Sendable where ID == PartID {
+    /// The part's stable identity. Downloads are shared and content is stored by it.
+    var id: PartID { get }
+
+    /// The part's declared media type.
+    var mimeType: MIMEType { get }
+
+    /// The content's size in bytes, when the chat SDK knows it before downloading. The
+    /// default is `nil`.
+    var byteCount: Int64? { get }
+
+    /// Where the content is: LayerKit's transfer status.
+    var transferStatus: TransferStatus { get }
+
+    /// The content the chat SDK holds for this part, if any: a file URL (preferred) or inline
+    /// data. AttachmentKit only uses it when ``transferStatus`` says the content is local; see
+    /// ``availableContent``.
+    var localContent: PartContent? { get }
+
+    /// Downloads the content, reporting progress to `observer` from any thread, and returns it
+    /// once it is whole.
+    ///
+    /// Called by AttachmentKit's download machinery, which makes sure only one download per
+    /// ``id`` runs at a time. The download must stop, throwing `CancellationError`, when the
+    /// calling task is cancelled. The default implementation returns ``availableContent`` or
+    /// throws ``MessagePartError/notDownloadable(_:)``.
+    func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent
+}
+
+extension MessagePart {
+    public var byteCount: Int64? { nil }
+
+    /// The part's content when the status rule says it is local (every ``TransferStatus``
+    /// except `readyForDownload` and `downloading`), otherwise `nil`.
+    public var availableContent: PartContent? {
+        transferStatus.isContentLocal ? localContent : nil
+    }
+
+    public func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
+        guard let content = availableContent else { throw MessagePartError.notDownloadable(id) }
+        return content
+    }
+}
+
+/// An error from a ``MessagePart`` itself rather than from its transport.
+public enum MessagePartError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The part has no local content and no way to download it.
+    case notDownloadable(PartID)
+
+    public var description: String {
+        switch self {
+        case .notDownloadable(let id): "part \(id) has no local content and can't be downloaded"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The local content of a part: a file on disk (preferred, as in Atlas: it is not held in
+/// memory) or inline bytes.
+public enum PartContent: Sendable, Hashable {
+    /// Content in a file, by its `file://` URL.
+    case file(URL)
+    /// Content held in memory.
+    case data(Data)
+
+    /// The content's bytes.
+    ///
+    /// A file is memory-mapped where Foundation considers that safe (a local volume), so a
+    /// large original is paged in as it is read rather than copied. A mapped file must not be
+    /// truncated in place while the data is alive; AttachmentKit's own stores never do that
+    /// (they replace files by rename).
+    ///
+    /// - Throws: ``PartContentError`` when the URL is not a file URL or the file can't be read.
+    public func bytes() throws(PartContentError) -> Data {
+        switch self {
+        case .data(let data):
+            return data
+        case .file(let url):
+            guard url.isFileURL else { throw .notAFileURL(url) }
+            do {
+                return try Data(contentsOf: url, options: .mappedIfSafe)
+            } catch {
+                throw .unreadable(url, reason: PartContentError.reason(for: error))
+            }
+        }
+    }
+
+    /// The content's size in bytes, without reading a file's bytes.
+    ///
+    /// - Throws: ``PartContentError`` when the URL is not a file URL or the file can't be found.
+    public func byteCount() throws(PartContentError) -> Int64 {
+        switch self {
+        case .data(let data):
+            return Int64(data.count)
+        case .file(let url):
+            guard url.isFileURL else { throw .notAFileURL(url) }
+            do {
+                let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+                guard let size = attributes[.size] as? NSNumber else {
+                    throw PartContentError.unreadable(url, reason: "its size is not reported")
+                }
+                return size.int64Value
+            } catch let error as PartContentError {
+                throw error
+            } catch {
+                throw .unreadable(url, reason: PartContentError.reason(for: error))
+            }
+        }
+    }
+
+    /// The file URL, when the content is a file.
+    public var fileURL: URL? {
+        if case .file(let url) = self { return url }
+        return nil
+    }
+}

@@ -1,0 +1,25 @@
+/// What ``AttachmentResolver`` found in a message: which part is the preview, which the full
+/// resolution, and the placeholder size.
+public struct AttachmentResolution: Sendable {
+    /// The part to show first: the chain's preview, or the full-resolution part itself when
+    /// the message has no preview. `nil` when the message has no image.
+    public let preview: (any MessagePart)?
+    /// The full-resolution part, or `nil` when the message has only a preview or no image.
+    public let fullResolution: (any MessagePart)?
+    /// The part that carries the image's size, if the message has one.
+    public let sizeMetadataPart: (any MessagePart)?
+    /// The size to lay the image out at before its pixels are local, when it can be known.
+    public let placeholderSize: PlaceholderSize?
+    /// Why the size part could not be used, when there is one and it could not.
+    public let sizeMetadataError: ImageSizeMetadataError?
+
+    /// Whether the message shows an image: it has a preview or a full-resolution part. The
+    /// seed's `didSelectMessage` check.
+    public var isImageMessage: Bool { preview != nil || fullResolution != nil }
+
+    /// Whether a single part serves as both preview and full resolution.
+    public var usesOnePartForBothRoles: Bool {
+        guard let preview, let fullResolution else { return false }
+        return preview.id == fullResolution.id
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The size to lay an image out at before its pixels are here, and where it came from.
+public struct PlaceholderSize: Sendable, Hashable {
+    /// Where a placeholder size was found.
+    public enum Source: Sendable, Hashable {
+        /// The message's `application/json+imageSize` part.
+        case sizeMetadata
+        /// The header of a local image part (the preview, or the original when local).
+        case imageHeader(PartID)
+    }
+
+    /// The displayed size in pixels, orientation already applied.
+    public var displayedSize: CGSize
+    /// The orientation the original's pixels are stored with.
+    public var orientation: ImageOrientation
+    /// Where the size came from.
+    public var source: Source
+
+    /// Creates a placeholder size.
+    public init(displayedSize: CGSize, orientation: ImageOrientation, source: Source) {
+        self.displayedSize = displayedSize
+        self.orientation = orientation
+        self.source = source
+    }
+
+    /// The displayed width divided by the height: what a cell keeps when it scales the
+    /// placeholder to its own width.
+    public var aspectRatio: Double { displayedSize.width / displayedSize.height }
+}

@@ -1,0 +1,7 @@
+import AttachmentKitCommands
+import Foundation
+
+let outcome = await AttachmentKitTool.run(Array(CommandLine.arguments.dropFirst()))
+FileHandle.standardOutput.write(Data(outcome.output.utf8))
+FileHandle.standardError.write(Data(outcome.errorOutput.utf8))
+exit(outcome.status)

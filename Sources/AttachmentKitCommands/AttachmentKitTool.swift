@@ -1,0 +1,41 @@
+/// The `attachmentkit` command, run in-process so that tests can drive it.
+public enum AttachmentKitTool {
+    /// What a run printed and its exit status.
+    public struct Outcome: Sendable, Equatable {
+        /// The exit status: 0 on success, 2 for bad usage or input.
+        public var status: Int32
+        /// Text for standard output.
+        public var output: String
+        /// Text for standard error.
+        public var errorOutput: String
+    }
+
+    /// The usage text printed by `attachmentkit help`.
+    public static let usage = """
+        usage: attachmentkit [resolve [MESSAGE.json]]
+               attachmentkit help
+
+          resolve   Prints which part of a message is the preview and which the full
+                    resolution, the placeholder size, and what is local. With no file,
+                    resolves a sample photo message shipped with AttachmentKit.
+        """
+
+    /// Runs the command with `arguments` (without the program name).
+    public static func run(_ arguments: [String]) async -> Outcome {
+        var arguments = ArgumentList(arguments)
+        do {
+            switch arguments.popSubcommand() {
+            case nil, "resolve":
+                return Outcome(status: 0, output: try ResolveCommand.run(&arguments), errorOutput: "")
+            case "help", "--help", "-h":
+                return Outcome(status: 0, output: usage + "\n", errorOutput: "")
+            case let other?:
+                throw CommandError.usage("unknown command \"\(other)\"; try attachmentkit help")
+            }
+        } catch let error as CommandError {
+            return Outcome(status: 2, output: "", errorOutput: "attachmentkit: \(error)\n")
+        } catch {
+            return Outcome(status: 2, output: "", errorOutput: "attachmentkit: \(error)\n")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import AttachmentKit
+import Foundation
+
+/// A part read from a message description: local content (a file or inline data) or a
+/// remote URL.
+struct DescribedPart: MessagePart {
+    let id: PartID
+    let mimeType: MIMEType
+    let transferStatus: TransferStatus
+    let byteCount: Int64?
+    let localContent: PartContent?
+    /// Where the content can be downloaded from, for parts described with `url`.
+    let remoteURL: URL?
+
+    init(_ raw: RawPart, number: Int, folder: URL) throws(CommandError) {
+        let label = raw.id ?? "part-\(number)"
+        id = PartID(label)
+        do {
+            mimeType = try MIMEType(raw.mimeType)
+        } catch {
+            throw .malformedMessage("part \(label): \(error)")
+        }
+        let statusName = raw.status ?? TransferStatus.complete.rawValue
+        guard let status = TransferStatus(rawValue: statusName) else {
+            let known = TransferStatus.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .malformedMessage("part \(label): unknown status \"\(statusName)\" (known: \(known))")
+        }
+        transferStatus = status
+        let sources = [raw.file, raw.url, raw.data].compactMap { $0 }
+        guard sources.count <= 1 else {
+            throw .malformedMessage("part \(label): give at most one of file, url and data")
+        }
+        var content: PartContent?
+        var remote: URL?
+        if let file = raw.file {
+            content = .file(URL(fileURLWithPath: file, relativeTo: folder).standardizedFileURL)
+        } else if let data = raw.data {
+            guard let bytes = Data(base64Encoded: data) else {
+                throw .malformedMessage("part \(label): \"data\" is not valid base64")
+            }
+            content = .data(bytes)
+        } else if let text = raw.url {
+            guard let url = URL(string: text), url.scheme != nil else {
+                throw .malformedMessage("part \(label): \"\(text)\" is not a URL")
+            }
+            remote = url
+        }
+        localContent = content
+        remoteURL = remote
+        byteCount = raw.byteCount ?? (try? content?.byteCount())
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+extension SampleMessage {
+    /// The sample message's JSON, referring to image files by names relative to its folder.
+    static let json = """
+        {
+          "name": "sample photo message",
+          "parts": [
+            { "id": "caption", "mimeType": "text/plain", "status": "complete", "data": "\(Data("Look at this".utf8).base64EncodedString())" },
+            { "id": "original", "mimeType": "image/png", "status": "complete", "file": "original.png" },
+            { "id": "preview", "mimeType": "image/jpeg+preview", "status": "complete", "file": "preview.jpg" },
+            { "id": "size", "mimeType": "application/json+imageSize", "status": "complete",
+              "data": "\(Data(#"{"width":96,"height":128,"orientation":0}"#.utf8).base64EncodedString())" }
+          ]
+        }
+        """
+
+    /// Writes the sample message and its images to `attachmentkit-sample` in the temporary
+    /// folder (replacing each file atomically, so concurrent runs agree) and returns the
+    /// message file's URL.
+    static func writeToTemporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("attachmentkit-sample", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, base64) in [("original.png", originalPNGBase64), ("preview.jpg", previewJPEGBase64)] {
+            let bytes = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) ?? Data()
+            try bytes.write(to: folder.appendingPathComponent(name), options: .atomic)
+        }
+        let message = folder.appendingPathComponent("message.json")
+        try Data(json.utf8).write(to: message, options: .atomic)
+        return message
+    }
+}
