@@ -52,7 +52,7 @@ enum MIMETypeParser {
             let name = String(String.UnicodeScalarView(scalars.prefix(while: isTokenCharacter)))
             scalars = scalars.dropFirst(name.unicodeScalars.count)
             guard !name.isEmpty, scalars.first == "=" else {
-                throw .malformedParameter(String(String.UnicodeScalarView(scalars)))
+                throw .malformedParameter(name.isEmpty ? String(String.UnicodeScalarView(scalars)) : name)
             }
             scalars = scalars.dropFirst()
             let value: String

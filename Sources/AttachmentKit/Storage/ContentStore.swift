@@ -1,0 +1,71 @@
+import Foundation
+
+/// Somewhere content is kept by ``ContentKey``: in memory, on disk, or both.
+///
+/// Stores are safe to use from many tasks at once. A write that fails leaves what was stored
+/// under the key before intact.
+public protocol ContentStore: Sendable {
+    /// The content stored under `key`, or `nil` on a miss. A hit counts as a use for
+    /// least-recently-used eviction.
+    func content(for key: ContentKey) async -> PartContent?
+
+    /// Stores `data` under `key`, replacing what was there, and returns the stored content.
+    ///
+    /// - Throws: ``ContentStoreError`` when the data can't be stored; the previous content is
+    ///   kept.
+    @discardableResult
+    func store(_ data: Data, for key: ContentKey) async throws(ContentStoreError) -> PartContent
+
+    /// Takes ownership of a downloaded file, storing it under `key`, and returns the stored
+    /// content. The file at `fileURL` is moved (or copied and removed) into the store.
+    ///
+    /// - Throws: ``ContentStoreError`` when the file can't be read or stored; the previous
+    ///   content is kept.
+    @discardableResult
+    func storeFile(at fileURL: URL, for key: ContentKey) async throws(ContentStoreError) -> PartContent
+
+    /// Removes the content stored under `key`, if any.
+    func removeContent(for key: ContentKey) async
+
+    /// Removes every entry.
+    func removeAll() async
+
+    /// How much the store holds now.
+    func usage() async -> ContentStoreUsage
+}
+
+/// How much a ``ContentStore`` holds.
+public struct ContentStoreUsage: Sendable, Hashable {
+    /// The bytes of content held.
+    public var byteCount: Int64
+    /// The number of entries.
+    public var entryCount: Int
+
+    /// Creates a usage value.
+    public init(byteCount: Int64, entryCount: Int) {
+        self.byteCount = byteCount
+        self.entryCount = entryCount
+    }
+}
+
+/// Why a ``ContentStore`` could not store or read content.
+public enum ContentStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file to ingest could not be read.
+    case unreadableSource(URL, reason: String)
+    /// Writing the entry failed (for example the disk is full); nothing stored was changed.
+    case writeFailed(ContentKey, reason: String)
+    /// The entry is larger than the store accepts.
+    case entryTooLarge(ContentKey, byteCount: Int64, limit: Int64)
+    /// The store's directory can't be created or used.
+    case unusableDirectory(URL, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadableSource(let url, let reason): "can't read \(url.path) to store it: \(reason)"
+        case .writeFailed(let key, let reason): "can't store \(key): \(reason)"
+        case .entryTooLarge(let key, let count, let limit):
+            "can't store \(key): \(count) bytes is more than the store's limit of \(limit)"
+        case .unusableDirectory(let url, let reason): "can't use \(url.path) as a store: \(reason)"
+        }
+    }
+}
