@@ -1,0 +1,103 @@
+import AttachmentKitCommands
+import Foundation
+import Testing
+
+@Suite("attachmentkit resolve")
+struct ResolveCommandTests {
+    @Test("with no arguments it resolves the built-in sample: PNG original, JPEG preview, 96 x 128")
+    func sample() async throws {
+        for arguments in [[], ["resolve"]] {
+            let outcome = await AttachmentKitTool.run(arguments)
+            #expect(outcome.status == 0)
+            #expect(outcome.errorOutput.isEmpty)
+            #expect(outcome.output.contains("image message: yes"))
+            #expect(outcome.output.contains("preview: preview (image/jpeg+preview, complete, local file"))
+            #expect(outcome.output.contains("full resolution: original (image/png, complete, local file"))
+            #expect(outcome.output.contains("placeholder size: 96 x 128 (from the size part, orientation up)"))
+        }
+    }
+
+    @Test("the sample's image files are real: a PNG and a JPEG by their signatures")
+    func sampleFilesAreImages() async throws {
+        let outcome = await AttachmentKitTool.run(["resolve"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attachmentkit-sample")
+        let png = try Data(contentsOf: folder.appendingPathComponent("original.png"))
+        let jpeg = try Data(contentsOf: folder.appendingPathComponent("preview.jpg"))
+        #expect(outcome.status == 0)
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        #expect(jpeg.prefix(3) == Data([0xFF, 0xD8, 0xFF]))
+    }
+
+    @Test("a described message with a remote original reports what is not local")
+    func describedMessage() async throws {
+        let folder = try temporaryFolder()
+        try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: folder.appendingPathComponent("p.jpg"))
+        let message = folder.appendingPathComponent("m.json")
+        try Data(
+            """
+            {"parts":[
+              {"mimeType":"image/jpeg","status":"readyForDownload","url":"https://example.com/full.jpg"},
+              {"id":"pv","mimeType":"image/jpeg+preview","file":"p.jpg"}
+            ]}
+            """.utf8
+        ).write(to: message)
+        let outcome = await AttachmentKitTool.run(["resolve", message.path])
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.output.contains(
+                "full resolution: part-1 (image/jpeg, readyForDownload, not local, at https://example.com/full.jpg)"))
+        #expect(outcome.output.contains("preview: pv (image/jpeg+preview, complete, local file \(folder.path)/p.jpg)"))
+        #expect(outcome.output.contains("placeholder size: unknown (no local size part)"))
+        #expect(outcome.output.contains("local: pv"))
+    }
+
+    @Test(
+        "bad usage and bad input print one line and exit with status 2",
+        arguments: [
+            (["--bogus"], "unknown option \"--bogus\""),
+            (["frobnicate"], "unknown command \"frobnicate\""),
+            (["resolve", "a.json", "b.json"], "resolve takes one message file, not 2"),
+            (["resolve", "/nonexistent/message.json"], "can't read /nonexistent/message.json"),
+        ])
+    func badUsage(arguments: [String], message: String) async {
+        let outcome = await AttachmentKitTool.run(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.output.isEmpty)
+        #expect(outcome.errorOutput.hasPrefix("attachmentkit: "))
+        #expect(outcome.errorOutput.contains(message))
+        #expect(outcome.errorOutput.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test(
+        "malformed message files are rejected with the reason",
+        arguments: [
+            ("{", "not valid JSON"),
+            (#"{"parts":[{"status":"complete"}]}"#, "missing \"mimeType\" at .parts[0]"),
+            (#"{"parts":[{"mimeType":"jpeg"}]}"#, "part part-1: \"jpeg\" has no '/'"),
+            (#"{"parts":[{"mimeType":"image/png","status":"lost"}]}"#, "unknown status \"lost\""),
+            (#"{"parts":[{"mimeType":"image/png","data":"@@@"}]}"#, "\"data\" is not valid base64"),
+            (#"{"parts":[{"mimeType":"image/png","data":"AA==","file":"x"}]}"#, "at most one of file, url and data"),
+            (#"{"parts":[{"mimeType":"image/png","url":"no scheme"}]}"#, "is not a URL"),
+        ])
+    func malformed(json: String, reason: String) async throws {
+        let file = try temporaryFolder().appendingPathComponent("bad.json")
+        try Data(json.utf8).write(to: file)
+        let outcome = await AttachmentKitTool.run(["resolve", file.path])
+        #expect(outcome.status == 2)
+        #expect(outcome.errorOutput.contains("malformed message"))
+        #expect(outcome.errorOutput.contains(reason))
+    }
+
+    @Test("help prints the usage and exits 0")
+    func help() async {
+        let outcome = await AttachmentKitTool.run(["help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.contains("usage: attachmentkit"))
+    }
+
+    private func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("resolve-tests-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}

@@ -1,0 +1,40 @@
+import AttachmentKit
+import Foundation
+import Testing
+
+@Suite("TransferStatus and the local-content rule")
+struct TransferStatusTests {
+    @Test(
+        "content is local in every state except readyForDownload and downloading",
+        arguments: [
+            (TransferStatus.awaitingUpload, true), (.uploading, true), (.readyForDownload, false),
+            (.downloading, false), (.complete, true),
+        ])
+    func statusRule(status: TransferStatus, isLocal: Bool) {
+        #expect(status.isContentLocal == isLocal)
+        let part = LocalPart(id: "p", mimeType: .imageJPEG, content: .data(Data([1])), transferStatus: status)
+        #expect((part.availableContent != nil) == isLocal)
+    }
+
+    @Test("the five states are LayerKit's, in its order")
+    func allCases() {
+        #expect(
+            TransferStatus.allCases.map(\.rawValue) == [
+                "awaitingUpload", "uploading", "readyForDownload", "downloading", "complete",
+            ])
+    }
+
+    @Test("a part with no way to download and no local content throws notDownloadable")
+    func defaultDownload() async throws {
+        let remote = LocalPart(id: "r", mimeType: .imageJPEG, content: nil, transferStatus: .readyForDownload)
+        await #expect(throws: MessagePartError.notDownloadable("r")) {
+            try await remote.downloadContent(reportingTo: NullObserver())
+        }
+        let local = LocalPart(id: "l", mimeType: .imageJPEG, content: .data(Data([7])))
+        #expect(try await local.downloadContent(reportingTo: NullObserver()) == .data(Data([7])))
+    }
+}
+
+private final class NullObserver: ProgressObserver {
+    func transfer(of partID: PartID, didUpdate progress: TransferProgress) {}
+}
