@@ -16,6 +16,8 @@ public struct MIMEType: Sendable, Hashable, CustomStringConvertible {
     public let subtype: String
     /// The parameters, keyed by lowercased name, with quoted values unquoted.
     public let parameters: [String: String]
+    /// `type/subtype` lowercased, without parameters: the part that identifies the format.
+    public let essence: String
 
     /// The longest string, in UTF-8 bytes, that ``init(_:)`` accepts.
     public static let maximumByteCount = 255
@@ -51,16 +53,14 @@ public struct MIMEType: Sendable, Hashable, CustomStringConvertible {
         self.type = type
         self.subtype = subtype
         self.parameters = parameters
+        self.essence = "\(type)/\(subtype)".lowercased()
     }
 
-    /// `type/subtype` lowercased, without parameters: the part that identifies the format.
-    public var essence: String { "\(type)/\(subtype)".lowercased() }
-
     /// Whether the subtype ends in `+preview` (compared case-insensitively).
-    public var isPreview: Bool { subtype.lowercased().hasSuffix(Self.previewSuffix) }
+    public var isPreview: Bool { essence.hasSuffix(Self.previewSuffix) }
 
     /// Whether the top-level type is `image`.
-    public var isImage: Bool { type.lowercased() == "image" }
+    public var isImage: Bool { essence.hasPrefix("image/") }
 
     /// The preview variant of this type: the subtype with `+preview` appended, parameters
     /// kept. A type that already is a preview is returned unchanged.
