@@ -77,6 +77,9 @@ public actor DownloadCoordinator {
     /// The number of transfers running or waiting for a slot.
     public var activeTransferCount: Int { transfers.count }
 
+    /// The number of callers of the part's active transfer.
+    func callerCount(of partID: PartID) -> Int { transfers[partID]?.callerCount ?? 0 }
+
     /// Adds a caller to the part's transfer, creating and scheduling one when none is active.
     func attach(_ download: PartDownload) {
         let id = download.partID
