@@ -47,7 +47,9 @@ struct ThrottleGate: Sendable {
             guard lastStep != Int.max else { return false }
         } else if hasDelivered {
             if let step, let lastStep, step <= lastStep { return false }
-            if let lastTime, now - lastTime < throttle.minimumInterval { return false }
+            // A nanosecond of slack, so that an interval measured in floating point counts as
+            // elapsed when it is.
+            if let lastTime, now - lastTime < throttle.minimumInterval - 1e-9 { return false }
         }
         lastStep = step
         lastTime = now
