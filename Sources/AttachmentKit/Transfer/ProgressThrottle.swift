@@ -25,9 +25,11 @@ public struct ProgressThrottle: Sendable, Hashable {
     public static let none = ProgressThrottle(fractionStep: 0, minimumInterval: 0)
 
     /// The step `progress` falls in, or `nil` when its total is unknown or there are no
-    /// steps. The complete transfer has a step of its own, above every other.
+    /// steps. No bytes is step 0 whatever the total; the complete transfer has a step of its
+    /// own, above every other.
     func step(of progress: TransferProgress) -> Int? {
         if progress.isComplete { return Int.max }
+        if progress.completedBytes == 0 { return 0 }
         guard let fraction = progress.fractionCompleted, fractionStep > 0 else { return nil }
         let step = (fraction / fractionStep).rounded(.down)
         return step < Double(Int.max - 1) ? Int(step) : Int.max - 1
@@ -54,6 +56,34 @@ struct ThrottleGate: Sendable {
         lastStep = step
         lastTime = now
         hasDelivered = true
+        return true
+    }
+}
+
+/// The transfer-wide check in front of every listener's gate: lets through only progress in
+/// a step not offered before (every report when the total is unknown). It remembers the byte
+/// count where the next step begins, so that most reports cost one comparison.
+struct StepFilter: Sendable {
+    private var offeredStep: Int?
+    private var hasOffered = false
+    private var total: Int64?
+    private var nextStepBytes: Int64 = 0
+
+    mutating func admits(_ progress: TransferProgress, throttle: ProgressThrottle) -> Bool {
+        if let total, progress.totalBytes == total, progress.completedBytes < nextStepBytes { return false }
+        let step = throttle.step(of: progress)
+        if hasOffered, let step, let offeredStep, step <= offeredStep { return false }
+        hasOffered = true
+        offeredStep = step
+        total = nil
+        if let step, step < Int.max - 1, let totalBytes = progress.totalBytes, throttle.fractionStep > 0 {
+            // One byte early, so that rounding never skips a step; the step check above decides.
+            let boundary = (Double(step + 1) * throttle.fractionStep * Double(totalBytes)).rounded(.down)
+            if boundary < Double(Int64.max) {
+                total = totalBytes
+                nextStepBytes = Int64(boundary) - 1
+            }
+        }
         return true
     }
 }

@@ -21,8 +21,7 @@ final class Transfer: Sendable {
         var callers: [ObjectIdentifier: PartDownload] = [:]
         var listening: [ObjectIdentifier: PartDownload] = [:]
         var callersByPriority = [Int](repeating: 0, count: DownloadPriority.allCases.count)
-        var fannedStep: Int?
-        var hasFanned = false
+        var stepFilter = StepFilter()
         var task: Task<Void, Never>?
     }
 
@@ -114,11 +113,7 @@ final class Transfer: Sendable {
             } catch {
                 return error
             }
-            guard !shared.listening.isEmpty else { return nil }
-            let step = throttle.step(of: progress)
-            if shared.hasFanned, let step, let fanned = shared.fannedStep, step <= fanned { return nil }
-            shared.hasFanned = true
-            shared.fannedStep = step
+            guard !shared.listening.isEmpty, shared.stepFilter.admits(progress, throttle: throttle) else { return nil }
             let now = clock.now
             for (id, download) in shared.listening where !download.deliver(progress, now: now, throttle: throttle) {
                 shared.listening[id] = nil
