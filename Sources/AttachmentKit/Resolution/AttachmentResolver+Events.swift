@@ -33,7 +33,8 @@ extension AttachmentResolver {
         if let placeholder = resolution.placeholderSize {
             emitter.settlePlaceholder(.placeholder(placeholder))
         } else if let sizePart, let error = resolution.sizeMetadataError {
-            emitter.settlePlaceholder(.failed(ResolutionFailure(partID: sizePart.id, role: .sizeMetadata, reason: error)))
+            emitter.settlePlaceholder(
+                .failed(ResolutionFailure(partID: sizePart.id, role: .sizeMetadata, reason: error)))
         }
         let task = Task { [self] in
             await withTaskGroup(of: Void.self) { group in
@@ -72,7 +73,8 @@ extension AttachmentResolver {
                 emitter.settlePlaceholder(.placeholder(placeholder))
             } else {
                 let reason: any Error = read.sizeMetadataError ?? MessagePartError.notDownloadable(part.id)
-                emitter.settlePlaceholder(.failed(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: reason)))
+                emitter.settlePlaceholder(
+                    .failed(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: reason)))
             }
         } catch {
             let failure = ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)
@@ -80,15 +82,19 @@ extension AttachmentResolver {
         }
     }
 
-    private func fetchPreview(_ part: any MessagePart, priority: DownloadPriority, into emitter: ResolutionEmitter) async {
+    private func fetchPreview(_ part: any MessagePart, priority: DownloadPriority, into emitter: ResolutionEmitter)
+        async
+    {
         do {
             emitter.send(.preview(try await downloads.content(for: part, priority: priority), partID: part.id))
-        } catch where !error.isCancellation {
+        } catch  where !error.isCancellation {
             emitter.send(.failed(ResolutionFailure(partID: part.id, role: .preview, reason: error)))
         } catch {}
     }
 
-    private func fetchFullResolution(_ part: any MessagePart, priority: DownloadPriority, into emitter: ResolutionEmitter)
+    private func fetchFullResolution(
+        _ part: any MessagePart, priority: DownloadPriority, into emitter: ResolutionEmitter
+    )
         async
     {
         let download = await downloads.download(part, priority: priority)

@@ -2,16 +2,16 @@
 ///
 /// ```
 /// idle ──start──► downloading(progress) ──complete──► completed(content)
-///   │               │    ▲   └─progress─┘   │
-///   │               │    │                  └──fail──► failed(error) ──retry──┐
-///   └──cancel──► cancelled ◄──cancel──┘     ▲                                  │
-///                                           └────────── downloading ◄──────────┘
+///  │                 │  ▲        │
+///  │                 │  │        └──────fail──────► failed(error)
+///  │                 │  └───────────retry──────────────┘
+///  └──cancel──► cancelled ◄──cancel──┘
 /// ```
 ///
 /// Every legal move is listed in one place, ``applying(_:)``; anything else is rejected with
 /// a ``DownloadStateTransitionError``. `completed` and `cancelled` are final; `failed` is
 /// final for the attempt that failed, and ``PartDownload/retry()`` takes it back to
-/// `downloading`.
+/// `downloading`. Automatic retries by the ``RetryPolicy`` happen inside `downloading`.
 public enum DownloadState: Sendable {
     /// Not started: waiting for a free transfer slot.
     case idle

@@ -50,7 +50,8 @@ extension PartDownload {
         return caller.withLock { caller in
             let following = caller.isFollowing(transfer)
             var listener = listener
-            if listener.start(with: following ? (transferState ?? caller.own) : caller.own, now: now, throttle: throttle)
+            if listener.start(
+                with: following ? (transferState ?? caller.own) : caller.own, now: now, throttle: throttle)
             {
                 caller.listeners.append(listener)
             }
@@ -77,7 +78,9 @@ extension PartDownload {
         }
     }
 
-    private static func offer(_ progress: TransferProgress, to caller: inout Caller, now: Double, throttle: ProgressThrottle)
+    private static func offer(
+        _ progress: TransferProgress, to caller: inout Caller, now: Double, throttle: ProgressThrottle
+    )
         -> Bool
     {
         let step = throttle.step(of: progress)

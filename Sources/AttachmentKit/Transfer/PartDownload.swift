@@ -51,7 +51,8 @@ public final class PartDownload: Sendable {
     ///   cancelled, ``DownloadError/failed(_:attempts:underlying:)`` when it failed.
     public func content() async throws(DownloadError) -> PartContent {
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<PartContent, DownloadError>, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<PartContent, DownloadError>, Never>) in
                 caller.withLock { caller in
                     switch caller.own {
                     case .completed(let content): continuation.resume(returning: .success(content))

@@ -28,7 +28,8 @@ struct ResolutionEventsTests {
         }
     }
 
-    func resolver(_ coordinator: DownloadCoordinator, autoDownload: AutoDownloadPolicy = .default) -> AttachmentResolver {
+    func resolver(_ coordinator: DownloadCoordinator, autoDownload: AutoDownloadPolicy = .default) -> AttachmentResolver
+    {
         AttachmentResolver(autoDownload: autoDownload, downloads: coordinator)
     }
 
@@ -70,7 +71,8 @@ struct ResolutionEventsTests {
         attempt.report(50, of: 100)
         attempt.succeed(fullBytes)
         let events = await collected.value.filter { !$0.hasPrefix("progress 0/") }
-        #expect(events == ["placeholder 3024x4032", "preview preview", "progress 50/100", "progress 100/100", "full full"])
+        #expect(
+            events == ["placeholder 3024x4032", "preview preview", "progress 50/100", "progress 100/100", "full full"])
     }
 
     @Test("the preview and a remote size part are fetched automatically, and the placeholder comes first")

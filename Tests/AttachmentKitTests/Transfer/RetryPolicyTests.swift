@@ -77,7 +77,8 @@ struct RetryPolicyTests {
 
     @Test("out-of-range settings are clamped instead of trapping")
     func clamping() {
-        let policy = RetryPolicy(maximumAttempts: -3, initialDelay: -1, multiplier: .nan, maximumDelay: .infinity, jitter: 4)
+        let policy = RetryPolicy(
+            maximumAttempts: -3, initialDelay: -1, multiplier: .nan, maximumDelay: .infinity, jitter: 4)
         #expect(policy.maximumAttempts == 1)
         #expect(policy.initialDelay == 0)
         #expect(policy.multiplier == 1)
