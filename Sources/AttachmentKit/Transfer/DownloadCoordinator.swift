@@ -91,8 +91,8 @@ public actor DownloadCoordinator {
         let transfer = Transfer(
             part: download.part, sequence: createdTransfers, throttle: configuration.progressThrottle,
             clock: configuration.clock)
+        guard transfer.addCaller(download) else { return }
         transfers[id] = transfer
-        transfer.addCaller(download)
         if transfer.joinsRunningTransfer {
             start(transfer, takingSlot: false)
         } else {

@@ -59,14 +59,17 @@ extension PartDownload {
         }
     }
 
-    /// Makes this caller follow `transfer`, which is in `state`. Returns whether it has
+    /// Makes this caller follow `transfer`, which is in `state`. Returns whether it did (not
+    /// when the caller has already ended, say cancelled during a retry) and whether it has
     /// listeners that the transfer must feed.
-    func attach(to transfer: Transfer, state: DownloadState, now: Double, throttle: ProgressThrottle) -> Bool {
+    func attach(to transfer: Transfer, state: DownloadState, now: Double, throttle: ProgressThrottle) -> (
+        attached: Bool, listening: Bool
+    ) {
         caller.withLock { caller in
-            guard !caller.own.isTerminal else { return false }
+            guard !caller.own.isTerminal else { return (false, false) }
             caller.transfer = transfer
-            guard case .downloading(let progress) = state else { return !caller.listeners.isEmpty }
-            return Self.offer(progress, to: &caller, now: now, throttle: throttle)
+            guard case .downloading(let progress) = state else { return (true, !caller.listeners.isEmpty) }
+            return (true, Self.offer(progress, to: &caller, now: now, throttle: throttle))
         }
     }
 

@@ -44,15 +44,21 @@ final class Transfer: Sendable {
         }
     }
 
-    func addCaller(_ download: PartDownload) {
+    /// Adds a caller. Returns `false` when it could not follow the transfer: the caller has
+    /// already ended, or the transfer has.
+    @discardableResult
+    func addCaller(_ download: PartDownload) -> Bool {
         let now = clock.now
-        shared.withLock { shared in
+        return shared.withLock { shared in
             let id = ObjectIdentifier(download)
-            guard shared.callers.updateValue(download, forKey: id) == nil else { return }
+            guard !shared.download.isTerminal else { return false }
+            guard shared.callers[id] == nil else { return true }
+            let attachment = download.attach(to: self, state: shared.download, now: now, throttle: throttle)
+            guard attachment.attached else { return false }
+            shared.callers[id] = download
             shared.callersByPriority[download.priority.rawValue] += 1
-            if download.attach(to: self, state: shared.download, now: now, throttle: throttle) {
-                shared.listening[id] = download
-            }
+            if attachment.listening { shared.listening[id] = download }
+            return true
         }
     }
 

@@ -126,4 +126,20 @@ struct DownloadRetryTests {
         #expect(part.script.startedCount == 1)
         #expect(await download.result().isCancellation)
     }
+
+    @Test("a caller that ended before its retry reached the coordinator starts no transfer")
+    func endedCallerStartsNothing() async {
+        let coordinator = TransferFixtures.coordinator(clock: clock)
+        let part = ScriptedPart("p")
+        let download = await coordinator.download(part)
+        await part.script.attempt(0).fail(HTTPStatusError(statusCode: 500))
+        _ = await download.result()
+        download.cancel()  // failed is terminal: nothing changes
+        #expect(download.state.phase == .failed)
+        let ended = PartDownload(part: part, priority: .normal, coordinator: coordinator)
+        ended.cancel()
+        await coordinator.attach(ended)
+        #expect(await coordinator.activeTransferCount == 0)
+        #expect(part.script.startedCount == 1)
+    }
 }
