@@ -33,13 +33,18 @@ struct ResolutionEventsTests {
         AttachmentResolver(autoDownload: autoDownload, downloads: coordinator)
     }
 
-    @Test("a message whose parts are all local gives placeholder and full resolution without any download")
-    func allLocal() async {
-        let full = ScriptedPart("full", status: .complete, localContent: fullBytes)
-        let parts: [any MessagePart] = [
+    /// Atlas's three parts: `full`, and a local preview and size part.
+    func photoMessage(_ full: ScriptedPart) -> [any MessagePart] {
+        [
             full, ScriptedPart("preview", mimeType: .imageJPEGPreview, status: .complete, localContent: previewBytes),
             ScriptedPart("size", mimeType: .imageSize, status: .complete, localContent: .data(sizeJSON)),
         ]
+    }
+
+    @Test("a message whose parts are all local gives placeholder and full resolution without any download")
+    func allLocal() async {
+        let full = ScriptedPart("full", status: .complete, localContent: fullBytes)
+        let parts = photoMessage(full)
         let coordinator = TransferFixtures.coordinator()
         let events = await Self.collect(resolver(coordinator).events(for: parts)).value
         #expect(events == ["placeholder 3024x4032", "full full"])
@@ -49,10 +54,7 @@ struct ResolutionEventsTests {
     @Test("a remote original is not fetched unless asked; the local preview is shown")
     func remoteNotAsked() async {
         let full = ScriptedPart("full")
-        let parts: [any MessagePart] = [
-            full, ScriptedPart("preview", mimeType: .imageJPEGPreview, status: .complete, localContent: previewBytes),
-            ScriptedPart("size", mimeType: .imageSize, status: .complete, localContent: .data(sizeJSON)),
-        ]
+        let parts = photoMessage(full)
         let events = await Self.collect(resolver(TransferFixtures.coordinator()).events(for: parts)).value
         #expect(events == ["placeholder 3024x4032", "preview preview"])
         #expect(full.script.startedCount == 0)
@@ -61,10 +63,7 @@ struct ResolutionEventsTests {
     @Test("asked for the original: placeholder, preview, progress, then the full resolution")
     func remoteFetched() async {
         let full = ScriptedPart("full")
-        let parts: [any MessagePart] = [
-            full, ScriptedPart("preview", mimeType: .imageJPEGPreview, status: .complete, localContent: previewBytes),
-            ScriptedPart("size", mimeType: .imageSize, status: .complete, localContent: .data(sizeJSON)),
-        ]
+        let parts = photoMessage(full)
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let collected = Self.collect(resolver(coordinator).events(for: parts, fetchingFullResolution: true))
         let attempt = await full.script.attempt(0)

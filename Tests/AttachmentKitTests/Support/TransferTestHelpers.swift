@@ -52,3 +52,18 @@ extension PartDownload {
         }
     }
 }
+
+/// A download of a new scripted part with one recording observer, its first attempt started.
+struct ObservedDownload {
+    let download: PartDownload
+    let observer: RecordingObserver
+    let attempt: ScriptedAttempt
+
+    static func start(on coordinator: DownloadCoordinator, partID: PartID = "p") async -> ObservedDownload {
+        let part = ScriptedPart(partID)
+        let download = await coordinator.download(part)
+        let observer = RecordingObserver()
+        download.addObserver(observer)
+        return ObservedDownload(download: download, observer: observer, attempt: await part.script.attempt(0))
+    }
+}

@@ -51,11 +51,8 @@ struct ProgressObserverTests {
     func throttling() async throws {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(clock: clock)
-        let part = ScriptedPart("p")
-        let download = await coordinator.download(part)
-        let observer = RecordingObserver()
-        download.addObserver(observer)
-        let attempt = await part.script.attempt(0)
+        let observed = await ObservedDownload.start(on: coordinator)
+        let (observer, attempt) = (observed.observer, observed.attempt)
         attempt.report(0, of: 1000)  // first: delivered
         for bytes in 1...9 { attempt.report(Int64(bytes), of: 1000) }  // same percent: held back
         attempt.report(10, of: 1000)  // next percent, but no time has passed: held back
@@ -76,11 +73,8 @@ struct ProgressObserverTests {
     func callbackBound() async throws {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(clock: clock)
-        let part = ScriptedPart("p")
-        let download = await coordinator.download(part)
-        let observer = RecordingObserver()
-        download.addObserver(observer)
-        let attempt = await part.script.attempt(0)
+        let observed = await ObservedDownload.start(on: coordinator)
+        let (observer, attempt) = (observed.observer, observed.attempt)
         for bytes in 0..<10_000 {
             attempt.report(Int64(bytes), of: 10_000)
             clock.advance(by: 0.01)
@@ -140,11 +134,8 @@ struct ProgressObserverTests {
     @Test("nothing is delivered after the terminal callback, and a late observer gets only the outcome")
     func nothingAfterTerminal() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
-        let part = ScriptedPart("p")
-        let download = await coordinator.download(part)
-        let observer = RecordingObserver()
-        download.addObserver(observer)
-        let attempt = await part.script.attempt(0)
+        let observed = await ObservedDownload.start(on: coordinator)
+        let (download, observer, attempt) = (observed.download, observed.observer, observed.attempt)
         attempt.succeed(full)
         await observer.waitUntilFinished()
         let count = observer.callbacks.count
