@@ -22,5 +22,6 @@ public protocol ProgressObserver: AnyObject, Sendable {
 }
 
 extension ProgressObserver {
+    /// Does nothing, so that an observer that only shows progress needs one method.
     public func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) {}
 }

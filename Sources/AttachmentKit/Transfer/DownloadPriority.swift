@@ -9,6 +9,7 @@ public enum DownloadPriority: Int, Sendable, Hashable, Comparable, CaseIterable 
     /// Content on screen now, such as the image the user just opened.
     case high
 
+    /// Whether `lhs` is less urgent than `rhs`.
     public static func < (lhs: DownloadPriority, rhs: DownloadPriority) -> Bool {
         lhs.rawValue < rhs.rawValue
     }

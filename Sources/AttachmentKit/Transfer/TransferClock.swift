@@ -21,8 +21,13 @@ public struct SystemTransferClock: TransferClock {
     /// Creates the system clock.
     public init() {}
 
+    /// Seconds of system uptime (`DispatchTime`), which never go back.
     public var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
+    /// Suspends the calling task for `seconds` with `Task.sleep`; returns at once for zero or
+    /// less.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled.
     public func sleep(for seconds: Double) async throws {
         guard seconds > 0 else { return try Task.checkCancellation() }
         let nanoseconds = seconds >= Double(UInt64.max) / 1e9 ? UInt64.max : UInt64(seconds * 1e9)
