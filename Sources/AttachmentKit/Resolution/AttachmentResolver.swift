@@ -11,10 +11,22 @@ import Foundation
 public struct AttachmentResolver: Sendable {
     /// The fallback chains this resolver follows.
     public var policy: ResolutionPolicy
+    /// What ``events(for:fetchingFullResolution:priority:)`` fetches without being asked.
+    public var autoDownload: AutoDownloadPolicy
+    /// Where ``events(for:fetchingFullResolution:priority:)`` downloads: by default the
+    /// coordinator every resolver shares, so that a part is fetched once for every screen.
+    public var downloads: DownloadCoordinator
 
-    /// Creates a resolver that follows `policy` (Atlas's rules unless given others).
-    public init(policy: ResolutionPolicy = .default) {
+    /// Creates a resolver that follows `policy` (Atlas's rules unless given others),
+    /// fetches what `autoDownload` allows without being asked, and downloads through
+    /// `downloads`.
+    public init(
+        policy: ResolutionPolicy = .default, autoDownload: AutoDownloadPolicy = .default,
+        downloads: DownloadCoordinator = .shared
+    ) {
         self.policy = policy
+        self.autoDownload = autoDownload
+        self.downloads = downloads
     }
 
     /// Picks the preview, full-resolution and size parts of a message and reads its

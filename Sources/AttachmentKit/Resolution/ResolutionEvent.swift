@@ -1,0 +1,57 @@
+/// One step of showing an image message, from
+/// ``AttachmentResolver/events(for:fetchingFullResolution:priority:)``.
+///
+/// Events come in this order, each when it is known: ``placeholder(_:)``, ``preview(_:partID:)``,
+/// ``progress(_:partID:)`` of the full-resolution download, ``fullResolution(_:partID:)``.
+/// Any may be missing (no size part, no preview, full resolution not fetched); a preview
+/// never follows the full resolution. ``failed(_:)`` can come at any point and names the
+/// part; the other parts go on.
+public enum ResolutionEvent: Sendable {
+    /// The size to lay the image out at.
+    case placeholder(PlaceholderSize)
+    /// The preview's content, local or fetched automatically.
+    case preview(PartContent, partID: PartID)
+    /// Progress of the full-resolution download, throttled.
+    case progress(TransferProgress, partID: PartID)
+    /// The full-resolution content: swap it in.
+    case fullResolution(PartContent, partID: PartID)
+    /// A part could not be used.
+    case failed(ResolutionFailure)
+}
+
+/// Why a part of an image message could not be used.
+public struct ResolutionFailure: Error, Sendable, CustomStringConvertible {
+    /// The job the part had.
+    public enum Role: String, Sendable, Hashable, CustomStringConvertible {
+        /// The `application/json+imageSize` part.
+        case sizeMetadata
+        /// The preview.
+        case preview
+        /// The full-resolution original.
+        case fullResolution
+
+        public var description: String {
+            switch self {
+            case .sizeMetadata: "size"
+            case .preview: "preview"
+            case .fullResolution: "full-resolution"
+            }
+        }
+    }
+
+    /// The part that failed.
+    public let partID: PartID
+    /// Its job in the message.
+    public let role: Role
+    /// Why: a ``DownloadError`` or an ``ImageSizeMetadataError``.
+    public let reason: any Error
+
+    /// Creates a failure.
+    public init(partID: PartID, role: Role, reason: any Error) {
+        self.partID = partID
+        self.role = role
+        self.reason = reason
+    }
+
+    public var description: String { "the \(role) part \(partID) can't be used: \(reason)" }
+}

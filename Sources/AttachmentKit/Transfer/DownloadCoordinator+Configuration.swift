@@ -1,0 +1,30 @@
+extension DownloadCoordinator {
+    /// How a ``DownloadCoordinator`` runs its transfers.
+    public struct Configuration: Sendable {
+        /// The most transfers that run at once; more wait, highest priority first. At least 1.
+        /// A part the chat SDK is already downloading is joined at once and takes no slot.
+        public var maximumConcurrentTransfers: Int
+        /// When a failed attempt is tried again.
+        public var retryPolicy: RetryPolicy
+        /// How often observers hear about progress.
+        public var progressThrottle: ProgressThrottle
+        /// The time source for throttling and retry back-off.
+        public var clock: any TransferClock
+        /// Called with what the coordinator ignored or worked around (see
+        /// ``DownloadDiagnostic``), from any thread; `nil` to ignore them.
+        public var diagnostics: (@Sendable (DownloadDiagnostic) -> Void)?
+
+        /// Creates a configuration.
+        public init(
+            maximumConcurrentTransfers: Int = 4, retryPolicy: RetryPolicy = .default,
+            progressThrottle: ProgressThrottle = .default, clock: any TransferClock = SystemTransferClock(),
+            diagnostics: (@Sendable (DownloadDiagnostic) -> Void)? = nil
+        ) {
+            self.maximumConcurrentTransfers = max(1, maximumConcurrentTransfers)
+            self.retryPolicy = retryPolicy
+            self.progressThrottle = progressThrottle
+            self.clock = clock
+            self.diagnostics = diagnostics
+        }
+    }
+}

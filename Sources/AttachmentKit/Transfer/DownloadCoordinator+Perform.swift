@@ -1,0 +1,65 @@
+import Foundation
+
+extension DownloadCoordinator {
+    /// The work of one transfer, off the actor: the store first, then the part's download
+    /// with retries, then the store again with the result.
+    nonisolated func perform(_ transfer: Transfer) async -> Result<PartContent, DownloadError> {
+        let part = transfer.part
+        let key = ContentKey(partID: part.id)
+        if let store, let stored = await store.content(for: key) { return .success(stored) }
+        var attempt = 0
+        while true {
+            attempt += 1
+            let sink = transfer.beginAttempt(diagnostics: configuration.diagnostics)
+            let outcome: Result<PartContent, any Error>
+            do {
+                outcome = .success(try await part.downloadContent(reportingTo: sink))
+            } catch {
+                outcome = .failure(error)
+            }
+            transfer.endAttempt()
+            switch outcome {
+            case .success(let content):
+                return .success(await keep(content, for: key))
+            case .failure(let error):
+                if Task.isCancelled || error is CancellationError { return .failure(.cancelled(part.id)) }
+                guard let delay = configuration.retryPolicy.delay(afterAttempt: attempt, failedWith: error) else {
+                    return .failure(.failed(part.id, attempts: attempt, underlying: error))
+                }
+                configuration.diagnostics?(.retrying(part.id, attempt: attempt, delay: delay, error: error))
+                do {
+                    try await configuration.clock.sleep(for: delay)
+                } catch {
+                    return .failure(.cancelled(part.id))
+                }
+            }
+        }
+    }
+
+    /// Puts downloaded content in the store and returns what the store holds; on a store
+    /// failure, reports it and returns the part's own content.
+    ///
+    /// A file is copied first: the part (its chat SDK) keeps its own file.
+    private nonisolated func keep(_ content: PartContent, for key: ContentKey) async -> PartContent {
+        guard let store else { return content }
+        do {
+            switch content {
+            case .data(let data):
+                return try await store.store(data, for: key)
+            case .file(let url):
+                let copy = FileManager.default.temporaryDirectory
+                    .appendingPathComponent("AttachmentKit-\(UUID().uuidString)", isDirectory: false)
+                try FileManager.default.copyItem(at: url, to: copy)
+                do {
+                    return try await store.storeFile(at: copy, for: key)
+                } catch {
+                    try? FileManager.default.removeItem(at: copy)
+                    throw error
+                }
+            }
+        } catch {
+            configuration.diagnostics?(.storeFailed(key.partID, reason: String(describing: error)))
+            return content
+        }
+    }
+}

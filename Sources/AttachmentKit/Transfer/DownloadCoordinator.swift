@@ -1,0 +1,178 @@
+/// Runs part downloads: one transfer per ``PartID`` however many callers ask, shared by
+/// them, stopped when the last one leaves, retried by a ``RetryPolicy``, kept in a
+/// ``ContentStore``, and limited in number with high priority first.
+///
+/// ```swift
+/// let download = await coordinator.download(part, priority: .high)
+/// download.addObserver(progressView)         // on the main actor
+/// let content = try await download.content()
+/// ```
+///
+/// Content that is already local (``MessagePart/availableContent``) is returned without a
+/// transfer; content in the store is returned without calling the part. A part whose
+/// ``MessagePart/transferStatus`` is ``TransferStatus/downloading`` (the chat SDK started
+/// it) is joined: AttachmentKit calls its ``MessagePart/downloadContent(reportingTo:)``
+/// once, at once and outside the concurrency limit, and an adapter attaches to the SDK's
+/// running download there rather than starting another.
+public actor DownloadCoordinator {
+    /// The coordinator resolvers use unless given another, so that every screen shares one
+    /// transfer per part. It keeps no content store.
+    public static let shared = DownloadCoordinator()
+
+    /// Where completed content is kept and looked up first, if anywhere.
+    public nonisolated let store: (any ContentStore)?
+    /// How transfers are run.
+    public nonisolated let configuration: Configuration
+
+    private var transfers: [PartID: Transfer] = [:]
+    private var waiting: [Transfer] = []
+    private var slotsInUse = 0
+    private var runningTasks = 0
+    private var createdTransfers = 0
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Creates a coordinator.
+    ///
+    /// - Parameters:
+    ///   - store: Where to keep downloaded content and look for it first; `nil` keeps none.
+    ///   - configuration: Limits, retry, throttling, clock and diagnostics.
+    public init(store: (any ContentStore)? = nil, configuration: Configuration = Configuration()) {
+        self.store = store
+        self.configuration = configuration
+    }
+
+    /// Starts or joins the download of `part` for one caller.
+    ///
+    /// A caller joining a running transfer sees its current progress at once and gets the
+    /// same content. Local content completes the returned download at once.
+    public func download(_ part: any MessagePart, priority: DownloadPriority = .normal) -> PartDownload {
+        let download = PartDownload(part: part, priority: priority, coordinator: self)
+        if let content = part.availableContent {
+            download.finish(with: .completed(content))
+        } else {
+            attach(download)
+        }
+        return download
+    }
+
+    /// The content of `part`: local content at once, otherwise a shared download's result.
+    ///
+    /// Cancelling the calling task removes this caller only.
+    ///
+    /// - Throws: ``DownloadError``.
+    public func content(for part: any MessagePart, priority: DownloadPriority = .normal) async throws(DownloadError)
+        -> PartContent
+    {
+        if let content = part.availableContent { return content }
+        guard !Task.isCancelled else { throw .cancelled(part.id) }
+        return try await download(part, priority: priority).content()
+    }
+
+    /// Where the transfer of `partID` stands: ``DownloadState/idle`` when none is running or
+    /// waiting.
+    public func state(of partID: PartID) -> DownloadState {
+        transfers[partID]?.state ?? .idle
+    }
+
+    /// The number of transfers running or waiting for a slot.
+    public var activeTransferCount: Int { transfers.count }
+
+    /// The number of callers of the part's active transfer.
+    func callerCount(of partID: PartID) -> Int { transfers[partID]?.callerCount ?? 0 }
+
+    /// Adds a caller to the part's transfer, creating and scheduling one when none is active.
+    func attach(_ download: PartDownload) {
+        let id = download.partID
+        if let transfer = transfers[id] {
+            transfer.addCaller(download)
+            return
+        }
+        createdTransfers += 1
+        let transfer = Transfer(
+            part: download.part, sequence: createdTransfers, throttle: configuration.progressThrottle,
+            clock: configuration.clock)
+        guard transfer.addCaller(download) else { return }
+        transfers[id] = transfer
+        if transfer.joinsRunningTransfer {
+            start(transfer, takingSlot: false)
+        } else {
+            waiting.append(transfer)
+            startWaitingTransfers()
+        }
+    }
+
+    /// Cancels `transfer` when it still has no caller (none joined since the last left).
+    func lastCallerLeft(_ transfer: Transfer) {
+        guard transfer.callerCount == 0, transfer.finish(.cancel) == nil else { return }
+        let id = transfer.part.id
+        if transfers[id] === transfer { transfers[id] = nil }
+        if let index = waiting.firstIndex(where: { $0 === transfer }) { waiting.remove(at: index) }
+        transfer.cancelTask()
+        resumeIdleWaitersIfIdle()
+    }
+
+    /// Waits until no transfer is active and every transfer task has returned.
+    func waitUntilIdle() async {
+        guard !isIdle else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    private var isIdle: Bool { transfers.isEmpty && waiting.isEmpty && runningTasks == 0 }
+
+    private func startWaitingTransfers() {
+        while slotsInUse < configuration.maximumConcurrentTransfers, let next = nextWaitingIndex() {
+            start(waiting.remove(at: next), takingSlot: true)
+        }
+    }
+
+    /// The waiting transfer to start next: highest priority, then oldest.
+    private func nextWaitingIndex() -> Int? {
+        var best: (index: Int, priority: DownloadPriority, sequence: Int)?
+        for (index, transfer) in waiting.enumerated() {
+            let priority = transfer.priority
+            if let current = best,
+                priority < current.priority || (priority == current.priority && transfer.sequence > current.sequence)
+            {
+                continue
+            }
+            best = (index, priority, transfer.sequence)
+        }
+        return best?.index
+    }
+
+    private func start(_ transfer: Transfer, takingSlot: Bool) {
+        let priority = transfer.priority.taskPriority
+        let started = transfer.start {
+            Task(priority: priority) {
+                let result = await self.perform(transfer)
+                self.transferEnded(transfer, result: result, tookSlot: takingSlot)
+            }
+        }
+        guard started else { return }
+        runningTasks += 1
+        if takingSlot { slotsInUse += 1 }
+    }
+
+    private func transferEnded(_ transfer: Transfer, result: Result<PartContent, DownloadError>, tookSlot: Bool) {
+        runningTasks -= 1
+        if tookSlot { slotsInUse -= 1 }
+        let id = transfer.part.id
+        if transfers[id] === transfer { transfers[id] = nil }
+        switch result {
+        case .success(let content):
+            transfer.finish(.complete(content), contentByteCount: try? content.byteCount())
+        case .failure(.cancelled):
+            transfer.finish(.cancel)
+        case .failure(let error):
+            transfer.finish(.fail(error))
+        }
+        startWaitingTransfers()
+        resumeIdleWaitersIfIdle()
+    }
+
+    private func resumeIdleWaitersIfIdle() {
+        guard isIdle else { return }
+        for waiter in idleWaiters { waiter.resume() }
+        idleWaiters.removeAll()
+    }
+}

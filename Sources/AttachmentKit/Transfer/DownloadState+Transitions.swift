@@ -1,0 +1,84 @@
+/// Something that happens to a download: the input of ``DownloadState/applying(_:)``.
+public enum DownloadStateEvent: Sendable {
+    /// The transfer got a slot and its first attempt began.
+    case start
+    /// The part reported progress.
+    case progress(TransferProgress)
+    /// The content arrived.
+    case complete(PartContent)
+    /// The download gave up.
+    case fail(DownloadError)
+    /// The caller (or every caller) left.
+    case cancel
+    /// A caller asked for another try after a failure.
+    case retry
+
+    /// The event's name without its payload.
+    public var name: String {
+        switch self {
+        case .start: "start"
+        case .progress: "progress"
+        case .complete: "complete"
+        case .fail: "fail"
+        case .cancel: "cancel"
+        case .retry: "retry"
+        }
+    }
+}
+
+/// An event that is not legal in the state it arrived in, such as progress after completion
+/// or a retry of a download that has not failed.
+public struct DownloadStateTransitionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The state the download was in.
+    public let phase: DownloadState.Phase
+    /// The name of the event that was rejected (``DownloadStateEvent/name``).
+    public let event: String
+
+    /// Creates an error for `event` arriving in `phase`.
+    public init(phase: DownloadState.Phase, event: String) {
+        self.phase = phase
+        self.event = event
+    }
+
+    public var description: String { "a download that is \(phase) can't \(event)" }
+}
+
+extension DownloadState {
+    /// The state after `event`: the one table of legal moves.
+    ///
+    /// | from | event | to |
+    /// | --- | --- | --- |
+    /// | idle | start | downloading(zero) |
+    /// | idle | cancel | cancelled |
+    /// | downloading | progress | downloading(progress) |
+    /// | downloading | complete | completed |
+    /// | downloading | fail | failed |
+    /// | downloading | cancel | cancelled |
+    /// | failed | retry | downloading(zero) |
+    ///
+    /// - Throws: ``DownloadStateTransitionError`` for every other pair; the state is unchanged.
+    public func applying(_ event: DownloadStateEvent) throws(DownloadStateTransitionError) -> DownloadState {
+        switch (self, event) {
+        case (.idle, .start), (.failed, .retry):
+            return .downloading(.zero(totalBytes: nil))
+        case (.idle, .cancel), (.downloading, .cancel):
+            return .cancelled
+        case (.downloading, .progress(let progress)):
+            return .downloading(progress)
+        case (.downloading, .complete(let content)):
+            return .completed(content)
+        case (.downloading, .fail(let error)):
+            return .failed(error)
+        default:
+            throw DownloadStateTransitionError(phase: phase, event: event.name)
+        }
+    }
+
+    /// Applies `event` in place.
+    ///
+    /// - Throws: ``DownloadStateTransitionError`` when the move is not legal; the state is
+    ///   unchanged.
+    public mutating func apply(_ event: DownloadStateEvent) throws(DownloadStateTransitionError) {
+        self = try applying(event)
+    }
+}

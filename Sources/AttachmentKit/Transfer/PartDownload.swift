@@ -1,0 +1,118 @@
+/// One caller's interest in a part's content, from ``DownloadCoordinator/download(_:priority:)``.
+///
+/// Every caller of the same part shares one transfer; a `PartDownload` is this caller's view
+/// of it. Await ``content()``, watch ``updates()`` or add a ``ProgressObserver``; ``cancel()``
+/// (or cancelling the task awaiting ``content()``) removes only this caller, and the transfer
+/// stops when its last caller leaves. Dropping a `PartDownload` without cancelling it does not
+/// cancel it.
+public final class PartDownload: Sendable {
+    /// The part this download is for.
+    public let partID: PartID
+    /// The priority this caller asked for.
+    public let priority: DownloadPriority
+    let part: any MessagePart
+    let coordinator: DownloadCoordinator
+    let caller: LockedState<Caller>
+
+    /// This caller's side of the shared transfer.
+    struct Caller {
+        /// The caller's own state: authoritative once terminal; while attached and not terminal
+        /// the shared transfer's state is the caller's state.
+        var own: DownloadState = .idle
+        var transfer: Transfer?
+        var waiters: [CheckedContinuation<Result<PartContent, DownloadError>, Never>] = []
+        var listeners: [DownloadListener] = []
+
+        func isFollowing(_ candidate: Transfer?) -> Bool {
+            guard let transfer, let candidate, !own.isTerminal else { return false }
+            return transfer === candidate
+        }
+    }
+
+    init(part: any MessagePart, priority: DownloadPriority, coordinator: DownloadCoordinator) {
+        self.partID = part.id
+        self.part = part
+        self.priority = priority
+        self.coordinator = coordinator
+        self.caller = LockedState(Caller())
+    }
+
+    /// Where this caller's download stands now.
+    public var state: DownloadState {
+        let (own, transfer) = caller.withLock { ($0.own, $0.own.isTerminal ? nil : $0.transfer) }
+        return transfer?.state ?? own
+    }
+
+    /// The content, once the transfer completes; returns at once when it already has.
+    ///
+    /// Cancelling the task that awaits this cancels this caller (as ``cancel()`` does).
+    ///
+    /// - Throws: ``DownloadError/cancelled(_:)`` when this caller left or the transfer was
+    ///   cancelled, ``DownloadError/failed(_:attempts:underlying:)`` when it failed.
+    public func content() async throws(DownloadError) -> PartContent {
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<PartContent, DownloadError>, Never>) in
+                caller.withLock { caller in
+                    switch caller.own {
+                    case .completed(let content): continuation.resume(returning: .success(content))
+                    case .failed(let error): continuation.resume(returning: .failure(error))
+                    case .cancelled: continuation.resume(returning: .failure(.cancelled(partID)))
+                    case .idle, .downloading: caller.waiters.append(continuation)
+                    }
+                }
+            }
+        } onCancel: {
+            cancel()
+        }
+        return try result.get()
+    }
+
+    /// Removes this caller: its ``content()`` throws ``DownloadError/cancelled(_:)``, its
+    /// listeners get the cancellation, and the transfer is cancelled when no caller is left.
+    /// Does nothing once the download is over.
+    public func cancel() {
+        guard let transfer = finish(with: .cancelled) else { return }
+        if transfer.removeCaller(self) {
+            let coordinator = coordinator
+            Task { await coordinator.lastCallerLeft(transfer) }
+        }
+    }
+
+    /// Tries again after a failure: this caller joins the part's running transfer or starts a
+    /// new one, from the first attempt. Listeners that got the failure are gone; add new ones.
+    ///
+    /// - Throws: ``DownloadStateTransitionError`` when the download has not failed.
+    public func retry() async throws(DownloadStateTransitionError) {
+        let transition = caller.withLock { caller in
+            Result { () throws(DownloadStateTransitionError) in try caller.own.apply(.retry) }
+        }
+        try transition.get()
+        await coordinator.attach(self)
+    }
+
+    /// Ends this caller with `state`, unless it has ended already. Returns the transfer it
+    /// was following, if any.
+    @discardableResult
+    func finish(with state: DownloadState, finalProgress: TransferProgress? = nil) -> Transfer? {
+        caller.withLock { caller in
+            guard !caller.own.isTerminal else { return nil }
+            let transfer = caller.transfer
+            caller.own = state
+            caller.transfer = nil
+            let result: Result<PartContent, DownloadError> =
+                switch state {
+                case .completed(let content): .success(content)
+                case .failed(let error): .failure(error)
+                case .idle, .downloading, .cancelled: .failure(.cancelled(partID))
+                }
+            for waiter in caller.waiters { waiter.resume(returning: result) }
+            caller.waiters.removeAll()
+            for index in caller.listeners.indices {
+                caller.listeners[index].finish(with: state, finalProgress: finalProgress)
+            }
+            caller.listeners.removeAll()
+            return transfer
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// Where ``ProgressObserver`` callbacks run: on the main actor (the default) or isolated to an
+/// actor the app chooses.
+///
+/// Callbacks for one observer run one at a time, in order, on that actor. LayerKit called its
+/// progress delegate on an unspecified thread, so every app re-dispatched to the main thread;
+/// AttachmentKit does that for you.
+public struct ProgressDelivery: Sendable {
+    /// The actor the callbacks are isolated to.
+    public let actor: any Actor
+
+    private init(actor: any Actor) { self.actor = actor }
+
+    /// Callbacks run on the main actor, ready to update the UI.
+    public static var mainActor: ProgressDelivery { ProgressDelivery(actor: MainActor.shared) }
+
+    /// Callbacks run isolated to `actor` (for example a view model's global actor, or an
+    /// actor with a custom executor).
+    public static func actor(_ actor: any Actor) -> ProgressDelivery { ProgressDelivery(actor: actor) }
+}
+
+/// One registered observer: a weak reference, and an ordered mailbox drained on the
+/// delivery actor.
+final class ObserverChannel: Sendable {
+    /// A callback waiting in the mailbox.
+    enum Message: Sendable {
+        case progress(TransferProgress)
+        case finished(Result<PartContent, DownloadError>)
+    }
+
+    private struct Registration {
+        weak var observer: (any ProgressObserver)?
+        var isRemoved = false
+    }
+
+    let partID: PartID
+    let observerID: ObjectIdentifier
+    private let registration: LockedState<Registration>
+    private let mailbox: AsyncStream<Message>.Continuation
+
+    init(observer: any ProgressObserver, partID: PartID, delivery: ProgressDelivery) {
+        self.partID = partID
+        self.observerID = ObjectIdentifier(observer)
+        self.registration = LockedState(Registration(observer: observer))
+        let (messages, mailbox) = AsyncStream.makeStream(of: Message.self)
+        self.mailbox = mailbox
+        let actor = delivery.actor
+        Task { [self] in await Self.drain(messages, into: self, isolation: actor) }
+    }
+
+    /// Queues a callback. Returns `false` when the observer is gone (released or removed).
+    func send(_ message: Message) -> Bool {
+        guard isLive else {
+            mailbox.finish()
+            return false
+        }
+        if case .terminated = mailbox.yield(message) { return false }
+        if case .finished = message { mailbox.finish() }
+        return true
+    }
+
+    /// Stops every callback not yet started.
+    func remove() {
+        registration.withLock { $0.isRemoved = true }
+        mailbox.finish()
+    }
+
+    private var isLive: Bool { liveObserver() != nil }
+
+    private func liveObserver() -> (any ProgressObserver)? {
+        registration.withLock { $0.isRemoved ? nil : $0.observer }
+    }
+
+    private static func drain(
+        _ messages: AsyncStream<Message>, into channel: ObserverChannel, isolation actor: isolated any Actor
+    ) async {
+        for await message in messages {
+            guard let observer = channel.liveObserver() else { return }
+            switch message {
+            case .progress(let progress):
+                observer.transfer(of: channel.partID, didUpdate: progress)
+            case .finished(let result):
+                channel.registration.withLock { $0.isRemoved = true }
+                observer.transfer(of: channel.partID, didFinishWith: result)
+                return
+            }
+        }
+    }
+}

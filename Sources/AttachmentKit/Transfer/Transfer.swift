@@ -1,0 +1,182 @@
+/// One part's transfer, shared by all of its callers.
+///
+/// ``DownloadCoordinator`` creates, starts and ends it; its state sits behind one lock because
+/// the part reports progress from any thread. Lock order: a transfer's lock, then a caller's
+/// (``PartDownload``), then an observer's; never the other way round.
+final class Transfer: Sendable {
+    let part: any MessagePart
+    /// Whether the chat SDK was already downloading the part when the transfer was created:
+    /// AttachmentKit attaches to that download rather than starting one, so it takes no slot.
+    let joinsRunningTransfer: Bool
+    /// Creation order, for first-come-first-served among equal priorities.
+    let sequence: Int
+    private let throttle: ProgressThrottle
+    private let clock: any TransferClock
+    private let shared: LockedState<Shared>
+
+    private struct Shared {
+        var download: DownloadState = .idle
+        var attempt = 0
+        var isAttemptOpen = false
+        var callers: [ObjectIdentifier: PartDownload] = [:]
+        var listening: [ObjectIdentifier: PartDownload] = [:]
+        var callersByPriority = [Int](repeating: 0, count: DownloadPriority.allCases.count)
+        var stepFilter = StepFilter()
+        var task: Task<Void, Never>?
+    }
+
+    init(part: any MessagePart, sequence: Int, throttle: ProgressThrottle, clock: any TransferClock) {
+        self.part = part
+        self.joinsRunningTransfer = part.transferStatus == .downloading
+        self.sequence = sequence
+        self.throttle = throttle
+        self.clock = clock
+        self.shared = LockedState(Shared())
+    }
+
+    var state: DownloadState { shared.withLock { $0.download } }
+    var callerCount: Int { shared.withLock { $0.callers.count } }
+
+    /// The highest priority among the callers (``DownloadPriority/low`` when there are none).
+    var priority: DownloadPriority {
+        shared.withLock { shared in
+            DownloadPriority.allCases.last { shared.callersByPriority[$0.rawValue] > 0 } ?? .low
+        }
+    }
+
+    /// Adds a caller. Returns `false` when it could not follow the transfer: the caller has
+    /// already ended, or the transfer has.
+    @discardableResult
+    func addCaller(_ download: PartDownload) -> Bool {
+        let now = clock.now
+        return shared.withLock { shared in
+            let id = ObjectIdentifier(download)
+            guard !shared.download.isTerminal else { return false }
+            guard shared.callers[id] == nil else { return true }
+            let attachment = download.attach(to: self, state: shared.download, now: now, throttle: throttle)
+            guard attachment.attached else { return false }
+            shared.callers[id] = download
+            shared.callersByPriority[download.priority.rawValue] += 1
+            if attachment.listening { shared.listening[id] = download }
+            return true
+        }
+    }
+
+    /// Removes a caller. Returns whether it was the last one.
+    func removeCaller(_ download: PartDownload) -> Bool {
+        shared.withLock { shared in
+            let id = ObjectIdentifier(download)
+            shared.listening[id] = nil
+            guard shared.callers.removeValue(forKey: id) != nil else { return false }
+            shared.callersByPriority[download.priority.rawValue] -= 1
+            return shared.callers.isEmpty && !shared.download.isTerminal
+        }
+    }
+
+    func attachListener(_ listener: DownloadListener, to download: PartDownload) {
+        shared.withLock { shared in
+            if download.addListener(listener, following: self, transferState: shared.download) {
+                shared.listening[ObjectIdentifier(download)] = download
+            }
+        }
+    }
+
+    /// Moves from idle to downloading with `task` doing the work. Returns `false` when the
+    /// transfer was cancelled before it could start.
+    func start(_ makeTask: () -> Task<Void, Never>) -> Bool {
+        shared.withLock { shared in
+            guard (try? shared.download.apply(.start)) != nil else { return false }
+            shared.task = makeTask()
+            return true
+        }
+    }
+
+    /// Opens the next attempt and returns the observer its download reports to.
+    func beginAttempt(diagnostics: (@Sendable (DownloadDiagnostic) -> Void)?) -> ProgressSink {
+        let attempt = shared.withLock { shared in
+            shared.attempt += 1
+            shared.isAttemptOpen = true
+            return shared.attempt
+        }
+        return ProgressSink(transfer: self, attempt: attempt, diagnostics: diagnostics)
+    }
+
+    func endAttempt() {
+        shared.withLock { $0.isAttemptOpen = false }
+    }
+
+    /// Records progress from attempt `attempt` and passes it to listening callers through the
+    /// throttle. Returns the error when the report is illegal (the transfer is over); reports
+    /// from an attempt that has ended are dropped.
+    func report(_ progress: TransferProgress, attempt: Int) -> DownloadStateTransitionError? {
+        shared.withLock { (shared: inout Shared) -> DownloadStateTransitionError? in
+            guard shared.attempt == attempt, shared.isAttemptOpen else {
+                guard shared.download.isTerminal else { return nil }
+                return DownloadStateTransitionError(phase: shared.download.phase, event: "progress")
+            }
+            do throws(DownloadStateTransitionError) {
+                try shared.download.apply(.progress(progress))
+            } catch {
+                return error
+            }
+            guard !shared.listening.isEmpty, shared.stepFilter.admits(progress, throttle: throttle) else { return nil }
+            let now = clock.now
+            for (id, download) in shared.listening where !download.deliver(progress, now: now, throttle: throttle) {
+                shared.listening[id] = nil
+            }
+            return nil
+        }
+    }
+
+    /// Ends the transfer with a terminal state and hands it to every caller: completed
+    /// content after the final 100 %. Returns the error when the transfer had already ended.
+    @discardableResult
+    func finish(_ event: DownloadStateEvent, contentByteCount: Int64? = nil) -> DownloadStateTransitionError? {
+        shared.withLock { (shared: inout Shared) -> DownloadStateTransitionError? in
+            let latest = shared.download.progress
+            do throws(DownloadStateTransitionError) {
+                try shared.download.apply(event)
+            } catch {
+                return error
+            }
+            shared.isAttemptOpen = false
+            var finalProgress: TransferProgress?
+            if case .completed = shared.download {
+                let total = latest?.totalBytes ?? latest.map(\.completedBytes).flatMap { $0 > 0 ? $0 : nil }
+                let bytes = total ?? contentByteCount ?? 0
+                finalProgress = TransferProgress(completedBytes: bytes, totalBytes: bytes)
+            }
+            for download in shared.callers.values {
+                download.finish(with: shared.download, finalProgress: finalProgress)
+            }
+            shared.callers.removeAll()
+            shared.listening.removeAll()
+            shared.callersByPriority = shared.callersByPriority.map { _ in 0 }
+            return nil
+        }
+    }
+
+    /// Cancels the task doing the work, if it started.
+    func cancelTask() {
+        shared.withLock { $0.task }?.cancel()
+    }
+}
+
+/// The observer a part's download reports to, for one attempt.
+final class ProgressSink: ProgressObserver {
+    private let transfer: Transfer
+    private let attempt: Int
+    private let diagnostics: (@Sendable (DownloadDiagnostic) -> Void)?
+
+    init(transfer: Transfer, attempt: Int, diagnostics: (@Sendable (DownloadDiagnostic) -> Void)?) {
+        self.transfer = transfer
+        self.attempt = attempt
+        self.diagnostics = diagnostics
+    }
+
+    func transfer(of partID: PartID, didUpdate progress: TransferProgress) {
+        if let error = transfer.report(progress, attempt: attempt) {
+            diagnostics?(.illegalTransition(transfer.part.id, error))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import AttachmentKit
+
+@Suite("AutoDownloadPolicy and event order")
+struct AutoDownloadPolicyTests {
+    @Test("the default fetches previews and size parts, not originals")
+    func defaults() {
+        let policy = AutoDownloadPolicy.default
+        #expect(policy.allowsAutomaticDownload(of: ScriptedPart("a", mimeType: .imageJPEGPreview)))
+        #expect(policy.allowsAutomaticDownload(of: ScriptedPart("b", mimeType: .imageGIFPreview)))
+        #expect(policy.allowsAutomaticDownload(of: ScriptedPart("c", mimeType: .imageSize)))
+        #expect(!policy.allowsAutomaticDownload(of: ScriptedPart("d", mimeType: .imageJPEG)))
+        #expect(!AutoDownloadPolicy.none.allowsAutomaticDownload(of: ScriptedPart("e", mimeType: .imageJPEGPreview)))
+    }
+
+    @Test("the byte limit applies when the size is known; unknown sizes pass")
+    func byteLimit() {
+        let policy = AutoDownloadPolicy(mimeTypes: [.imageJPEG], maximumByteCount: 100)
+        #expect(policy.allowsAutomaticDownload(of: ScriptedPart("a", byteCount: 100)))
+        #expect(!policy.allowsAutomaticDownload(of: ScriptedPart("b", byteCount: 101)))
+        #expect(policy.allowsAutomaticDownload(of: ScriptedPart("c", byteCount: nil)))
+    }
+
+    @Test("events wait for the placeholder, and nothing of the preview follows the full resolution")
+    func sequencer() {
+        let size = PlaceholderSize(displayedSize: .init(width: 1, height: 2), orientation: .up, source: .sizeMetadata)
+        let content = TransferFixtures.content("x")
+        var sequencer = ResolutionSequencer(awaitingPlaceholder: true)
+        #expect(sequencer.receive(.preview(content, partID: "p")).isEmpty)
+        #expect(sequencer.receive(.progress(.zero(totalBytes: 9), partID: "f")).isEmpty)
+        #expect(sequencer.receive(.progress(.zero(totalBytes: 10), partID: "f")).isEmpty)
+        let released = sequencer.placeholderSettled(.placeholder(size)).map(ResolutionEventsTests.describe)
+        #expect(released == ["placeholder 1x2", "preview p", "progress 0/10"])
+        #expect(sequencer.receive(.fullResolution(content, partID: "f")).count == 1)
+        #expect(sequencer.receive(.preview(content, partID: "p")).isEmpty)
+        #expect(sequencer.receive(.progress(.zero(totalBytes: 1), partID: "f")).isEmpty)
+        #expect(sequencer.placeholderSettled(nil).isEmpty)
+    }
+}

@@ -1,0 +1,77 @@
+@testable import AttachmentKit
+
+/// A ``ProgressObserver`` that records its callbacks and lets a test wait for the last.
+final class RecordingObserver: ProgressObserver {
+    /// One callback.
+    enum Callback: Sendable {
+        case progress(TransferProgress)
+        case finished(Result<PartContent, DownloadError>)
+    }
+
+    private struct State {
+        var callbacks: [Callback] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = LockedState(State())
+    /// Run at the start of every callback, on the delivery actor (for isolation checks).
+    private let check: @Sendable () -> Void
+
+    init(check: @escaping @Sendable () -> Void = {}) { self.check = check }
+
+    var callbacks: [Callback] { state.withLock { $0.callbacks } }
+
+    var progress: [TransferProgress] {
+        callbacks.compactMap {
+            if case .progress(let progress) = $0 { return progress }
+            return nil
+        }
+    }
+
+    var results: [Result<PartContent, DownloadError>] {
+        callbacks.compactMap {
+            if case .finished(let result) = $0 { return result }
+            return nil
+        }
+    }
+
+    func transfer(of partID: PartID, didUpdate progress: TransferProgress) {
+        record(.progress(progress))
+    }
+
+    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) {
+        record(.finished(result))
+    }
+
+    /// Returns once at least `count` callbacks have arrived.
+    func waitForCallbacks(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> Bool in
+                guard state.callbacks.count < count else { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Returns once the terminal callback has arrived.
+    func waitUntilFinished() async {
+        while true {
+            let count = callbacks.count
+            if results.count > 0 { return }
+            await waitForCallbacks(count + 1)
+        }
+    }
+
+    private func record(_ callback: Callback) {
+        check()
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.callbacks.append(callback)
+            let count = state.callbacks.count
+            defer { state.waiters.removeAll { $0.count <= count } }
+            return state.waiters.filter { $0.count <= count }.map(\.continuation)
+        }
+        for waiter in ready { waiter.resume() }
+    }
+}

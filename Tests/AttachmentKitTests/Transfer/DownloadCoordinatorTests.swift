@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+@Suite("DownloadCoordinator: coalescing and cancellation")
+struct DownloadCoordinatorTests {
+    let full = TransferFixtures.content("full")
+
+    @Test("local content is returned without a transfer")
+    func localContent() async throws {
+        let coordinator = TransferFixtures.coordinator()
+        let part = ScriptedPart("p", status: .complete, localContent: full)
+        #expect(try await coordinator.content(for: part) == full)
+        let download = await coordinator.download(part)
+        #expect(download.state.content == full)
+        #expect(part.script.startedCount == 0)
+        #expect(await coordinator.activeTransferCount == 0)
+    }
+
+    @Test("every caller of one part shares one transfer and gets the same content")
+    func coalescing() async throws {
+        let coordinator = TransferFixtures.coordinator()
+        let part = ScriptedPart("p")
+        let downloads = [
+            await coordinator.download(part), await coordinator.download(part, priority: .high),
+            await coordinator.download(part, priority: .low),
+        ]
+        #expect(await coordinator.callerCount(of: "p") == 3)
+        await part.script.attempt(0).succeed(full)
+        for download in downloads { #expect(try await download.content() == full) }
+        #expect(part.script.startedCount == 1)
+        #expect(await coordinator.activeTransferCount == 0)
+    }
+
+    @Test("a caller joining a running transfer sees its current progress at once")
+    func joinSeesProgress() async throws {
+        let coordinator = TransferFixtures.coordinator()
+        let part = ScriptedPart("p")
+        let first = await coordinator.download(part)
+        let attempt = await part.script.attempt(0)
+        attempt.report(40, of: 100)
+        let second = await coordinator.download(part)
+        #expect(second.state.progress == TransferProgress(completedBytes: 40, totalBytes: 100))
+        var updates = second.updates().makeAsyncIterator()
+        #expect(await updates.next()?.progress == TransferProgress(completedBytes: 40, totalBytes: 100))
+        attempt.succeed(full)
+        #expect(try await first.content() == full)
+        #expect(try await second.content() == full)
+    }
+
+    @Test("a part the chat SDK is already downloading is joined at once, outside the limit, and started once")
+    func joinsSDKDownload() async throws {
+        let coordinator = TransferFixtures.coordinator(limit: 1)
+        let other = ScriptedPart("other")
+        let busy = await coordinator.download(other)
+        _ = await other.script.attempt(0)
+        let part = ScriptedPart("sdk", status: .downloading)
+        let first = await coordinator.download(part)
+        let second = await coordinator.download(part)
+        let attempt = await part.script.attempt(0)
+        attempt.succeed(full)
+        #expect(try await first.content() == full)
+        #expect(try await second.content() == full)
+        #expect(part.script.startedCount == 1)
+        busy.cancel()
+    }
+
+    @Test("cancelling one caller removes only that caller; the others get the content")
+    func cancelOne() async throws {
+        let coordinator = TransferFixtures.coordinator()
+        let part = ScriptedPart("p")
+        let leaving = await coordinator.download(part)
+        let staying = await coordinator.download(part)
+        let attempt = await part.script.attempt(0)
+        leaving.cancel()
+        #expect(await leaving.result().isCancellation)
+        #expect(leaving.state.phase == .cancelled)
+        #expect(await coordinator.callerCount(of: "p") == 1)
+        attempt.succeed(full)
+        #expect(try await staying.content() == full)
+        #expect(!attempt.wasCancelled)
+    }
+
+    @Test("cancelling the task of one caller removes only that caller")
+    func taskCancellation() async throws {
+        let coordinator = TransferFixtures.coordinator()
+        let part = ScriptedPart("p")
+        let staying = await coordinator.download(part)
+        let attempt = await part.script.attempt(0)
+        let leaving = Task { try await coordinator.content(for: part) }
+        while await coordinator.callerCount(of: "p") < 2 { await Task.yield() }
+        leaving.cancel()
+        await #expect(throws: DownloadError.self) { try await leaving.value }
+        #expect(await coordinator.callerCount(of: "p") == 1)
+        attempt.succeed(full)
+        #expect(try await staying.content() == full)
+    }
+
+    @Test("when the last caller leaves, the transfer and the part's download are cancelled")
+    func cancelAll() async {
+        let coordinator = TransferFixtures.coordinator()
+        let part = ScriptedPart("p")
+        let downloads = [await coordinator.download(part), await coordinator.download(part)]
+        let attempt = await part.script.attempt(0)
+        for download in downloads { download.cancel() }
+        await attempt.waitUntilCancelled()
+        await coordinator.waitUntilIdle()
+        #expect(await coordinator.activeTransferCount == 0)
+        #expect(part.script.runningCount == 0)
+        for download in downloads { #expect(await download.result().isCancellation) }
+    }
+
+    @Test("a caller after a cancellation starts a new transfer")
+    func cancelThenRequest() async throws {
+        let coordinator = TransferFixtures.coordinator()
+        let part = ScriptedPart("p")
+        let first = await coordinator.download(part)
+        let firstAttempt = await part.script.attempt(0)
+        first.cancel()
+        await firstAttempt.waitUntilCancelled()
+        let second = await coordinator.download(part)
+        await part.script.attempt(1).succeed(full)
+        #expect(try await second.content() == full)
+        #expect(part.script.startedCount == 2)
+    }
+
+    @Test("a waiting transfer whose callers all leave never starts")
+    func cancelWhileWaiting() async {
+        let coordinator = TransferFixtures.coordinator(limit: 1)
+        let busyPart = ScriptedPart("busy")
+        let busy = await coordinator.download(busyPart)
+        _ = await busyPart.script.attempt(0)
+        let part = ScriptedPart("p")
+        let waiting = await coordinator.download(part)
+        #expect(waiting.state.phase == .idle)
+        waiting.cancel()
+        while await coordinator.activeTransferCount > 1 { await Task.yield() }
+        busy.cancel()
+        await coordinator.waitUntilIdle()
+        #expect(part.script.startedCount == 0)
+    }
+
+    @Test("progress reported after the download returned is ignored and reported as a diagnostic")
+    func lateProgress() async throws {
+        let log = DiagnosticsLog()
+        let coordinator = TransferFixtures.coordinator(diagnostics: log)
+        let part = ScriptedPart("p")
+        let download = await coordinator.download(part)
+        let attempt = await part.script.attempt(0)
+        attempt.succeed(full)
+        #expect(try await download.content() == full)
+        attempt.report(5, of: 10)
+        guard case .illegalTransition(let id, let error) = try #require(log.all.first) else {
+            return #expect(Bool(false), "\(log.all)")
+        }
+        #expect(id == "p")
+        #expect(error == DownloadStateTransitionError(phase: .completed, event: "progress"))
+        #expect(download.state.content == full)
+    }
+}

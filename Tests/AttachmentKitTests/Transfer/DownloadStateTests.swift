@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+@Suite("DownloadState transitions")
+struct DownloadStateTests {
+    static let content = PartContent.data(Data("x".utf8))
+    static let error = DownloadError.failed("p", attempts: 1, underlying: URLError(.timedOut))
+    static let progress = TransferProgress(completedBytes: 5, totalBytes: 10)
+
+    static let states: [DownloadState] = [
+        .idle, .downloading(progress), .completed(content), .failed(error), .cancelled,
+    ]
+    static let events: [DownloadStateEvent] = [
+        .start, .progress(progress), .complete(content), .fail(error), .cancel, .retry,
+    ]
+
+    /// The table from the documentation: (from, event) → to.
+    static let legal: [String: DownloadState.Phase] = [
+        "idle+start": .downloading, "idle+cancel": .cancelled,
+        "downloading+progress": .downloading, "downloading+complete": .completed,
+        "downloading+fail": .failed, "downloading+cancel": .cancelled,
+        "failed+retry": .downloading,
+    ]
+
+    @Test("every legal pair moves to the documented state, and every other pair is rejected")
+    func everyPair() {
+        var legalSeen = 0
+        for state in Self.states {
+            for event in Self.events {
+                let key = "\(state.phase)+\(event.name)"
+                do {
+                    let next = try state.applying(event)
+                    #expect(Self.legal[key] == next.phase, "\(key)")
+                    legalSeen += 1
+                } catch {
+                    #expect(Self.legal[key] == nil, "\(key) should be legal")
+                    #expect(error == DownloadStateTransitionError(phase: state.phase, event: event.name))
+                }
+            }
+        }
+        #expect(legalSeen == Self.legal.count)
+    }
+
+    @Test("transitions carry their payload: progress, content, error; start and retry begin at zero")
+    func payloads() throws {
+        var state = DownloadState.idle
+        try state.apply(.start)
+        #expect(state.progress == .zero(totalBytes: nil))
+        try state.apply(.progress(Self.progress))
+        #expect(state.progress == Self.progress)
+        try state.apply(.complete(Self.content))
+        #expect(state.content == Self.content)
+        #expect(state.isTerminal)
+
+        var failing = DownloadState.downloading(Self.progress)
+        try failing.apply(.fail(Self.error))
+        guard case .failed(let error) = failing else { return #expect(Bool(false), "not failed: \(failing)") }
+        #expect(error.partID == "p")
+        try failing.apply(.retry)
+        #expect(failing.progress == .zero(totalBytes: nil))
+    }
+
+    @Test("an illegal move leaves the state as it was and names the state and the event")
+    func illegalKeepsState() {
+        var state = DownloadState.completed(Self.content)
+        #expect(throws: DownloadStateTransitionError(phase: .completed, event: "progress")) {
+            try state.apply(.progress(Self.progress))
+        }
+        #expect(state.content == Self.content)
+        #expect(
+            DownloadStateTransitionError(phase: .completed, event: "progress").description
+                == "a download that is completed can't progress")
+    }
+
+    @Test("only completed, failed and cancelled are terminal")
+    func terminal() {
+        #expect(Self.states.map(\.isTerminal) == [false, false, true, true, true])
+    }
+}
