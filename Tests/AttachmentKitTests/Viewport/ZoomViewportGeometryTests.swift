@@ -58,6 +58,14 @@ struct ZoomViewportGeometryTests {
         #expect(viewport.zoomScale == 1)
     }
 
+    @Test("the viewport and its inputs are plain values: no references, so copying one never touches the heap")
+    func plainValues() {
+        #expect(_isPOD(ZoomViewport.self))
+        #expect(_isPOD(ZoomPolicy.self))
+        #expect(_isPOD(PixelSize.self))
+        #expect(_isPOD(ZoomViewport.DoubleTapOutcome.self))
+    }
+
     @Test("pixel, image and screen scale types describe themselves with their unit")
     func descriptions() {
         #expect(PixelSize(width: 4032, height: 3024).description == "4032 x 3024 px")
