@@ -59,10 +59,13 @@ private struct ViewportInputs: Sendable {
         for index in 0..<Self.count {
             let step = CGFloat(index)
             let portrait = index.isMultiple(of: 2)
-            bounds.append(portrait ? CGSize(width: 375, height: 667 + step / 8) : CGSize(width: 667 + step / 8, height: 375))
+            bounds.append(
+                portrait ? CGSize(width: 375, height: 667 + step / 8) : CGSize(width: 667 + step / 8, height: 375))
             pixels.append(PixelSize(width: 3000 + step, height: portrait ? 4000 : 2000 + step))
             scales.append(0.05 + step / 1024 * 0.5)
-            points.append(CGPoint(x: step.truncatingRemainder(dividingBy: 375), y: (step * 7).truncatingRemainder(dividingBy: 667)))
+            points.append(
+                CGPoint(
+                    x: step.truncatingRemainder(dividingBy: 375), y: (step * 7).truncatingRemainder(dividingBy: 667)))
             rects.append(CGRect(x: step * 2, y: step * 3, width: 200 + step, height: 300 + step))
             offsets.append(CGPoint(x: step * 1.5 - 100, y: step * 2 - 100))
         }
@@ -78,7 +81,8 @@ private func viewportFigure(
         let inputs = ViewportInputs()
         let iterations = 2_000_000
         let start = ZoomViewport(
-            boundsSize: CGSize(width: 375, height: 667), pixelSize: PixelSize(width: 3000, height: 4000), screenScale: 2)
+            boundsSize: CGSize(width: 375, height: 667), pixelSize: PixelSize(width: 3000, height: 4000), screenScale: 2
+        )
         let measured = Measure.medianSeconds {
             var viewport = start
             var checksum: CGFloat = 0

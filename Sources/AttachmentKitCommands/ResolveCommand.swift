@@ -20,7 +20,8 @@ enum ResolveCommand {
         }
         let message = try MessageDescription.load(from: messageURL)
         let resolution = AttachmentResolver().resolve(message.parts)
-        let report = ResolutionReport(message: message, resolution: resolution, source: files.first ?? "built-in sample")
+        let report = ResolutionReport(
+            message: message, resolution: resolution, source: files.first ?? "built-in sample")
         guard let viewportOptions else { return report.text }
         return report.text + ViewportReport(options: viewportOptions, resolution: resolution).text
     }

@@ -28,7 +28,8 @@ struct ViewportOptions: Sendable {
             throw .usage("--bounds needs --screen-scale S too (device pixels per point, such as 2 or 3)")
         }
         return ViewportOptions(
-            boundsSize: try parseBounds(bounds), screenScale: ScreenScale(try parsePositive(scale, flag: "--screen-scale")),
+            boundsSize: try parseBounds(bounds),
+            screenScale: ScreenScale(try parsePositive(scale, flag: "--screen-scale")),
             policy: try policy.map(parsePolicy) ?? .aspectFit)
     }
 

@@ -8,7 +8,8 @@ struct ViewportReport {
     let resolution: AttachmentResolution
 
     var text: String {
-        let header = "viewport: \(number(options.boundsSize.width)) x \(number(options.boundsSize.height)) pt, "
+        let header =
+            "viewport: \(number(options.boundsSize.width)) x \(number(options.boundsSize.height)) pt, "
             + "\(options.screenScale), \(options.policy)"
         guard let placeholder = resolution.placeholderSize else {
             let reason = resolution.sizeMetadataError.map { "\($0)" } ?? "no local size part"
@@ -17,7 +18,9 @@ struct ViewportReport {
         let viewport = ZoomViewport(
             boundsSize: options.boundsSize, pixelSize: PixelSize(displayedSizeOf: placeholder),
             screenScale: options.screenScale, policy: options.policy)
-        var lines = [header, "  image: \(viewport.pixelSize) at \(viewport.imageScale) = \(size(viewport.imageSize)) pt"]
+        var lines = [
+            header, "  image: \(viewport.pixelSize) at \(viewport.imageScale) = \(size(viewport.imageSize)) pt",
+        ]
         guard !viewport.isNeutral else {
             lines.append("  neutral: the geometry overflows for these values (zoom 1, no inset, offset 0)")
             return lines.joined(separator: "\n") + "\n"

@@ -61,7 +61,8 @@ public struct ZoomPolicy: Sendable, Hashable, CustomStringConvertible {
     ///   - guaranteedZoomRange: The maximum is at least the minimum times this. Values below 1,
     ///     NaN and infinity count as 1. Default 1.
     public static func aspectFill(upscalesSmallImages: Bool = true, guaranteedZoomRange: CGFloat = 1) -> ZoomPolicy {
-        ZoomPolicy(rule: .aspectFill, upscalesSmallImages: upscalesSmallImages, guaranteedZoomRange: guaranteedZoomRange)
+        ZoomPolicy(
+            rule: .aspectFill, upscalesSmallImages: upscalesSmallImages, guaranteedZoomRange: guaranteedZoomRange)
     }
 
     /// Fixed limits, whatever the image and bounds: the seed's scroll view used 0.2 and 5.
@@ -71,7 +72,8 @@ public struct ZoomPolicy: Sendable, Hashable, CustomStringConvertible {
     public static func fixed(minimum: CGFloat, maximum: CGFloat) -> ZoomPolicy {
         ZoomPolicy(
             rule: .fixed(
-                minimum: ViewportMath.positiveFiniteOrZero(minimum), maximum: ViewportMath.positiveFiniteOrZero(maximum)),
+                minimum: ViewportMath.positiveFiniteOrZero(minimum), maximum: ViewportMath.positiveFiniteOrZero(maximum)
+            ),
             upscalesSmallImages: false, guaranteedZoomRange: 1)
     }
 

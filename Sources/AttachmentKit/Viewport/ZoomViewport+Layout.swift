@@ -57,7 +57,8 @@ extension ZoomViewport {
         let oldZoom = zoomScale
         let center = boundsCenter
         let centerFraction = CGPoint(
-            x: (contentOffset.x + center.x) / oldScaledSize.width, y: (contentOffset.y + center.y) / oldScaledSize.height)
+            x: (contentOffset.x + center.x) / oldScaledSize.width,
+            y: (contentOffset.y + center.y) / oldScaledSize.height)
         change(&self)
         recomputeLimits()
         if isNeutral { return enterNeutralState() }

@@ -102,7 +102,8 @@ public struct ZoomViewport: Sendable, Hashable {
     /// Goes back to the policy's initial zoom and position, as when the viewport was created.
     public mutating func reset() {
         guard !isNeutral else { return enterNeutralState() }
-        zoomScale = policy.startsAtMinimum ? minimumZoomScale : ViewportMath.clamp(1, minimumZoomScale, maximumZoomScale)
+        zoomScale =
+            policy.startsAtMinimum ? minimumZoomScale : ViewportMath.clamp(1, minimumZoomScale, maximumZoomScale)
         let lower = minimumContentOffset
         let upper = maximumContentOffset
         contentOffset =

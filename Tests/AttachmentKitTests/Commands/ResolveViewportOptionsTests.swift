@@ -10,7 +10,9 @@ struct ResolveViewportOptionsTests {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("attachmentkit-viewport-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var parts = [#"{ "id": "full", "mimeType": "image/jpeg", "status": "readyForDownload", "url": "https://example.com/p.jpg" }"#]
+        var parts = [
+            #"{ "id": "full", "mimeType": "image/jpeg", "status": "readyForDownload", "url": "https://example.com/p.jpg" }"#
+        ]
         if let sizeJSON {
             let data = Data(sizeJSON.utf8).base64EncodedString()
             parts.append(#"{ "id": "size", "mimeType": "application/json+imageSize", "data": "\#(data)" }"#)
@@ -51,7 +53,9 @@ struct ResolveViewportOptionsTests {
 
     @Test("the built-in sample's small image cannot zoom, and the output says so")
     func sampleMessage() async {
-        let outcome = await AttachmentKitTool.run(["--bounds", "375x667", "--screen-scale", "2", "--zoom-policy", "fit"])
+        let outcome = await AttachmentKitTool.run([
+            "--bounds", "375x667", "--screen-scale", "2", "--zoom-policy", "fit",
+        ])
         #expect(outcome.status == 0)
         #expect(outcome.output.contains("  zoom: 0.5 (minimum 0.5, maximum 0.5)\n"))
         #expect(outcome.output.contains("  double tap at the centre: does nothing (the minimum equals the maximum)\n"))

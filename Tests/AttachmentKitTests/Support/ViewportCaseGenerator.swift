@@ -65,7 +65,8 @@ struct ViewportCaseGenerator {
 
     /// A pixel size from 1 × 1 to 100,000 × 100,000.
     mutating func pixelSize(unusableRate: CGFloat = 0) -> PixelSize {
-        PixelSize(width: dimension(1...100_000, unusableRate: unusableRate), height: dimension(1...100_000, unusableRate: 0))
+        PixelSize(
+            width: dimension(1...100_000, unusableRate: unusableRate), height: dimension(1...100_000, unusableRate: 0))
     }
 
     /// A scale of 1, 2 or 3, or anything from 0.25 to 4.
@@ -77,8 +78,10 @@ struct ViewportCaseGenerator {
     /// Any policy, with random options.
     mutating func policy(unusableRate: CGFloat = 0) -> ZoomPolicy {
         switch index(3) {
-        case 0: return .aspectFit(upscalesSmallImages: chance(0.3), guaranteedZoomRange: chance(0.5) ? 1 : uniform(1...4))
-        case 1: return .aspectFill(upscalesSmallImages: chance(0.7), guaranteedZoomRange: chance(0.5) ? 1 : uniform(1...4))
+        case 0:
+            return .aspectFit(upscalesSmallImages: chance(0.3), guaranteedZoomRange: chance(0.5) ? 1 : uniform(1...4))
+        case 1:
+            return .aspectFill(upscalesSmallImages: chance(0.7), guaranteedZoomRange: chance(0.5) ? 1 : uniform(1...4))
         default:
             let minimum = chance(unusableRate) ? unusable() : logUniform(0.01...2)
             return .fixed(minimum: minimum, maximum: minimum * logUniform(0.5...50))

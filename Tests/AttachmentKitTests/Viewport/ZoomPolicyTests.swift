@@ -106,8 +106,9 @@ struct ZoomPolicyTests {
     @Test("descriptions name the rule and its options")
     func descriptions() {
         #expect(ZoomPolicy.aspectFit.description == "aspect fit")
-        #expect(ZoomPolicy.aspectFit(upscalesSmallImages: true, guaranteedZoomRange: 2).description
-            == "aspect fit, upscaling, zoom range at least 2")
+        #expect(
+            ZoomPolicy.aspectFit(upscalesSmallImages: true, guaranteedZoomRange: 2).description
+                == "aspect fit, upscaling, zoom range at least 2")
         #expect(ZoomPolicy.aspectFill.description == "aspect fill")
         #expect(ZoomPolicy.aspectFill(upscalesSmallImages: false).description == "aspect fill, not upscaling")
         #expect(ZoomPolicy.fixed(minimum: 0.2, maximum: 5).description == "fixed 0.2...5")

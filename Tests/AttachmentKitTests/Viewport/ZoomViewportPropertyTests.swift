@@ -10,7 +10,9 @@ struct ZoomViewportPropertyTests {
     /// Failures recorded before a test stops, so that one bug does not print 100,000 issues.
     static let failureLimit = 5
 
-    @Test("random operation sequences keep the zoom within its limits, the offset within its range, and every output finite")
+    @Test(
+        "random operation sequences keep the zoom within its limits, the offset within its range, and every output finite"
+    )
     func invariants() {
         var random = ViewportCaseGenerator(seed: 0x5EED_0001)
         var failures = 0
@@ -147,7 +149,8 @@ struct ZoomViewportPropertyTests {
             let now = CGPoint(x: viewport.visibleRect.midX, y: viewport.visibleRect.midY)
             let magnitude = Self.magnitude(of: viewport) / viewport.zoomScale
             if viewport.zoomScale != expectedZoom || !ViewportTolerance.isClose(now, center, magnitude: magnitude) {
-                Issue.record("case \(number): zoom \(viewport.zoomScale) for \(expectedZoom), centre \(now) for \(center)")
+                Issue.record(
+                    "case \(number): zoom \(viewport.zoomScale) for \(expectedZoom), centre \(now) for \(center)")
                 failures += 1
             }
         }

@@ -48,7 +48,8 @@ struct ZoomViewportReplaceContentTests {
         #expect(viewport == before)
     }
 
-    @Test("a preview smaller than the screen is shown at its native size, so without the full size it grows at the swap")
+    @Test(
+        "a preview smaller than the screen is shown at its native size, so without the full size it grows at the swap")
     func smallPreviewGrows() {
         var viewport = Self.showing(300, 400)
         #expect(viewport.scaledContentSize == CGSize(width: 150, height: 200))

@@ -69,7 +69,9 @@ struct ZoomViewportScrollingTests {
     @Test("the inset at any zoom keeps a rubber-banding pinch centred")
     func insetAtZoomScale() {
         let viewport = Self.zoomedPhoto()
-        #expect(viewport.contentInset(atZoomScale: 0.0625) == ZoomViewport.Insets(top: 208.5, left: 93.75, bottom: 208.5, right: 93.75))
+        #expect(
+            viewport.contentInset(atZoomScale: 0.0625)
+                == ZoomViewport.Insets(top: 208.5, left: 93.75, bottom: 208.5, right: 93.75))
         #expect(viewport.contentInset(atZoomScale: .nan) == viewport.contentInset)
         #expect(viewport.contentInset(atZoomScale: -1) == .zero)
     }

@@ -35,7 +35,8 @@ struct ZoomViewportZoomingTests {
         #expect(viewport.contentOffset == CGPoint(x: 0, y: -83.5))
     }
 
-    @Test("zoom without an anchor keeps the centre; infinity zooms to the maximum, zero to the minimum, NaN does nothing")
+    @Test(
+        "zoom without an anchor keeps the centre; infinity zooms to the maximum, zero to the minimum, NaN does nothing")
     func zoomSpecialScales() {
         var viewport = Self.photo()
         viewport.zoom(to: .infinity)
