@@ -38,6 +38,8 @@ struct ZoomLimits {
         return finite(limits.minimum) && finite(limits.maximum)
             && finite(imageSize.width * limits.maximum) && finite(imageSize.height * limits.maximum)
             && finite(imageSize.width * limits.minimum) && finite(imageSize.height * limits.minimum)
-            && finite(boundsSize.width / limits.minimum) && finite(boundsSize.height / limits.minimum)
+            // The visible rect at the minimum, bounds ÷ minimum, stays below 2^1000 (a multiplication
+            // instead of two divisions, which dominate the cost of a relayout).
+            && boundsSize.width <= limits.minimum * 0x1p1000 && boundsSize.height <= limits.minimum * 0x1p1000
     }
 }

@@ -75,6 +75,7 @@ extension ZoomViewport {
     }
 
     /// The centre of the bounds in view points.
+    @inline(__always)
     var boundsCenter: CGPoint { CGPoint(x: boundsSize.width / 2, y: boundsSize.height / 2) }
 
     /// The image point at the centre of the bounds.
@@ -86,16 +87,19 @@ extension ZoomViewport {
     }
 
     /// `viewPoint`, or the centre of the bounds when a coordinate is NaN or infinite.
+    @inline(__always)
     func usableViewPoint(_ viewPoint: CGPoint) -> CGPoint {
         viewPoint.x.isFinite && viewPoint.y.isFinite ? viewPoint : boundsCenter
     }
 
     /// ``imageSize`` × `scale`.
+    @inline(__always)
     func scaledContentSize(atZoomScale scale: CGFloat) -> CGSize {
         CGSize(width: imageSize.width * scale, height: imageSize.height * scale)
     }
 
     /// The valid content offsets at the current zoom; zero when neutral.
+    @inline(__always)
     var contentOffsetRange: (lower: CGPoint, upper: CGPoint) {
         guard !isNeutral else { return (.zero, .zero) }
         let scaled = scaledContentSize
@@ -105,6 +109,7 @@ extension ZoomViewport {
     }
 
     /// `offset` clamped into the valid range at the current zoom.
+    @inline(__always)
     func clampedContentOffset(_ offset: CGPoint) -> CGPoint {
         let range = contentOffsetRange
         return CGPoint(
@@ -113,6 +118,7 @@ extension ZoomViewport {
     }
 
     /// `scale` clamped into the limits; NaN gives the minimum.
+    @inline(__always)
     func clampedZoomScale(_ scale: CGFloat) -> CGFloat {
         ViewportMath.clamp(scale, minimumZoomScale, maximumZoomScale)
     }
