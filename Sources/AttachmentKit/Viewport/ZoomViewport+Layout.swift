@@ -49,28 +49,31 @@ extension ZoomViewport {
     }
 
     /// Applies `change` to the inputs, then restores the zoom (or the scaled content size) and
-    /// the visible centre within the new limits, with PhotoScroller's at-minimum rule.
+    /// the visible centre within the new limits, with PhotoScroller's at-minimum rule. When
+    /// no input changed, nothing does.
     private mutating func relayout(keepingScaledContentSize: Bool, _ change: (inout ZoomViewport) -> Void) {
-        let wasNeutral = isNeutral
-        let wasAtMinimum = isAtMinimumZoom
-        let oldScaledSize = scaledContentSize
-        let oldZoom = zoomScale
-        let center = boundsCenter
-        let centerFraction = CGPoint(
-            x: (contentOffset.x + center.x) / oldScaledSize.width,
-            y: (contentOffset.y + center.y) / oldScaledSize.height)
+        let before = self
         change(&self)
+        guard
+            (boundsSize, pixelSize, imageScale, screenScale, policy)
+                != (before.boundsSize, before.pixelSize, before.imageScale, before.screenScale, before.policy)
+        else { return }
         recomputeLimits()
         if isNeutral { return enterNeutralState() }
-        if wasNeutral { return reset() }
-        if wasAtMinimum {
+        if before.isNeutral { return reset() }
+        let oldScaledSize = before.scaledContentSize
+        let oldCenter = before.boundsCenter
+        let centerFraction = CGPoint(
+            x: (before.contentOffset.x + oldCenter.x) / oldScaledSize.width,
+            y: (before.contentOffset.y + oldCenter.y) / oldScaledSize.height)
+        if before.isAtMinimumZoom {
             zoomScale = minimumZoomScale
         } else if keepingScaledContentSize {
             let horizontal = oldScaledSize.width / imageSize.width
             let vertical = oldScaledSize.height / imageSize.height
             zoomScale = clampedZoomScale(horizontal == vertical ? horizontal : (horizontal * vertical).squareRoot())
         } else {
-            zoomScale = clampedZoomScale(oldZoom)
+            zoomScale = clampedZoomScale(before.zoomScale)
         }
         let newScaledSize = scaledContentSize
         let newCenter = boundsCenter

@@ -81,6 +81,20 @@ struct ZoomViewportLayoutTests {
         #expect(viewport.zoomScale == 0.2)
     }
 
+    @Test("a change to the same bounds, screen scale, policy or pixel size changes nothing")
+    func unchangedInputs() {
+        var viewport = Self.photo()
+        let nearMinimum: CGFloat = 0.125 * 1.005
+        viewport.update(zoomScale: nearMinimum, contentOffset: .zero)
+        let before = viewport
+        viewport.changeBoundsSize(to: Self.portrait)
+        viewport.changeScreenScale(to: 2)
+        viewport.changePolicy(to: .aspectFit)
+        viewport.replaceContent(pixelSize: PixelSize(width: 3000, height: 4000), imageScale: 1)
+        #expect(viewport == before)
+        #expect(viewport.zoomScale == nearMinimum)
+    }
+
     @Test("reset goes back to the initial zoom and position")
     func reset() {
         var viewport = Self.photo()
