@@ -4,20 +4,10 @@ import Testing
 
 @Suite("ZoomPolicy")
 struct ZoomPolicyTests {
-    static let phone = CGSize(width: 375, height: 667)
-
-    private func viewport(_ width: CGFloat, _ height: CGFloat, policy: ZoomPolicy, screenScale: ScreenScale = 2)
-        -> ZoomViewport
-    {
-        ZoomViewport(
-            boundsSize: Self.phone, pixelSize: PixelSize(width: width, height: height), screenScale: screenScale,
-            policy: policy)
-    }
-
     @Test("aspect fit is the default and caps the minimum at one image pixel per device pixel")
     func aspectFitDefault() {
         let defaulted = ZoomViewport(
-            boundsSize: Self.phone, pixelSize: PixelSize(width: 200, height: 100), screenScale: 3)
+            boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 200, height: 100), screenScale: 3)
         #expect(defaulted.policy == .aspectFit)
         #expect(defaulted.minimumZoomScale == 1.0 / 3)
         #expect(defaulted.maximumZoomScale == 1.0 / 3)
@@ -25,7 +15,7 @@ struct ZoomPolicyTests {
 
     @Test("aspect fit with upscaling fits a small image to the bounds; the maximum never falls below it")
     func aspectFitUpscaling() {
-        let fitted = viewport(200, 100, policy: .aspectFit(upscalesSmallImages: true))
+        let fitted = ViewportFixtures.image(200, 100, policy: .aspectFit(upscalesSmallImages: true))
         #expect(fitted.minimumZoomScale == 1.875)
         #expect(fitted.maximumZoomScale == 1.875)
         #expect(fitted.scaledContentSize.width == 375)
@@ -34,13 +24,14 @@ struct ZoomPolicyTests {
 
     @Test("a guaranteed zoom range lets every image zoom in by at least that factor")
     func guaranteedZoomRange() {
-        let small = viewport(200, 100, policy: .aspectFit(guaranteedZoomRange: 2))
+        let small = ViewportFixtures.image(200, 100, policy: .aspectFit(guaranteedZoomRange: 2))
         #expect(small.minimumZoomScale == 0.5)
         #expect(small.maximumZoomScale == 1)
         #expect(small.canZoom)
-        let upscaled = viewport(200, 100, policy: .aspectFit(upscalesSmallImages: true, guaranteedZoomRange: 2))
+        let upscaled = ViewportFixtures.image(
+            200, 100, policy: .aspectFit(upscalesSmallImages: true, guaranteedZoomRange: 2))
         #expect(upscaled.maximumZoomScale == 3.75)
-        let large = viewport(3000, 4000, policy: .aspectFit(guaranteedZoomRange: 2))
+        let large = ViewportFixtures.image(3000, 4000, policy: .aspectFit(guaranteedZoomRange: 2))
         #expect(large.maximumZoomScale == 0.5)
     }
 
@@ -52,7 +43,7 @@ struct ZoomPolicyTests {
 
     @Test("aspect fill covers the bounds at the minimum, centred on the overflowing axis")
     func aspectFill() {
-        let filled = viewport(3000, 4000, policy: .aspectFill)
+        let filled = ViewportFixtures.image(3000, 4000, policy: .aspectFill)
         #expect(filled.minimumZoomScale == 667.0 / 4000)
         #expect(filled.maximumZoomScale == 0.5)
         #expect(filled.zoomScale == filled.minimumZoomScale)
@@ -64,21 +55,21 @@ struct ZoomPolicyTests {
 
     @Test("aspect fill enlarges a small image to cover the bounds unless told not to")
     func aspectFillSmallImage() {
-        let filled = viewport(200, 100, policy: .aspectFill)
+        let filled = ViewportFixtures.image(200, 100, policy: .aspectFill)
         #expect(filled.minimumZoomScale == 6.67)
         #expect(filled.maximumZoomScale == 6.67)
-        let sharp = viewport(200, 100, policy: .aspectFill(upscalesSmallImages: false))
+        let sharp = ViewportFixtures.image(200, 100, policy: .aspectFill(upscalesSmallImages: false))
         #expect(sharp.minimumZoomScale == 0.5)
         #expect(sharp.contentInset.left == 137.5)
     }
 
     @Test("fixed limits ignore the image and bounds; a maximum below the minimum is raised to it")
     func fixedLimits() {
-        let fixed = viewport(100_000, 100_000, policy: .fixed(minimum: 0.2, maximum: 5))
+        let fixed = ViewportFixtures.image(100_000, 100_000, policy: .fixed(minimum: 0.2, maximum: 5))
         #expect(fixed.minimumZoomScale == 0.2)
         #expect(fixed.maximumZoomScale == 5)
         #expect(fixed.zoomScale == 1)
-        let inverted = viewport(1000, 800, policy: .fixed(minimum: 5, maximum: 0.2))
+        let inverted = ViewportFixtures.image(1000, 800, policy: .fixed(minimum: 5, maximum: 0.2))
         #expect(inverted.minimumZoomScale == 5)
         #expect(inverted.maximumZoomScale == 5)
         #expect(inverted.zoomScale == 5)
@@ -86,10 +77,10 @@ struct ZoomPolicyTests {
 
     @Test("fixed limits start at zoom 1 clamped, at the top-left, or centred when the content is smaller")
     func fixedInitialPosition() {
-        let clamped = viewport(1000, 800, policy: .fixed(minimum: 2, maximum: 5))
+        let clamped = ViewportFixtures.image(1000, 800, policy: .fixed(minimum: 2, maximum: 5))
         #expect(clamped.zoomScale == 2)
         #expect(clamped.contentOffset == .zero)
-        let small = viewport(200, 100, policy: .fixed(minimum: 0.2, maximum: 5))
+        let small = ViewportFixtures.image(200, 100, policy: .fixed(minimum: 0.2, maximum: 5))
         #expect(small.zoomScale == 1)
         #expect(small.contentOffset == CGPoint(x: -87.5, y: -283.5))
     }
@@ -98,7 +89,7 @@ struct ZoomPolicyTests {
         "a fixed limit that is not finite and positive makes the viewport neutral",
         arguments: [(CGFloat.nan, CGFloat(5)), (0, 5), (0.2, .infinity), (-1, 5), (0.2, 0)])
     func unusableFixedLimits(minimum: CGFloat, maximum: CGFloat) {
-        let neutral = viewport(1000, 800, policy: .fixed(minimum: minimum, maximum: maximum))
+        let neutral = ViewportFixtures.image(1000, 800, policy: .fixed(minimum: minimum, maximum: maximum))
         #expect(neutral.isNeutral)
         #expect(neutral.zoomScale == 1)
     }

@@ -4,7 +4,6 @@ import Testing
 
 @Suite("ZoomViewport degenerate input")
 struct ZoomViewportDegenerateInputTests {
-    static let phone = CGSize(width: 375, height: 667)
     static let unusable: [CGFloat] = [0, -1, .nan, .infinity, -.infinity]
 
     /// Expects the documented neutral state.
@@ -35,7 +34,7 @@ struct ZoomViewportDegenerateInputTests {
         viewport.scroll(to: CGPoint(x: 50, y: 50))
         viewport.update(zoomScale: 2, contentOffset: CGPoint(x: 5, y: 5))
         expectNeutral(viewport)
-        viewport.changeBoundsSize(to: Self.phone)
+        viewport.changeBoundsSize(to: ViewportFixtures.phone)
         #expect(!viewport.isNeutral)
         #expect(viewport.zoomScale == 0.125)
     }
@@ -43,7 +42,7 @@ struct ZoomViewportDegenerateInputTests {
     @Test("an unusable pixel size makes the viewport neutral until a usable one arrives", arguments: unusable)
     func unusablePixelSize(value: CGFloat) {
         var viewport = ZoomViewport(
-            boundsSize: Self.phone, pixelSize: PixelSize(width: 3000, height: value), screenScale: 2)
+            boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 3000, height: value), screenScale: 2)
         expectNeutral(viewport)
         #expect(viewport.pixelSize.isEmpty)
         viewport.replaceContent(pixelSize: PixelSize(width: 3000, height: 4000))
@@ -54,10 +53,12 @@ struct ZoomViewportDegenerateInputTests {
     func unusableScales(value: CGFloat) {
         expectNeutral(
             ZoomViewport(
-                boundsSize: Self.phone, pixelSize: PixelSize(width: 3000, height: 4000), imageScale: ImageScale(value),
+                boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 3000, height: 4000),
+                imageScale: ImageScale(value),
                 screenScale: 2))
         var viewport = ZoomViewport(
-            boundsSize: Self.phone, pixelSize: PixelSize(width: 3000, height: 4000), screenScale: ScreenScale(value))
+            boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 3000, height: 4000),
+            screenScale: ScreenScale(value))
         expectNeutral(viewport)
         viewport.changeScreenScale(to: 2)
         #expect(viewport.maximumZoomScale == 0.5)
@@ -67,10 +68,12 @@ struct ZoomViewportDegenerateInputTests {
     func overflowingInputs() {
         expectNeutral(
             ZoomViewport(
-                boundsSize: Self.phone, pixelSize: PixelSize(width: 1e300, height: 1e300), screenScale: 1e-300))
+                boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 1e300, height: 1e300),
+                screenScale: 1e-300))
         expectNeutral(
             ZoomViewport(
-                boundsSize: Self.phone, pixelSize: PixelSize(width: 1e300, height: 1e300), imageScale: 1e-300,
+                boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 1e300, height: 1e300),
+                imageScale: 1e-300,
                 screenScale: 2))
         expectNeutral(
             ZoomViewport(
@@ -94,7 +97,7 @@ struct ZoomViewportDegenerateInputTests {
     @Test("a 100,000 × 100,000 px image fits, zooms and converts")
     func hugeImage() {
         var viewport = ZoomViewport(
-            boundsSize: Self.phone, pixelSize: PixelSize(width: 100_000, height: 100_000), screenScale: 3)
+            boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 100_000, height: 100_000), screenScale: 3)
         #expect(viewport.minimumZoomScale == 0.00375)
         #expect(viewport.maximumZoomScale == 1.0 / 3)
         #expect(viewport.doubleTap(at: CGPoint(x: 187.5, y: 333.5)) == .zoomedIn)
@@ -105,11 +108,11 @@ struct ZoomViewportDegenerateInputTests {
     @Test("a 1 × 1 px image is centred at one pixel per device pixel, and upscaled when asked")
     func onePixelImage() {
         let viewport = ZoomViewport(
-            boundsSize: Self.phone, pixelSize: PixelSize(width: 1, height: 1), screenScale: 2)
+            boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 1, height: 1), screenScale: 2)
         #expect(viewport.zoomScale == 0.5)
         #expect(viewport.contentInset.left == 187.25)
         let upscaled = ZoomViewport(
-            boundsSize: Self.phone, pixelSize: PixelSize(width: 1, height: 1), screenScale: 2,
+            boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 1, height: 1), screenScale: 2,
             policy: .aspectFit(upscalesSmallImages: true, guaranteedZoomRange: 4))
         #expect(upscaled.zoomScale == 375)
         #expect(upscaled.maximumZoomScale == 1500)

@@ -4,15 +4,9 @@ import Testing
 
 @Suite("ZoomViewport geometry")
 struct ZoomViewportGeometryTests {
-    static func photo() -> ZoomViewport {
-        ZoomViewport(
-            boundsSize: CGSize(width: 375, height: 667), pixelSize: PixelSize(width: 3000, height: 4000),
-            screenScale: 2)
-    }
-
     @Test("view and image points convert both ways through the zoom and offset")
     func conversions() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         #expect(viewport.viewPoint(forImagePoint: .zero) == CGPoint(x: 0, y: 83.5))
         #expect(viewport.viewPoint(forImagePoint: CGPoint(x: 3000, y: 4000)) == CGPoint(x: 375, y: 583.5))
         #expect(viewport.imagePoint(forViewPoint: CGPoint(x: 187.5, y: 333.5)) == CGPoint(x: 1500, y: 2000))
@@ -23,14 +17,14 @@ struct ZoomViewportGeometryTests {
 
     @Test("a point with a NaN or infinite coordinate converts as the centre of the bounds")
     func unusablePoints() {
-        let viewport = Self.photo()
+        let viewport = ViewportFixtures.photo()
         #expect(viewport.imagePoint(forViewPoint: CGPoint(x: CGFloat.nan, y: 0)) == CGPoint(x: 1500, y: 2000))
         #expect(viewport.viewPoint(forImagePoint: CGPoint(x: 0, y: CGFloat.infinity)) == CGPoint(x: 187.5, y: 333.5))
     }
 
     @Test("conversions of enormous points stay finite")
     func enormousPoints() {
-        let viewport = Self.photo()
+        let viewport = ViewportFixtures.photo()
         let huge = CGPoint(x: CGFloat.greatestFiniteMagnitude, y: -.greatestFiniteMagnitude)
         let image = viewport.imagePoint(forViewPoint: huge)
         #expect(image.x.isFinite && image.y.isFinite)
@@ -40,7 +34,7 @@ struct ZoomViewportGeometryTests {
 
     @Test("the visible rect is the bounds in image points; the image frame is where the image appears")
     func visibleRectAndImageFrame() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         #expect(viewport.imageFrame == CGRect(x: 0, y: 83.5, width: 375, height: 500))
         viewport.zoom(to: 0.5)
         viewport.scroll(to: CGPoint(x: 100, y: 300))

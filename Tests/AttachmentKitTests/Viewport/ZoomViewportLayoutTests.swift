@@ -4,38 +4,31 @@ import Testing
 
 @Suite("ZoomViewport bounds, screen and policy changes")
 struct ZoomViewportLayoutTests {
-    static let portrait = CGSize(width: 375, height: 667)
-    static let landscape = CGSize(width: 667, height: 375)
-
-    static func photo(_ bounds: CGSize = portrait) -> ZoomViewport {
-        ZoomViewport(boundsSize: bounds, pixelSize: PixelSize(width: 3000, height: 4000), screenScale: 2)
-    }
-
     @Test("rotating at the minimum stays at the new minimum, centred")
     func rotateAtMinimum() {
-        var viewport = Self.photo()
-        viewport.changeBoundsSize(to: Self.landscape)
+        var viewport = ViewportFixtures.photo()
+        viewport.changeBoundsSize(to: ViewportFixtures.landscapePhone)
         #expect(viewport.zoomScale == 0.09375)
         #expect(viewport.zoomScale == viewport.minimumZoomScale)
         #expect(viewport.contentInset.left == (667 - 281.25) / 2)
-        #expect(viewport == Self.photo(Self.landscape))
+        #expect(viewport == ViewportFixtures.photo(boundsSize: ViewportFixtures.landscapePhone))
     }
 
     @Test("rotating when zoomed in keeps the zoom and the image point at the centre")
     func rotateZoomedIn() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         viewport.zoom(to: CGRect(x: 1200, y: 1600, width: 750, height: 1334))
         let center = viewport.imagePoint(forViewPoint: CGPoint(x: 187.5, y: 333.5))
-        viewport.changeBoundsSize(to: Self.landscape)
+        viewport.changeBoundsSize(to: ViewportFixtures.landscapePhone)
         #expect(viewport.zoomScale == 0.5)
         #expect(viewport.imagePoint(forViewPoint: CGPoint(x: 333.5, y: 187.5)) == center)
-        viewport.changeBoundsSize(to: Self.portrait)
+        viewport.changeBoundsSize(to: ViewportFixtures.phone)
         #expect(viewport.imagePoint(forViewPoint: CGPoint(x: 187.5, y: 333.5)) == center)
     }
 
     @Test("a bounds change clamps the zoom into the new limits and the centre into the valid offsets")
     func boundsChangeClamps() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         viewport.zoom(to: 0.13, anchoredAt: .zero)
         #expect(!viewport.isAtMinimumZoom)
         viewport.changeBoundsSize(to: CGSize(width: 750, height: 1334))
@@ -46,21 +39,21 @@ struct ZoomViewportLayoutTests {
 
     @Test("a viewport created before layout is neutral, then starts at the initial position when real bounds arrive")
     func boundsArriveAfterLayout() {
-        var viewport = Self.photo(.zero)
+        var viewport = ViewportFixtures.photo(boundsSize: .zero)
         #expect(viewport.isNeutral)
-        viewport.changeBoundsSize(to: Self.portrait)
-        #expect(viewport == Self.photo())
+        viewport.changeBoundsSize(to: ViewportFixtures.phone)
+        #expect(viewport == ViewportFixtures.photo())
         viewport.doubleTap(at: .zero)
         viewport.changeBoundsSize(to: .zero)
         #expect(viewport.isNeutral)
         #expect(viewport.zoomScale == 1)
-        viewport.changeBoundsSize(to: Self.portrait)
-        #expect(viewport == Self.photo())
+        viewport.changeBoundsSize(to: ViewportFixtures.phone)
+        #expect(viewport == ViewportFixtures.photo())
     }
 
     @Test("a new screen scale changes the native scale and clamps the zoom")
     func screenScaleChange() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         viewport.zoom(to: 0.5)
         viewport.changeScreenScale(to: 3)
         #expect(viewport.maximumZoomScale == 1.0 / 3)
@@ -71,7 +64,7 @@ struct ZoomViewportLayoutTests {
 
     @Test("a new policy keeps a viewport at its minimum at the new minimum")
     func policyChange() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         viewport.changePolicy(to: .aspectFill)
         #expect(viewport.policy == .aspectFill)
         #expect(viewport.zoomScale == 667.0 / 4000)
@@ -83,11 +76,11 @@ struct ZoomViewportLayoutTests {
 
     @Test("a change to the same bounds, screen scale, policy or pixel size changes nothing")
     func unchangedInputs() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         let nearMinimum: CGFloat = 0.125 * 1.005
         viewport.update(zoomScale: nearMinimum, contentOffset: .zero)
         let before = viewport
-        viewport.changeBoundsSize(to: Self.portrait)
+        viewport.changeBoundsSize(to: ViewportFixtures.phone)
         viewport.changeScreenScale(to: 2)
         viewport.changePolicy(to: .aspectFit)
         viewport.replaceContent(pixelSize: PixelSize(width: 3000, height: 4000), imageScale: 1)
@@ -97,9 +90,9 @@ struct ZoomViewportLayoutTests {
 
     @Test("reset goes back to the initial zoom and position")
     func reset() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         viewport.doubleTap(at: CGPoint(x: 30, y: 400))
         viewport.reset()
-        #expect(viewport == Self.photo())
+        #expect(viewport == ViewportFixtures.photo())
     }
 }

@@ -4,17 +4,9 @@ import Testing
 
 @Suite("ZoomViewport replacing the preview with the full image")
 struct ZoomViewportReplaceContentTests {
-    static let phone = CGSize(width: 375, height: 667)
-
-    static func showing(_ width: CGFloat, _ height: CGFloat, imageScale: ImageScale = .one) -> ZoomViewport {
-        ZoomViewport(
-            boundsSize: phone, pixelSize: PixelSize(width: width, height: height), imageScale: imageScale,
-            screenScale: 2)
-    }
-
     @Test("a zoomed-in preview replaced by the full image keeps its scaled size, offset and visible region")
     func zoomedInKeepsEverything() {
-        var viewport = Self.showing(1500, 2000)
+        var viewport = ViewportFixtures.image(1500, 2000)
         viewport.zoom(to: 0.3, anchoredAt: CGPoint(x: 50, y: 90))
         let scaled = viewport.scaledContentSize
         let offset = viewport.contentOffset
@@ -30,9 +22,9 @@ struct ZoomViewportReplaceContentTests {
 
     @Test("a preview at its minimum stays at the minimum of the full image")
     func atMinimumStaysAtMinimum() {
-        var viewport = Self.showing(1500, 2000)
+        var viewport = ViewportFixtures.image(1500, 2000)
         viewport.replaceContent(pixelSize: PixelSize(width: 3000, height: 4000))
-        #expect(viewport == Self.showing(3000, 4000))
+        #expect(viewport == ViewportFixtures.image(3000, 4000))
         #expect(viewport.scaledContentSize == CGSize(width: 375, height: 500))
     }
 
@@ -40,7 +32,7 @@ struct ZoomViewportReplaceContentTests {
     func laidOutAtFullSize() throws {
         let metadata = try ImageSizeMetadata(pixelWidth: 4000, pixelHeight: 3000, orientation: .right)
         var viewport = ZoomViewport(
-            boundsSize: Self.phone, pixelSize: PixelSize(displayedSizeOf: metadata), screenScale: 2)
+            boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(displayedSizeOf: metadata), screenScale: 2)
         #expect(viewport.pixelSize == PixelSize(width: 3000, height: 4000))
         viewport.zoom(to: 0.3, anchoredAt: CGPoint(x: 10, y: 20))
         let before = viewport
@@ -51,7 +43,7 @@ struct ZoomViewportReplaceContentTests {
     @Test(
         "a preview smaller than the screen is shown at its native size, so without the full size it grows at the swap")
     func smallPreviewGrows() {
-        var viewport = Self.showing(300, 400)
+        var viewport = ViewportFixtures.image(300, 400)
         #expect(viewport.scaledContentSize == CGSize(width: 150, height: 200))
         viewport.replaceContent(pixelSize: PixelSize(width: 3000, height: 4000))
         #expect(viewport.scaledContentSize == CGSize(width: 375, height: 500))
@@ -59,7 +51,7 @@ struct ZoomViewportReplaceContentTests {
 
     @Test("a full image of another aspect ratio keeps the visible centre and the scaled area")
     func otherAspectRatioKeepsCenter() {
-        var viewport = Self.showing(1500, 2000)
+        var viewport = ViewportFixtures.image(1500, 2000)
         viewport.zoom(to: CGRect(x: 300, y: 600, width: 375, height: 667))
         let center = viewport.visibleRect
         let area = viewport.scaledContentSize.width * viewport.scaledContentSize.height
@@ -73,7 +65,7 @@ struct ZoomViewportReplaceContentTests {
 
     @Test("a new image scale keeps the picture in place when the size in points is the same")
     func newImageScale() {
-        var viewport = Self.showing(3000, 4000)
+        var viewport = ViewportFixtures.image(3000, 4000)
         viewport.zoom(to: 0.25, anchoredAt: CGPoint(x: 100, y: 100))
         let offset = viewport.contentOffset
         viewport.replaceContent(pixelSize: PixelSize(width: 6000, height: 8000), imageScale: 2)
@@ -85,12 +77,12 @@ struct ZoomViewportReplaceContentTests {
 
     @Test("an empty replacement makes the viewport neutral; a usable one then starts afresh")
     func emptyReplacement() {
-        var viewport = Self.showing(1500, 2000)
+        var viewport = ViewportFixtures.image(1500, 2000)
         viewport.doubleTap(at: .zero)
         viewport.replaceContent(pixelSize: .zero)
         #expect(viewport.isNeutral)
         #expect(viewport.contentOffset == .zero)
         viewport.replaceContent(pixelSize: PixelSize(width: 3000, height: 4000))
-        #expect(viewport == Self.showing(3000, 4000))
+        #expect(viewport == ViewportFixtures.image(3000, 4000))
     }
 }

@@ -6,9 +6,7 @@ import Testing
 struct ZoomViewportScrollingTests {
     /// The worked 3000 × 4000 photo, zoomed to 0.5: offsets 0...1125 × 0...1333.
     static func zoomedPhoto() -> ZoomViewport {
-        var viewport = ZoomViewport(
-            boundsSize: CGSize(width: 375, height: 667), pixelSize: PixelSize(width: 3000, height: 4000),
-            screenScale: 2)
+        var viewport = ViewportFixtures.photo()
         viewport.zoom(to: 0.5, anchoredAt: .zero)
         return viewport
     }
@@ -45,9 +43,7 @@ struct ZoomViewportScrollingTests {
 
     @Test("a centred axis cannot scroll: its only valid offset is minus the inset")
     func centredAxisIsFixed() {
-        var viewport = ZoomViewport(
-            boundsSize: CGSize(width: 375, height: 667), pixelSize: PixelSize(width: 3000, height: 4000),
-            screenScale: 2)
+        var viewport = ViewportFixtures.photo()
         viewport.pan(by: CGSize(width: 40, height: 40))
         #expect(viewport.contentOffset == CGPoint(x: 0, y: -83.5))
     }

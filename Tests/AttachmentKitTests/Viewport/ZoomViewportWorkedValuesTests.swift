@@ -5,12 +5,10 @@ import Testing
 /// The worked values of issue 5 (aspect fit unless stated, screen scale 2, image scale 1).
 @Suite("ZoomViewport worked values")
 struct ZoomViewportWorkedValuesTests {
-    static let phone = CGSize(width: 375, height: 667)
-
     @Test("a 3000 × 4000 portrait photo fits at 0.125, zooms to 0.5 and is centred with 83.5 above and below")
     func portraitPhoto() {
         let viewport = ZoomViewport(
-            boundsSize: Self.phone, pixelSize: PixelSize(width: 3000, height: 4000), screenScale: 2)
+            boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 3000, height: 4000), screenScale: 2)
         #expect(viewport.minimumZoomScale == 0.125)
         #expect(viewport.maximumZoomScale == 0.5)
         #expect(viewport.zoomScale == 0.125)
@@ -25,7 +23,7 @@ struct ZoomViewportWorkedValuesTests {
     @Test("a 4000 × 3000 landscape photo fits at 0.09375 with 192.875 above")
     func landscapePhoto() {
         let viewport = ZoomViewport(
-            boundsSize: Self.phone, pixelSize: PixelSize(width: 4000, height: 3000), screenScale: 2)
+            boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 4000, height: 3000), screenScale: 2)
         #expect(viewport.minimumZoomScale == 0.09375)
         #expect(viewport.scaledContentSize == CGSize(width: 375, height: 281.25))
         #expect(viewport.contentInset.top == 192.875)
@@ -36,7 +34,7 @@ struct ZoomViewportWorkedValuesTests {
     @Test("a 200 × 100 image is not blown up: minimum = maximum = 0.5, centred, and double tap does nothing")
     func smallImage() {
         var viewport = ZoomViewport(
-            boundsSize: Self.phone, pixelSize: PixelSize(width: 200, height: 100), screenScale: 2)
+            boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 200, height: 100), screenScale: 2)
         #expect(viewport.minimumZoomScale == 0.5)
         #expect(viewport.maximumZoomScale == 0.5)
         #expect(viewport.scaledContentSize == CGSize(width: 100, height: 50))
@@ -51,7 +49,7 @@ struct ZoomViewportWorkedValuesTests {
     @Test("fixed 0.2...5 shows the top-left of 1000 × 800 content at zoom 1 and centres it at 0.2")
     func fixedLimits() {
         var viewport = ZoomViewport(
-            boundsSize: Self.phone, pixelSize: PixelSize(width: 1000, height: 800), screenScale: 2,
+            boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 1000, height: 800), screenScale: 2,
             policy: .fixed(minimum: 0.2, maximum: 5))
         #expect(viewport.zoomScale == 1)
         #expect(viewport.scaledContentSize == CGSize(width: 1000, height: 800))

@@ -4,16 +4,9 @@ import Testing
 
 @Suite("ZoomViewport zooming")
 struct ZoomViewportZoomingTests {
-    /// The worked 3000 × 4000 photo on a 375 × 667 phone at screen scale 2: zoom 0.125...0.5.
-    static func photo() -> ZoomViewport {
-        ZoomViewport(
-            boundsSize: CGSize(width: 375, height: 667), pixelSize: PixelSize(width: 3000, height: 4000),
-            screenScale: 2)
-    }
-
     @Test("a pinch keeps the image point under its anchor")
     func pinchKeepsAnchor() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         let anchor = CGPoint(x: 100, y: 200)
         #expect(viewport.imagePoint(forViewPoint: anchor) == CGPoint(x: 800, y: 932))
         viewport.zoom(to: 0.25, anchoredAt: anchor)
@@ -25,7 +18,7 @@ struct ZoomViewportZoomingTests {
 
     @Test("a pinch is clamped to the limits and its offset to the valid range")
     func pinchClamps() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         viewport.zoom(to: 10, anchoredAt: .zero)
         #expect(viewport.zoomScale == 0.5)
         // The anchor was in the inset above the image: the offset stops at the image's top.
@@ -38,7 +31,7 @@ struct ZoomViewportZoomingTests {
     @Test(
         "zoom without an anchor keeps the centre; infinity zooms to the maximum, zero to the minimum, NaN does nothing")
     func zoomSpecialScales() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         viewport.zoom(to: .infinity)
         #expect(viewport.zoomScale == 0.5)
         #expect(viewport.visibleRect.midX == 1500)
@@ -54,7 +47,7 @@ struct ZoomViewportZoomingTests {
 
     @Test("zoom by a factor multiplies the current zoom")
     func zoomByFactor() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         viewport.zoom(by: 2)
         #expect(viewport.zoomScale == 0.25)
         viewport.zoom(by: 1.5, anchoredAt: CGPoint(x: 10, y: 10))
@@ -65,7 +58,7 @@ struct ZoomViewportZoomingTests {
 
     @Test("zoom to a rect shows it as large as it fits, centred on its midpoint, like UIScrollView.zoom(to:)")
     func zoomToRect() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         let rect = CGRect(x: 1000, y: 1000, width: 750, height: 1334)
         viewport.zoom(to: rect)
         #expect(viewport.zoomScale == 0.5)
@@ -80,7 +73,7 @@ struct ZoomViewportZoomingTests {
 
     @Test("zoom to a rect clamps the zoom and the offset; an empty rect zooms to the maximum; NaN is ignored")
     func zoomToRectEdges() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         viewport.zoom(to: CGRect(x: 2990, y: 3990, width: 10, height: 10))
         #expect(viewport.zoomScale == 0.5)
         #expect(viewport.contentOffset == viewport.maximumContentOffset)
@@ -99,26 +92,26 @@ struct ZoomViewportZoomingTests {
 
     @Test("a double tap at the minimum zooms in to the maximum, bringing the tapped point to the centre")
     func doubleTapZoomsIn() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         #expect(viewport.doubleTap(at: CGPoint(x: 187.5, y: 333.5)) == .zoomedIn)
         #expect(viewport.zoomScale == 0.5)
         #expect(viewport.contentOffset == CGPoint(x: 562.5, y: 666.5))
-        var corner = Self.photo()
+        var corner = ViewportFixtures.photo()
         #expect(corner.doubleTap(at: CGPoint(x: 370, y: 580)) == .zoomedIn)
         #expect(corner.contentOffset == corner.maximumContentOffset)
     }
 
     @Test("a double tap when zoomed in goes back to the minimum")
     func doubleTapZoomsOut() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         viewport.doubleTap(at: CGPoint(x: 100, y: 100))
         #expect(viewport.doubleTap(at: CGPoint(x: 100, y: 100)) == .zoomedOut)
-        #expect(viewport == Self.photo())
+        #expect(viewport == ViewportFixtures.photo())
     }
 
     @Test("a double tap compares with the minimum using a tolerance, never with ==")
     func doubleTapTolerance() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         viewport.update(zoomScale: 0.125 * 1.005, contentOffset: .zero)
         #expect(viewport.isAtMinimumZoom)
         #expect(viewport.doubleTap(at: CGPoint(x: 100, y: 100)) == .zoomedIn)
@@ -129,11 +122,11 @@ struct ZoomViewportZoomingTests {
 
     @Test("a double tap zooms in to the target scale given, or to the maximum when the target is not above the minimum")
     func doubleTapTarget() {
-        var viewport = Self.photo()
+        var viewport = ViewportFixtures.photo()
         #expect(viewport.doubleTap(at: CGPoint(x: 187.5, y: 333.5), zoomingInTo: 0.25) == .zoomedIn)
         #expect(viewport.zoomScale == 0.25)
         for target in [0.1, 0.125, CGFloat.nan] {
-            var other = Self.photo()
+            var other = ViewportFixtures.photo()
             other.doubleTap(at: .zero, zoomingInTo: target)
             #expect(other.zoomScale == 0.5)
         }
