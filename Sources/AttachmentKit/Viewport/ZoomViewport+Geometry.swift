@@ -44,7 +44,7 @@ extension ZoomViewport {
         CGRect(origin: CGPoint(x: -contentOffset.x, y: -contentOffset.y), size: scaledContentSize)
     }
 
-    /// Whether the zoom is at the minimum, within ``zoomTolerance``.
+    /// Whether the zoom is at the minimum, within ``zoomTolerance``; `true` when neutral.
     public var isAtMinimumZoom: Bool {
         zoomScale <= minimumZoomScale * (1 + Self.zoomTolerance)
     }
