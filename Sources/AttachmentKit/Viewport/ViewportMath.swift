@@ -5,7 +5,7 @@ import Foundation
 enum ViewportMath {
     /// `value` when it is finite and positive, otherwise 0.
     static func positiveFiniteOrZero(_ value: CGFloat) -> CGFloat {
-        value.isFinite && value > 0 ? value : 0
+        isPositiveFinite(value) ? value : 0
     }
 
     /// `size` with each dimension that is negative, NaN or infinite set to 0.
@@ -14,8 +14,11 @@ enum ViewportMath {
     }
 
     /// Whether `value` is finite and positive.
+    /// (Two float comparisons, false for NaN, rather than `isFinite`, which moves the value to
+    /// an integer register and sits on the critical path after each division.)
+    @inline(__always)
     static func isPositiveFinite(_ value: CGFloat) -> Bool {
-        value.isFinite && value > 0
+        value > 0 && value < .infinity
     }
 
     /// `value` clamped into `lower...upper`; NaN gives `lower`. Expects `lower <= upper`.
