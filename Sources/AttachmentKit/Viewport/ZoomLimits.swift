@@ -11,6 +11,7 @@ struct ZoomLimits {
     /// Whether an input, or a value derived from them, is unusable.
     let isNeutral: Bool
 
+    @inline(__always)
     init(
         boundsSize: CGSize, pixelSize: PixelSize, imageScale: ImageScale, screenScale: ScreenScale, policy: ZoomPolicy
     ) {
@@ -31,6 +32,7 @@ struct ZoomLimits {
 
     /// Whether every output stays finite and non-zero between the limits: the scaled content
     /// at the maximum and the visible rect at the minimum.
+    @inline(__always)
     private static func keepsGeometryFinite(
         _ limits: (minimum: CGFloat, maximum: CGFloat), imageSize: CGSize, boundsSize: CGSize
     ) -> Bool {

@@ -92,6 +92,7 @@ public struct ZoomPolicy: Sendable, Hashable, CustomStringConvertible {
     /// The minimum and maximum zoom for content of `imageSize` points in `boundsSize`, with
     /// `nativeScale` the zoom that shows one image pixel per device pixel; `nil` when a fixed
     /// limit is invalid. Expects positive finite inputs.
+    @inline(__always)
     func limits(imageSize: CGSize, boundsSize: CGSize, nativeScale: CGFloat) -> (minimum: CGFloat, maximum: CGFloat)? {
         let base: CGFloat
         switch rule {

@@ -112,6 +112,7 @@ public struct ZoomViewport: Sendable, Hashable {
 
     /// Recomputes ``imageSize``, the limits and ``isNeutral`` from the inputs, leaving the zoom
     /// and offset to the caller.
+    @inline(__always)
     mutating func recomputeLimits() {
         let geometry = ZoomLimits(
             boundsSize: boundsSize, pixelSize: pixelSize, imageScale: imageScale, screenScale: screenScale,
