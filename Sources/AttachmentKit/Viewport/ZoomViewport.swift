@@ -104,10 +104,10 @@ public struct ZoomViewport: Sendable, Hashable {
         guard !isNeutral else { return enterNeutralState() }
         zoomScale =
             policy.startsAtMinimum ? minimumZoomScale : ViewportMath.clamp(1, minimumZoomScale, maximumZoomScale)
-        let lower = minimumContentOffset
-        let upper = maximumContentOffset
+        let range = contentOffsetRange
         contentOffset =
-            policy.startsAtMinimum ? CGPoint(x: (lower.x + upper.x) / 2, y: (lower.y + upper.y) / 2) : lower
+            policy.startsAtMinimum
+            ? CGPoint(x: (range.lower.x + range.upper.x) / 2, y: (range.lower.y + range.upper.y) / 2) : range.lower
     }
 
     /// Recomputes ``imageSize``, the limits and ``isNeutral`` from the inputs, leaving the zoom
