@@ -3,3 +3,4 @@
 let allFigures: [Figure] =
     resolutionFigures
     + transferFigures
+    + viewportFigures

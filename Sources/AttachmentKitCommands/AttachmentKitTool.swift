@@ -12,12 +12,15 @@ public enum AttachmentKitTool {
 
     /// The usage text printed by `attachmentkit help`.
     public static let usage = """
-        usage: attachmentkit [resolve [MESSAGE.json]]
+        usage: attachmentkit [resolve [MESSAGE.json] [--bounds WxH --screen-scale S [--zoom-policy P]]]
                attachmentkit help
 
           resolve   Prints which part of a message is the preview and which the full
                     resolution, the placeholder size, and what is local. With no file,
                     resolves a sample photo message shipped with AttachmentKit.
+                    With --bounds (points, such as 375x667) and --screen-scale (such as 2),
+                    also prints the zoom viewport for the image, sized from its size part;
+                    --zoom-policy is fit (the default), fill or fixed limits MIN...MAX.
         """
 
     /// Runs the command with `arguments` (without the program name).

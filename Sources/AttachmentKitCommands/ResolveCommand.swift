@@ -1,10 +1,11 @@
 import AttachmentKit
 import Foundation
 
-/// `attachmentkit resolve [MESSAGE.json]`: prints what ``AttachmentResolver`` makes of a
-/// message.
+/// `attachmentkit resolve [MESSAGE.json] [--bounds WxH --screen-scale S]`: prints what
+/// ``AttachmentResolver`` makes of a message, and with the viewport flags the zoom geometry.
 enum ResolveCommand {
     static func run(_ arguments: inout ArgumentList) throws(CommandError) -> String {
+        let viewportOptions = try ViewportOptions.pop(from: &arguments)
         let files = try arguments.popPositionals()
         guard files.count <= 1 else { throw .usage("resolve takes one message file, not \(files.count)") }
         let messageURL: URL
@@ -19,7 +20,9 @@ enum ResolveCommand {
         }
         let message = try MessageDescription.load(from: messageURL)
         let resolution = AttachmentResolver().resolve(message.parts)
-        return ResolutionReport(message: message, resolution: resolution, source: files.first ?? "built-in sample")
-            .text
+        let report = ResolutionReport(
+            message: message, resolution: resolution, source: files.first ?? "built-in sample")
+        guard let viewportOptions else { return report.text }
+        return report.text + ViewportReport(options: viewportOptions, resolution: resolution).text
     }
 }
