@@ -1,0 +1,68 @@
+import Foundation
+
+/// Reads a file in chunks with `FileHandle`, never the whole of it: it counts every byte it
+/// reads and refuses to read more than a limit.
+///
+/// Used by one inspection at a time, on the caller's thread; it is not shared.
+final class FileChunkLoader {
+    /// How many bytes one read asks for, unless the caller needs more or the limit allows less.
+    static let chunkSize = 8 * 1024
+
+    let url: URL
+    /// The file's length in bytes when it was opened.
+    let count: Int
+    /// The most bytes this loader may read in all.
+    let limit: Int
+    /// The bytes read so far.
+    private(set) var loadedByteCount = 0
+    private let handle: FileHandle
+
+    /// Opens `url` for reading.
+    ///
+    /// - Throws: ``ImageInspectionError/notAFileURL(_:)`` or ``ImageInspectionError/unreadable(_:reason:)``.
+    init(url: URL, limit: Int) throws(ImageInspectionError) {
+        guard url.isFileURL else { throw .notAFileURL(url) }
+        self.url = url
+        self.limit = limit
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw .unreadable(url, reason: PartContentError.reason(for: error))
+        }
+        do {
+            count = Int(clamping: try handle.seekToEnd())
+        } catch {
+            try? handle.close()
+            throw .unreadable(url, reason: PartContentError.reason(for: error))
+        }
+    }
+
+    deinit {
+        try? handle.close()
+    }
+
+    /// Reads at least `minimumCount` bytes at `offset` (a whole chunk when the file and the
+    /// limit allow), which the caller has checked lie inside the file.
+    ///
+    /// - Throws: ``ImageInspectionError/readLimitExceeded(_:limit:)`` when the read would pass
+    ///   the limit, ``ImageInspectionError/truncated(_:offset:)`` when the file has shrunk, or
+    ///   ``ImageInspectionError/unreadable(_:reason:)``.
+    func load(at offset: Int, minimumCount: Int, format: ImageFormat?) throws(ImageInspectionError) -> Data {
+        let allowed = limit - loadedByteCount
+        guard minimumCount <= allowed else { throw .readLimitExceeded(format, limit: limit) }
+        let wanted = min(max(minimumCount, Self.chunkSize), count - offset, allowed)
+        let data: Data
+        do {
+            try handle.seek(toOffset: UInt64(offset))
+            data = try handle.read(upToCount: wanted) ?? Data()
+        } catch {
+            throw .unreadable(url, reason: PartContentError.reason(for: error))
+        }
+        loadedByteCount += data.count
+        guard data.count >= minimumCount else {
+            guard let format else { throw .unreadable(url, reason: "it ended while being read") }
+            throw .truncated(format, offset: offset + data.count)
+        }
+        return data
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Tells an image format from the first bytes of content, and says what non-image content looks
+/// like. Reads at most ``examinedPrefixLength`` bytes.
+enum FormatSniffer {
+    /// What the first bytes are.
+    enum Result: Equatable {
+        /// An image in this format (its header still has to be read to be sure it is whole).
+        case image(ImageFormat)
+        /// Not an image.
+        case notAnImage(NonImageContent)
+    }
+
+    /// The most bytes the sniffer looks at.
+    static let examinedPrefixLength = 512
+
+    /// Sniffs `prefix`, the first bytes of the content (at least 32 when the content has them).
+    static func sniff(_ prefix: Data) -> Result {
+        let bytes = MagicBytes(prefix)
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .image(.jpeg) }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .image(.png) }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
+            return .image(.gif)
+        }
+        if bytes.starts(with: Array("RIFF".utf8)), bytes.has(Array("WEBP".utf8), at: 8) { return .image(.webp) }
+        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            || bytes.starts(with: [0x49, 0x49, 0x2B, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B])
+        {
+            return .image(.tiff)
+        }
+        if bytes.starts(with: Array("BM".utf8)), isBitmapHeaderSize(bytes.uint32LittleEndian(at: 14)) {
+            return .image(.bmp)
+        }
+        if bytes.has(Array("ftyp".utf8), at: 4) {
+            let brands = HEIFBrands(ftypPrefix: prefix)
+            if let format = brands.format { return .image(format) }
+            return .notAnImage(.otherMedia(brand: brands.major))
+        }
+        return .notAnImage(NonImageClassifier.classify(prefix.prefix(examinedPrefixLength)))
+    }
+
+    /// Whether `size` is the length of a BMP information header (core, OS/2 or Windows 3–5);
+    /// `nil` (a prefix too short to hold it) counts, so that a short BMP is reported truncated.
+    private static func isBitmapHeaderSize(_ size: UInt32?) -> Bool {
+        guard let size else { return true }
+        return [12, 16, 40, 52, 56, 64, 108, 124].contains(size)
+    }
+}
+
+/// Comparisons on the first bytes of content that never read past its end.
+struct MagicBytes {
+    private let data: Data
+
+    init(_ data: Data) { self.data = data }
+
+    /// Whether the content starts with `magic`.
+    func starts(with magic: [UInt8]) -> Bool { has(magic, at: 0) }
+
+    /// Whether the content holds `magic` at `offset`.
+    func has(_ magic: [UInt8], at offset: Int) -> Bool {
+        guard data.count >= offset + magic.count else { return false }
+        let start = data.startIndex + offset
+        return data[start..<start + magic.count].elementsEqual(magic)
+    }
+
+    /// The little-endian 32-bit integer at `offset`, or `nil` past the end.
+    func uint32LittleEndian(at offset: Int) -> UInt32? {
+        guard data.count >= offset + 4 else { return nil }
+        let start = data.startIndex + offset
+        return (0..<4).reduce(UInt32(0)) { $0 | UInt32(data[start + $1]) << (8 * $1) }
+    }
+}
