@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+@Suite("Inspecting files reads only a bounded prefix")
+struct FileInspectionTests {
+    /// A temporary file holding `data`, removed by the caller.
+    private func temporaryFile(_ data: Data, name: String = "image") throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID())")
+        try data.write(to: url)
+        return url
+    }
+
+    @Test("a frame header behind a 50 KB Exif thumbnail costs two chunk reads, not the file")
+    func largeExif() throws {
+        let header = try ImageInspector().inspect(fileAt: ImagingFixtures.url("jpeg-large-exif.jpg"))
+        #expect(header.orientation == .left)
+        #expect(header.inspectedByteCount <= 2 * FileChunkLoader.chunkSize)
+    }
+
+    @Test("a 5 MB JPEG is inspected from its first chunk")
+    func largeFile() throws {
+        var data = SyntheticImages.jpeg(width: 6000, height: 4000)
+        data.append(Data(repeating: 0x55, count: 5_000_000))
+        let url = try temporaryFile(data)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let header = try ImageInspector().inspect(fileAt: url)
+        #expect(header.pixelWidth == 6000)
+        #expect(header.inspectedByteCount == FileChunkLoader.chunkSize)
+    }
+
+    @Test("the read limit stops a file whose header is spread over more bytes than allowed")
+    func readLimit() throws {
+        var segments: [Data] = []
+        for _ in 0..<40 { segments.append(SyntheticImages.segment(0xE2, Data(count: 60_000))) }
+        let url = try temporaryFile(SyntheticImages.jpeg(before: segments))
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: ImageInspectionError.readLimitExceeded(.jpeg, limit: 64 * 1024)) {
+            try ImageInspector(maximumByteCount: 64 * 1024).inspect(fileAt: url)
+        }
+        // Forty segment headers, one chunk each, fit the default limit.
+        let header = try ImageInspector().inspect(fileAt: url)
+        #expect(header.inspectedByteCount <= 41 * FileChunkLoader.chunkSize)
+    }
+
+    @Test("a file that is missing, a folder or not a file URL gives a typed error")
+    func unreadable() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID()).jpg")
+        #expect(throws: ImageInspectionError.unreadable(missing, reason: "no such file")) {
+            try ImageInspector().inspect(fileAt: missing)
+        }
+        let remote = try #require(URL(string: "https://example.com/a.jpg"))
+        #expect(throws: ImageInspectionError.notAFileURL(remote)) { try ImageInspector().inspect(fileAt: remote) }
+        #expect(throws: ImageInspectionError.self) {
+            try ImageInspector().inspect(fileAt: FileManager.default.temporaryDirectory)
+        }
+    }
+
+    @Test("PartContent is inspected from its data or its file")
+    func partContent() throws {
+        let url = try ImagingFixtures.url("png-plain.png")
+        let fromFile = try ImageInspector().inspect(PartContent.file(url))
+        let fromData = try ImageInspector().inspect(PartContent.data(Data(contentsOf: url)))
+        #expect(fromFile.pixelSize == fromData.pixelSize)
+        #expect(fromFile.format == .png)
+    }
+}
