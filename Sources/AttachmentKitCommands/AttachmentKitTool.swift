@@ -13,11 +13,15 @@ public enum AttachmentKitTool {
     /// The usage text printed by `attachmentkit help`.
     public static let usage = """
         usage: attachmentkit [resolve [MESSAGE.json]]
+               attachmentkit inspect FILE... [--mime TYPE]
                attachmentkit help
 
           resolve   Prints which part of a message is the preview and which the full
                     resolution, the placeholder size, and what is local. With no file,
                     resolves a sample photo message shipped with AttachmentKit.
+          inspect   Prints each image's format, pixel size, orientation, displayed size,
+                    progressive and animated flags, read from its header without decoding,
+                    and whether its extension (or the media type given with --mime) lies.
         """
 
     /// Runs the command with `arguments` (without the program name).
@@ -27,6 +31,8 @@ public enum AttachmentKitTool {
             switch arguments.popSubcommand() {
             case nil, "resolve":
                 return Outcome(status: 0, output: try ResolveCommand.run(&arguments), errorOutput: "")
+            case "inspect":
+                return try InspectCommand.run(&arguments)
             case "help", "--help", "-h":
                 return Outcome(status: 0, output: usage + "\n", errorOutput: "")
             case let other?:
