@@ -5,10 +5,12 @@ import Foundation
 ///
 /// Used by one inspection at a time, on the caller's thread; it is not shared.
 final class FileChunkLoader {
-    /// How many bytes one read asks for, unless the caller needs more or the limit allows less.
-    static let chunkSize = 8 * 1024
+    /// How many bytes one read asks for by default: enough for a whole header in most files.
+    static let defaultChunkSize = 8 * 1024
 
     let url: URL
+    /// How many bytes one read asks for, unless the caller needs more or the limit allows less.
+    let chunkSize: Int
     /// The file's length in bytes when it was opened.
     let count: Int
     /// The most bytes this loader may read in all.
@@ -20,10 +22,11 @@ final class FileChunkLoader {
     /// Opens `url` for reading.
     ///
     /// - Throws: ``ImageInspectionError/notAFileURL(_:)`` or ``ImageInspectionError/unreadable(_:reason:)``.
-    init(url: URL, limit: Int) throws(ImageInspectionError) {
+    init(url: URL, limit: Int, chunkSize: Int = FileChunkLoader.defaultChunkSize) throws(ImageInspectionError) {
         guard url.isFileURL else { throw .notAFileURL(url) }
         self.url = url
         self.limit = limit
+        self.chunkSize = max(1, chunkSize)
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
@@ -50,7 +53,7 @@ final class FileChunkLoader {
     func load(at offset: Int, minimumCount: Int, format: ImageFormat?) throws(ImageInspectionError) -> Data {
         let allowed = limit - loadedByteCount
         guard minimumCount <= allowed else { throw .readLimitExceeded(format, limit: limit) }
-        let wanted = min(max(minimumCount, Self.chunkSize), count - offset, allowed)
+        let wanted = min(max(minimumCount, chunkSize), count - offset, allowed)
         let data: Data
         do {
             try handle.seek(toOffset: UInt64(offset))

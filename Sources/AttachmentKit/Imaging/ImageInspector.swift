@@ -50,9 +50,16 @@ public struct ImageInspector: Sendable, Hashable {
     /// - Throws: ``ImageInspectionError``: as ``inspect(_:)-(Data)``, plus
     ///   ``ImageInspectionError/notAFileURL(_:)`` and ``ImageInspectionError/unreadable(_:reason:)``.
     public func inspect(fileAt url: URL) throws(ImageInspectionError) -> ImageHeader {
-        let file = try FileChunkLoader(url: url, limit: maximumByteCount)
+        try inspect(fileAt: url, chunkSize: FileChunkLoader.defaultChunkSize)
+    }
+
+    /// Reads the header of the image in a file in chunks of `chunkSize` bytes (small chunks
+    /// let tests and the fuzzer exercise reads that span chunks).
+    func inspect(fileAt url: URL, chunkSize: Int) throws(ImageInspectionError) -> ImageHeader {
+        let file = try FileChunkLoader(url: url, limit: maximumByteCount, chunkSize: chunkSize)
         guard file.count > 0 else { throw .empty }
-        let firstChunk = try file.load(at: 0, minimumCount: 1, format: nil)
+        let firstChunk = try file.load(
+            at: 0, minimumCount: min(file.count, FormatSniffer.examinedPrefixLength), format: nil)
         let format = try Self.format(of: firstChunk)
         var reader = ByteReader(file: file, format: format, firstChunk: firstChunk)
         return try Self.header(&reader)

@@ -16,7 +16,7 @@ struct FileInspectionTests {
     func largeExif() throws {
         let header = try ImageInspector().inspect(fileAt: ImagingFixtures.url("jpeg-large-exif.jpg"))
         #expect(header.orientation == .left)
-        #expect(header.inspectedByteCount <= 2 * FileChunkLoader.chunkSize)
+        #expect(header.inspectedByteCount <= 2 * FileChunkLoader.defaultChunkSize)
     }
 
     @Test("a 5 MB JPEG is inspected from its first chunk")
@@ -27,7 +27,7 @@ struct FileInspectionTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let header = try ImageInspector().inspect(fileAt: url)
         #expect(header.pixelWidth == 6000)
-        #expect(header.inspectedByteCount == FileChunkLoader.chunkSize)
+        #expect(header.inspectedByteCount == FileChunkLoader.defaultChunkSize)
     }
 
     @Test("the read limit stops a file whose header is spread over more bytes than allowed")
@@ -41,7 +41,7 @@ struct FileInspectionTests {
         }
         // Forty segment headers, one chunk each, fit the default limit.
         let header = try ImageInspector().inspect(fileAt: url)
-        #expect(header.inspectedByteCount <= 41 * FileChunkLoader.chunkSize)
+        #expect(header.inspectedByteCount <= 41 * FileChunkLoader.defaultChunkSize)
     }
 
     @Test("a file that is missing, a folder or not a file URL gives a typed error")
@@ -54,6 +54,17 @@ struct FileInspectionTests {
         #expect(throws: ImageInspectionError.notAFileURL(remote)) { try ImageInspector().inspect(fileAt: remote) }
         #expect(throws: ImageInspectionError.self) {
             try ImageInspector().inspect(fileAt: FileManager.default.temporaryDirectory)
+        }
+    }
+
+    @Test("reads that span chunks give the same header as reading from memory", arguments: ImagingFixtures.names)
+    func smallChunks(name: String) throws {
+        let url = try ImagingFixtures.url(name)
+        let fromMemory = try ImageInspector().inspect(Data(contentsOf: url))
+        for chunkSize in [1, 7, 64] {
+            let fromFile = try ImageInspector().inspect(fileAt: url, chunkSize: chunkSize)
+            #expect(fromFile.pixelSize == fromMemory.pixelSize && fromFile.orientation == fromMemory.orientation)
+            #expect(fromFile.isAnimated == fromMemory.isAnimated && fromFile.isProgressive == fromMemory.isProgressive)
         }
     }
 
