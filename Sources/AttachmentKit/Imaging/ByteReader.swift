@@ -16,23 +16,25 @@ struct ByteReader {
     let limit: Int
     /// The bytes examined so far, counting repeats.
     private(set) var examinedByteCount = 0
-    private var window: Data
+    /// The bytes loaded, from input offset `windowStart`: all of an input in memory (the reader
+    /// lives inside `Data.withUnsafeBytes`), or the chunk that `file` holds until its next load.
+    private var window: UnsafeRawBufferPointer
     private var windowStart = 0
     private let file: FileChunkLoader?
 
-    /// A reader over bytes in memory, in `format`.
-    init(data: Data, format: ImageFormat, limit: Int) {
-        window = data
-        count = data.count
+    /// A reader over bytes in memory, in `format`. It must not outlive `bytes`.
+    init(bytes: UnsafeRawBufferPointer, format: ImageFormat, limit: Int) {
+        window = bytes
+        count = bytes.count
         file = nil
         self.format = format
         self.limit = limit
     }
 
-    /// A reader over a file in `format`, loaded in chunks as the parser asks for them;
-    /// `firstChunk` holds the bytes already loaded from offset 0.
-    init(file: FileChunkLoader, format: ImageFormat, firstChunk: Data) {
-        window = firstChunk
+    /// A reader over a file in `format`, loaded in chunks as the parser asks for them, starting
+    /// with the chunk `file` loaded last (at offset 0).
+    init(file: FileChunkLoader, format: ImageFormat) {
+        window = file.currentChunk
         count = file.count
         self.file = file
         self.format = format
@@ -73,15 +75,16 @@ struct ByteReader {
     mutating func bytes(at offset: Int, equal expected: [UInt8]) throws(ImageInspectionError) -> Bool {
         guard offset >= 0, expected.count <= count - offset else { return false }
         let start = try locate(offset, expected.count)
-        return window[start..<start + expected.count].elementsEqual(expected)
+        for (index, byte) in expected.enumerated() where window[start + index] != byte { return false }
+        return true
     }
 
     /// Up to `length` bytes from `offset`, fewer when the input ends first.
-    mutating func prefix(_ length: Int, from offset: Int = 0) throws(ImageInspectionError) -> Data {
+    mutating func prefix(_ length: Int, from offset: Int = 0) throws(ImageInspectionError) -> [UInt8] {
         let available = min(length, count - offset)
-        guard available > 0 else { return Data() }
+        guard available > 0 else { return [] }
         let start = try locate(offset, available)
-        return window[start..<start + available]
+        return Array(window[start..<start + available])
     }
 
     /// `offset + length`, or an error naming `field` when it overflows.
@@ -113,8 +116,9 @@ struct ByteReader {
     }
 
     /// Checks that `length` bytes at `offset` exist, counts them, loads them from the file when
-    /// they are not in the window, and returns the index of the first in `window`.
-    private mutating func locate(_ offset: Int, _ length: Int) throws(ImageInspectionError) -> Data.Index {
+    /// they are not in the window, and returns the index of the first in `window`. Every read
+    /// of `window` goes through here: the returned range is always inside it.
+    private mutating func locate(_ offset: Int, _ length: Int) throws(ImageInspectionError) -> Int {
         guard offset >= 0, offset <= count - length else { throw .truncated(format, offset: max(offset, 0)) }
         examinedByteCount += length
         guard examinedByteCount <= limit else { throw .readLimitExceeded(format, limit: limit) }
@@ -122,6 +126,6 @@ struct ByteReader {
             window = try file.load(at: offset, minimumCount: length, format: format)
             windowStart = offset
         }
-        return window.startIndex + (offset - windowStart)
+        return offset - windowStart
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Reads a file in chunks with `FileHandle`, never the whole of it: it counts every byte it
 /// reads and refuses to read more than a limit.
 ///
-/// Used by one inspection at a time, on the caller's thread; it is not shared.
+/// Used by one inspection at a time, on the caller's thread; it is not shared. It owns the
+/// memory of the chunk it read last, which ``ByteReader`` reads until the next load.
 final class FileChunkLoader {
     /// How many bytes one read asks for by default: enough for a whole header in most files.
     static let defaultChunkSize = 8 * 1024
@@ -18,6 +19,10 @@ final class FileChunkLoader {
     /// The bytes read so far.
     private(set) var loadedByteCount = 0
     private let handle: FileHandle
+    /// The memory that holds the last chunk read, reused (and grown) by each load.
+    private var buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    /// The last chunk read, in `buffer`; valid until the next load.
+    private(set) var currentChunk = UnsafeRawBufferPointer(start: nil, count: 0)
 
     /// Opens `url` for reading.
     ///
@@ -42,6 +47,7 @@ final class FileChunkLoader {
 
     deinit {
         try? handle.close()
+        buffer.deallocate()
     }
 
     /// Reads at least `minimumCount` bytes at `offset` (a whole chunk when the file and the
@@ -50,7 +56,10 @@ final class FileChunkLoader {
     /// - Throws: ``ImageInspectionError/readLimitExceeded(_:limit:)`` when the read would pass
     ///   the limit, ``ImageInspectionError/truncated(_:offset:)`` when the file has shrunk, or
     ///   ``ImageInspectionError/unreadable(_:reason:)``.
-    func load(at offset: Int, minimumCount: Int, format: ImageFormat?) throws(ImageInspectionError) -> Data {
+    @discardableResult
+    func load(
+        at offset: Int, minimumCount: Int, format: ImageFormat?
+    ) throws(ImageInspectionError) -> UnsafeRawBufferPointer {
         let allowed = limit - loadedByteCount
         guard minimumCount <= allowed else { throw .readLimitExceeded(format, limit: limit) }
         let wanted = min(max(minimumCount, chunkSize), count - offset, allowed)
@@ -66,6 +75,12 @@ final class FileChunkLoader {
             guard let format else { throw .unreadable(url, reason: "it ended while being read") }
             throw .truncated(format, offset: offset + data.count)
         }
-        return data
+        if buffer.count < data.count {
+            buffer.deallocate()
+            buffer = .allocate(byteCount: data.count, alignment: 1)
+        }
+        data.copyBytes(to: buffer)
+        currentChunk = UnsafeRawBufferPointer(rebasing: buffer[0..<data.count])
+        return currentChunk
     }
 }

@@ -14,8 +14,14 @@ enum FormatSniffer {
     /// The most bytes the sniffer looks at.
     static let examinedPrefixLength = 512
 
-    /// Sniffs `prefix`, the first bytes of the content (at least 32 when the content has them).
-    static func sniff(_ prefix: Data) -> Result {
+    /// Sniffs `data`, the content or its first bytes.
+    static func sniff(_ data: Data) -> Result {
+        data.withUnsafeBytes { sniff($0) }
+    }
+
+    /// Sniffs `prefix`, the first bytes of the content (at least ``examinedPrefixLength`` when the
+    /// content has them).
+    static func sniff(_ prefix: UnsafeRawBufferPointer) -> Result {
         let bytes = MagicBytes(prefix)
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .image(.jpeg) }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .image(.png) }
@@ -36,7 +42,8 @@ enum FormatSniffer {
             if let format = brands.format { return .image(format) }
             return .notAnImage(.otherMedia(brand: brands.major))
         }
-        return .notAnImage(NonImageClassifier.classify(prefix.prefix(examinedPrefixLength)))
+        let examined = UnsafeRawBufferPointer(rebasing: prefix.prefix(examinedPrefixLength))
+        return .notAnImage(NonImageClassifier.classify(Data(examined)))
     }
 
     /// Whether `size` is the length of a BMP information header (core, OS/2 or Windows 3–5);
@@ -49,24 +56,28 @@ enum FormatSniffer {
 
 /// Comparisons on the first bytes of content that never read past its end.
 struct MagicBytes {
-    private let data: Data
+    private let bytes: UnsafeRawBufferPointer
 
-    init(_ data: Data) { self.data = data }
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     /// Whether the content starts with `magic`.
     func starts(with magic: [UInt8]) -> Bool { has(magic, at: 0) }
 
     /// Whether the content holds `magic` at `offset`.
     func has(_ magic: [UInt8], at offset: Int) -> Bool {
-        guard data.count >= offset + magic.count else { return false }
-        let start = data.startIndex + offset
-        return data[start..<start + magic.count].elementsEqual(magic)
+        guard bytes.count >= offset + magic.count else { return false }
+        for (index, byte) in magic.enumerated() where bytes[offset + index] != byte { return false }
+        return true
+    }
+
+    /// The big-endian 32-bit integer at `offset`, or `nil` past the end.
+    func uint32BigEndian(at offset: Int) -> UInt32? {
+        guard bytes.count >= offset + 4 else { return nil }
+        return (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(bytes[offset + $1]) }
     }
 
     /// The little-endian 32-bit integer at `offset`, or `nil` past the end.
     func uint32LittleEndian(at offset: Int) -> UInt32? {
-        guard data.count >= offset + 4 else { return nil }
-        let start = data.startIndex + offset
-        return (0..<4).reduce(UInt32(0)) { $0 | UInt32(data[start + $1]) << (8 * $1) }
+        uint32BigEndian(at: offset).map(\.byteSwapped)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The brands of an ISO base media file's `ftyp` box, and the image format they name.
 struct HEIFBrands {
     /// The major brand, as text (`heic`, `avif`, `isom`…).
@@ -14,13 +12,16 @@ struct HEIFBrands {
 
     /// Reads the brands from the start of a file whose first box is `ftyp`: the major brand at
     /// byte 8 and the compatible brands from byte 16 to the end of the box (or of `prefix`).
-    init(ftypPrefix prefix: Data) {
-        let boxSize = Int(prefix.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+    init(ftypPrefix prefix: UnsafeRawBufferPointer) {
+        let boxSize = Int(MagicBytes(prefix).uint32BigEndian(at: 0) ?? 0)
         let end = min(prefix.count, boxSize >= 16 ? boxSize : prefix.count)
         var brands: [String] = []
         var offset = 8
         while offset + 4 <= end {
-            if offset != 12 { brands.append(Self.text(prefix, at: offset)) }
+            if offset != 12 {
+                let code = (0..<4).reduce(0) { $0 << 8 | Int(prefix[offset + $1]) }
+                brands.append(FourCharacterCode.text(code))
+            }
             offset += 4
         }
         major = brands.first ?? ""
@@ -44,11 +45,5 @@ struct HEIFBrands {
         if avifBrands.contains(brand) { return .avif }
         if hevcBrands.contains(brand) { return .heic }
         return nil
-    }
-
-    private static func text(_ data: Data, at offset: Int) -> String {
-        let start = data.startIndex + offset
-        let scalars = data[start..<start + 4].map { (32...126).contains($0) ? Character(UnicodeScalar($0)) : "?" }
-        return String(scalars)
     }
 }

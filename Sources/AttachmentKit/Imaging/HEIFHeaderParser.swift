@@ -7,7 +7,7 @@ enum HEIFHeaderParser {
     static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
         let format = reader.format
         let ftyp = try ISOBox(at: 0, parentEnd: reader.count, isTopLevel: true, &reader)
-        let brands = HEIFBrands(ftypPrefix: try reader.prefix(min(ftyp.end, 4096)))
+        let brands = try reader.prefix(min(ftyp.end, 4096)).withUnsafeBytes(HEIFBrands.init(ftypPrefix:))
         var offset = ftyp.end
         while offset < reader.count {
             let box = try ISOBox(at: offset, parentEnd: reader.count, isTopLevel: true, &reader)

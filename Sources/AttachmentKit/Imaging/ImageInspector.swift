@@ -39,9 +39,14 @@ public struct ImageInspector: Sendable, Hashable {
     ///   parser's error for a truncated, oversized, looping or malformed header.
     public func inspect(_ data: Data) throws(ImageInspectionError) -> ImageHeader {
         guard !data.isEmpty else { throw .empty }
-        let format = try Self.format(of: data)
-        var reader = ByteReader(data: data, format: format, limit: maximumByteCount)
-        return try Self.header(&reader)
+        let limit = maximumByteCount
+        let result = data.withUnsafeBytes { bytes in
+            Result { () throws(ImageInspectionError) -> ImageHeader in
+                var reader = ByteReader(bytes: bytes, format: try Self.format(of: bytes), limit: limit)
+                return try Self.header(&reader)
+            }
+        }
+        return try result.get()
     }
 
     /// Reads the header of the image in a file, reading only as many bytes as the header needs
@@ -60,8 +65,7 @@ public struct ImageInspector: Sendable, Hashable {
         guard file.count > 0 else { throw .empty }
         let firstChunk = try file.load(
             at: 0, minimumCount: min(file.count, FormatSniffer.examinedPrefixLength), format: nil)
-        let format = try Self.format(of: firstChunk)
-        var reader = ByteReader(file: file, format: format, firstChunk: firstChunk)
+        var reader = ByteReader(file: file, format: try Self.format(of: firstChunk))
         return try Self.header(&reader)
     }
 
@@ -77,7 +81,7 @@ public struct ImageInspector: Sendable, Hashable {
     }
 
     /// The image format the first bytes name, or the reason they are no image.
-    private static func format(of prefix: Data) throws(ImageInspectionError) -> ImageFormat {
+    private static func format(of prefix: UnsafeRawBufferPointer) throws(ImageInspectionError) -> ImageFormat {
         switch FormatSniffer.sniff(prefix) {
         case .image(let format): format
         case .notAnImage(let content): throw .notAnImage(content)

@@ -6,7 +6,7 @@ enum NonImageClassifier {
     /// Classifies `prefix`, the first bytes of the content.
     static func classify(_ prefix: Data) -> NonImageContent {
         if !prefix.isEmpty, prefix.allSatisfy({ $0 == 0 }) { return .zeros }
-        if MagicBytes(prefix).starts(with: Array("%PDF-".utf8)) { return .pdf }
+        if prefix.starts(with: Array("%PDF-".utf8)) { return .pdf }
         guard let text = leadingText(prefix) else { return .unrecognized }
         let start = text.drop { $0.isWhitespace }.lowercased()
         if start.hasPrefix("#!") || start.hasPrefix("<?php") { return .script }
@@ -30,7 +30,7 @@ enum NonImageClassifier {
     /// feed; otherwise `nil`.
     private static func leadingText(_ prefix: Data) -> String? {
         var bytes = prefix
-        if MagicBytes(bytes).starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         // Drop an incomplete UTF-8 sequence the prefix may have cut at its end.
         var end = bytes.endIndex
         var continuation = 0
