@@ -44,7 +44,8 @@ let imagingFigures: [Figure] = [
         let magic: [UInt8] = [0xFF, 0xD8, 0xFF]
         let compared = Measure.medianSeconds {
             for _ in 0..<iterations {
-                blackHole(data.withUnsafeBytes { bytes in bytes.count >= 3 && memcmp(bytes.baseAddress!, magic, 3) == 0 })
+                blackHole(
+                    data.withUnsafeBytes { bytes in bytes.count >= 3 && memcmp(bytes.baseAddress!, magic, 3) == 0 })
             }
         }
         return FigureResult(

@@ -6,7 +6,8 @@ enum BMPHeaderParser {
         let headerSize = try reader.uint32(at: 14, bigEndian: false)
         if headerSize == 12 {
             return try HeaderFields(
-                pixelWidth: reader.uint16(at: 18, bigEndian: false), pixelHeight: reader.uint16(at: 20, bigEndian: false)
+                pixelWidth: reader.uint16(at: 18, bigEndian: false),
+                pixelHeight: reader.uint16(at: 20, bigEndian: false)
             ).validated(.bmp)
         }
         let width = Int32(truncatingIfNeeded: try reader.uint32(at: 18, bigEndian: false))

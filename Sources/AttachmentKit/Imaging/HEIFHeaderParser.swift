@@ -58,7 +58,8 @@ enum HEIFHeaderParser {
         var transform = ItemTransform()
         for index in indices {
             guard index >= 1, index <= properties.count else {
-                throw .malformed(format, reason: "item \(primaryItem) refers to property \(index) of \(properties.count)")
+                throw .malformed(
+                    format, reason: "item \(primaryItem) refers to property \(index) of \(properties.count)")
             }
             try transform.apply(properties[index - 1], &reader)
         }

@@ -66,8 +66,9 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable, Cust
     /// for; `image/heif` names ``heif``.
     public init?(mimeType: MIMEType) {
         let essence = (mimeType.fullResolutionVariant ?? mimeType).essence
-        guard let format = Self.allCases.first(where: { $0.mediaTypeNames.first == essence })
-            ?? Self.allCases.first(where: { $0.mediaTypeNames.contains(essence) })
+        guard
+            let format = Self.allCases.first(where: { $0.mediaTypeNames.first == essence })
+                ?? Self.allCases.first(where: { $0.mediaTypeNames.contains(essence) })
         else { return nil }
         self = format
     }

@@ -32,7 +32,9 @@ enum JPEGHeaderParser {
             if isStartOfFrame(marker) {
                 return try frame(marker: marker, at: segment, length: length, orientation: orientation, &reader)
             }
-            if marker == 0xE1, length >= 2 + 6 + 8, try reader.bytes(at: segment + 2, equal: TIFFStructure.exifIdentifier) {
+            if marker == 0xE1, length >= 2 + 6 + 8,
+                try reader.bytes(at: segment + 2, equal: TIFFStructure.exifIdentifier)
+            {
                 orientation = try TIFFStructure.embeddedOrientation(at: segment + 8, length: length - 8, &reader)
             }
             offset = segment + length
@@ -56,7 +58,6 @@ enum JPEGHeaderParser {
             pixelWidth: width, pixelHeight: height, orientation: orientation, isProgressive: progressive
         ).validated(.jpeg)
     }
-
 
     private static func hex(_ byte: Int) -> String {
         let digits = String(byte, radix: 16, uppercase: true)

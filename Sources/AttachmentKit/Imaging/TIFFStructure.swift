@@ -53,7 +53,8 @@ struct TIFFStructure {
         guard magic == 42 else { throw .malformed(reader.format, reason: "TIFF magic number is \(magic), not 42") }
         firstDirectoryOffset = try reader.uint32(at: base + 4, bigEndian: isBigEndian)
         guard firstDirectoryOffset >= 8 else {
-            throw .malformed(reader.format, reason: "the first IFD offset \(firstDirectoryOffset) points into the header")
+            throw .malformed(
+                reader.format, reason: "the first IFD offset \(firstDirectoryOffset) points into the header")
         }
     }
 
@@ -89,7 +90,9 @@ struct TIFFStructure {
 
     /// The structure-relative offset of the directory after `directory`, `nil` at the end of
     /// the chain.
-    func nextDirectoryOffset(after directory: Directory, _ reader: inout ByteReader) throws(ImageInspectionError) -> Int? {
+    func nextDirectoryOffset(after directory: Directory, _ reader: inout ByteReader) throws(ImageInspectionError)
+        -> Int?
+    {
         let next = try reader.uint32(
             at: base + directory.offset + 2 + directory.entryCount * 12, bigEndian: isBigEndian)
         return next == 0 ? nil : next
@@ -111,7 +114,8 @@ struct TIFFStructure {
     ) throws(ImageInspectionError) -> ImageOrientation {
         do {
             let structure = try TIFFStructure(&reader, base: base, length: length)
-            return try structure.orientation(in: structure.directory(at: structure.firstDirectoryOffset, &reader), &reader)
+            return try structure.orientation(
+                in: structure.directory(at: structure.firstDirectoryOffset, &reader), &reader)
         } catch {
             if error.isAboutTheReadNotTheFormat { throw error }
             return .up

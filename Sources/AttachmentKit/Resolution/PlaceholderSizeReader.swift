@@ -36,7 +36,8 @@ struct PlaceholderSizeReader {
         }
         switch (metadata, outcome.imageHeader, headerPart) {
         case (let metadata?, let header?, let part?):
-            outcome.placeholderSize = Self.reconcile(metadata, with: header, headerIsOriginal: part.id == fullResolution?.id)
+            outcome.placeholderSize = Self.reconcile(
+                metadata, with: header, headerIsOriginal: part.id == fullResolution?.id)
         case (let metadata?, _, _):
             outcome.placeholderSize = PlaceholderSize(
                 displayedSize: metadata.displayedSize, orientation: metadata.orientation, source: .sizeMetadata)

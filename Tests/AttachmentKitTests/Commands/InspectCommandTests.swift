@@ -8,7 +8,9 @@ struct InspectCommandTests {
 
     @Test("prints format, sizes, orientation, flags and the bytes read for each file")
     func report() async throws {
-        let outcome = await AttachmentKitTool.run(["inspect", try fixture("jpeg-orientation-6.jpg"), try fixture("webp-animated.webp")])
+        let outcome = await AttachmentKitTool.run([
+            "inspect", try fixture("jpeg-orientation-6.jpg"), try fixture("webp-animated.webp"),
+        ])
         #expect(outcome.status == 0)
         #expect(outcome.errorOutput.isEmpty)
         for line in [

@@ -81,7 +81,8 @@ struct BMPAndTIFFInspectionTests {
         #expect(throws: ImageInspectionError.unsupported(.tiff, feature: "BigTIFF")) {
             try inspector.inspect(Data([0x49, 0x49, 0x2B, 0x00, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]))
         }
-        #expect(throws: ImageInspectionError.malformed(.tiff, reason: "the first IFD offset 4 points into the header")) {
+        #expect(throws: ImageInspectionError.malformed(.tiff, reason: "the first IFD offset 4 points into the header"))
+        {
             try inspector.inspect(SyntheticImages.tiff(entries: [], firstIFD: 4))
         }
         #expect(throws: ImageInspectionError.malformed(.tiff, reason: "the image directory has no ImageLength")) {

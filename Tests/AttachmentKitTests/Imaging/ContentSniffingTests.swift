@@ -5,22 +5,24 @@ import Testing
 
 @Suite("Telling images from everything else")
 struct ContentSniffingTests {
-    @Test("content that is no image is reported with what it looks like", arguments: [
-        ("<!DOCTYPE html><html><body>Not found</body></html>", NonImageContent.html),
-        ("  \n<html lang=en>", .html),
-        ("<?xml version=\"1.0\"?>\n<!DOCTYPE html PUBLIC><html>", .html),
-        ("<script>alert(1)</script>", .script),
-        ("#!/bin/sh\nrm -rf /\n", .script),
-        ("<?php echo 1; ?>", .script),
-        ("function f() { return 1 }", .script),
-        ("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", .svg),
-        ("<?xml version=\"1.0\"?><svg/>", .svg),
-        ("<?xml version=\"1.0\"?><feed/>", .xml),
-        ("%PDF-1.7\n", .pdf),
-        ("{\"width\": 3, \"height\": 4}", .text),
-        ("\u{FEFF}plain text with a BOM, é", .text),
-        ("BMW is a car, not a bitmap", .text),
-    ])
+    @Test(
+        "content that is no image is reported with what it looks like",
+        arguments: [
+            ("<!DOCTYPE html><html><body>Not found</body></html>", NonImageContent.html),
+            ("  \n<html lang=en>", .html),
+            ("<?xml version=\"1.0\"?>\n<!DOCTYPE html PUBLIC><html>", .html),
+            ("<script>alert(1)</script>", .script),
+            ("#!/bin/sh\nrm -rf /\n", .script),
+            ("<?php echo 1; ?>", .script),
+            ("function f() { return 1 }", .script),
+            ("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", .svg),
+            ("<?xml version=\"1.0\"?><svg/>", .svg),
+            ("<?xml version=\"1.0\"?><feed/>", .xml),
+            ("%PDF-1.7\n", .pdf),
+            ("{\"width\": 3, \"height\": 4}", .text),
+            ("\u{FEFF}plain text with a BOM, é", .text),
+            ("BMW is a car, not a bitmap", .text),
+        ])
     func classification(text: String, expected: NonImageContent) {
         #expect(throws: ImageInspectionError.notAnImage(expected)) { try ImageInspector().inspect(Data(text.utf8)) }
     }

@@ -20,7 +20,9 @@ struct FixtureManifestTests {
         #expect(Set(images) == Set(entries.map(\.file)))
     }
 
-    @Test("format, size, orientation, progressive and animated flags match the manifest", arguments: ImagingFixtures.names)
+    @Test(
+        "format, size, orientation, progressive and animated flags match the manifest", arguments: ImagingFixtures.names
+    )
     func fixtureFromFile(name: String) throws {
         let entry = try #require(try ImagingFixtures.manifest().first { $0.file == name })
         let header = try ImageInspector().inspect(fileAt: ImagingFixtures.url(name))
@@ -36,7 +38,8 @@ struct FixtureManifestTests {
         #expect(header.isAnimated == (entry.frames > 1))
     }
 
-    @Test("inspecting the bytes in memory gives the same header as inspecting the file", arguments: ImagingFixtures.names)
+    @Test(
+        "inspecting the bytes in memory gives the same header as inspecting the file", arguments: ImagingFixtures.names)
     func fixtureFromData(name: String) throws {
         let fromFile = try ImageInspector().inspect(fileAt: ImagingFixtures.url(name))
         let fromData = try ImageInspector().inspect(ImagingFixtures.data(name))

@@ -9,16 +9,20 @@ struct GIFInspectionTests {
 
     @Test("the logical screen gives the size; a second frame means animated; the first frame's interlace is read")
     func frames() throws {
-        let still = try inspector.inspect(SyntheticImages.gif(width: 300, height: 200, blocks: [SyntheticImages.gifFrame()]))
+        let still = try inspector.inspect(
+            SyntheticImages.gif(width: 300, height: 200, blocks: [SyntheticImages.gifFrame()]))
         #expect(still.pixelWidth == 300 && still.pixelHeight == 200 && !still.isAnimated && !still.isProgressive)
-        let twoFrames = SyntheticImages.gif(blocks: [SyntheticImages.gifFrame(interlaced: true), SyntheticImages.gifFrame()])
+        let twoFrames = SyntheticImages.gif(blocks: [
+            SyntheticImages.gifFrame(interlaced: true), SyntheticImages.gifFrame(),
+        ])
         let animated = try inspector.inspect(twoFrames)
         #expect(animated.isAnimated && animated.isProgressive)
     }
 
     @Test("a zero logical screen falls back to the first frame's size; zero everywhere is malformed")
     func zeroScreen() throws {
-        let frameSized = SyntheticImages.gif(width: 0, height: 0, blocks: [SyntheticImages.gifFrame(width: 40, height: 30)])
+        let frameSized = SyntheticImages.gif(
+            width: 0, height: 0, blocks: [SyntheticImages.gifFrame(width: 40, height: 30)])
         let header = try inspector.inspect(frameSized)
         #expect(header.pixelWidth == 40 && header.pixelHeight == 30)
         let empty = SyntheticImages.gif(width: 0, height: 0, blocks: [SyntheticImages.gifFrame(width: 0, height: 0)])

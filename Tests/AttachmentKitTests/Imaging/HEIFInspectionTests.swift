@@ -32,7 +32,8 @@ struct HEIFInspectionTests {
         #expect(rotated.orientation == .right)
         #expect(rotated.pixelWidth == 4032 && rotated.displayedWidth == 3024)
         let rotateThenMirror = try inspector.inspect(SyntheticImages.heif(properties: [ispe, irot, imir]))
-        let mirrorThenRotate = try inspector.inspect(SyntheticImages.heif(properties: [ispe, irot, imir], order: [1, 3, 2]))
+        let mirrorThenRotate = try inspector.inspect(
+            SyntheticImages.heif(properties: [ispe, irot, imir], order: [1, 3, 2]))
         #expect(rotateThenMirror.orientation == .rightMirrored)
         #expect(mirrorThenRotate.orientation == .leftMirrored)
     }
@@ -59,14 +60,17 @@ struct HEIFInspectionTests {
             try inspector.inspect(zero)
         }
         let tiny = SyntheticImages.heif(properties: [ispe], extraMetaChildren: [SyntheticImages.box("free", size: 4)])
-        #expect(throws: ImageInspectionError.malformed(.heic, reason: "the \"free\" box has size 4, less than its header")) {
+        #expect(
+            throws: ImageInspectionError.malformed(.heic, reason: "the \"free\" box has size 4, less than its header")
+        ) {
             try inspector.inspect(tiny)
         }
     }
 
     @Test("a box larger than its parent is an oversized field; a top-level box past the end is truncation")
     func oversizedBox() throws {
-        let child = SyntheticImages.heif(properties: [ispe], extraMetaChildren: [SyntheticImages.box("free", size: 9999)])
+        let child = SyntheticImages.heif(
+            properties: [ispe], extraMetaChildren: [SyntheticImages.box("free", size: 9999)])
         #expect(throws: ImageInspectionError.oversizedField(.heic, field: "\"free\" box size", value: 9999)) {
             try inspector.inspect(child)
         }
@@ -103,12 +107,14 @@ struct HEIFInspectionTests {
 
     @Test("an ipma entry count larger than the box is an oversized field")
     func oversizedAssociations() throws {
-        let data = SyntheticImages.ftyp()
+        let data =
+            SyntheticImages.ftyp()
             + SyntheticImages.fullBox(
                 "meta",
                 SyntheticImages.fullBox("pitm", Data([0, 1]))
                     + SyntheticImages.box(
-                        "iprp", SyntheticImages.box("ipco", ispe) + SyntheticImages.ipma(indices: [1], entryCount: 1_000_000)))
+                        "iprp",
+                        SyntheticImages.box("ipco", ispe) + SyntheticImages.ipma(indices: [1], entryCount: 1_000_000)))
         #expect(throws: ImageInspectionError.oversizedField(.heic, field: "ipma entry count", value: 1_000_000)) {
             try inspector.inspect(data)
         }

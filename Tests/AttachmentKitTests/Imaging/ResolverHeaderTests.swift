@@ -34,7 +34,8 @@ struct ResolverHeaderTests {
     func originalHeader() throws {
         let exif = SyntheticImages.exifSegment(SyntheticImages.exif(orientation: 6))
         let original = LocalPart(
-            id: "original", mimeType: .imageJPEG, content: .data(SyntheticImages.jpeg(width: 400, height: 300, before: [exif])))
+            id: "original", mimeType: .imageJPEG,
+            content: .data(SyntheticImages.jpeg(width: 400, height: 300, before: [exif])))
         let resolution = AttachmentResolver().resolve([original, preview(SyntheticImages.jpeg(width: 30, height: 40))])
         let size = try #require(resolution.placeholderSize)
         #expect(size.displayedSize == CGSize(width: 300, height: 400))

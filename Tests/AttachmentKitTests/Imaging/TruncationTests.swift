@@ -5,7 +5,8 @@ import Testing
 
 @Suite("Every parser on every truncation of every fixture")
 struct TruncationTests {
-    @Test("each prefix of a fixture gives a typed error or the same size, never another size or a crash",
+    @Test(
+        "each prefix of a fixture gives a typed error or the same size, never another size or a crash",
         arguments: ImagingFixtures.names)
     func everyPrefix(name: String) throws {
         let data = try ImagingFixtures.data(name)

@@ -10,7 +10,9 @@ struct VerificationTests {
     @Test("a correct type, an alias or a preview variant needs no correction")
     func correct() throws {
         let jpeg = PartContent.data(SyntheticImages.jpeg())
-        for declared in [MIMEType.imageJPEG, .imageJPEGPreview, try MIMEType("image/jpg"), try MIMEType("IMAGE/JPEG; q=1")] {
+        for declared in [
+            MIMEType.imageJPEG, .imageJPEGPreview, try MIMEType("image/jpg"), try MIMEType("IMAGE/JPEG; q=1"),
+        ] {
             let image = try inspector.verify(jpeg, declaredType: declared)
             #expect(image.correctedType == nil)
             #expect(image.mimeType == declared)
@@ -60,14 +62,16 @@ struct VerificationTests {
         #expect(throws: ImageVerificationError.self) {
             try inspector.verify(small, declaredType: .imagePNG, policy: ImageContentPolicy(maximumPixelCount: 9_999))
         }
-        #expect(try inspector.verify(small, declaredType: .imagePNG, policy: ImageContentPolicy(maximumPixelCount: 10_000))
-            .header.pixelCount == 10_000)
+        #expect(
+            try inspector.verify(small, declaredType: .imagePNG, policy: ImageContentPolicy(maximumPixelCount: 10_000))
+                .header.pixelCount == 10_000)
     }
 
     @Test("a damaged header is reported with the inspection error")
     func damaged() {
         let cut = PartContent.data(SyntheticImages.png().prefix(20))
-        #expect(throws: ImageVerificationError.unreadableHeader(.truncated(.png, offset: 20), declaredType: .imagePNG)) {
+        #expect(throws: ImageVerificationError.unreadableHeader(.truncated(.png, offset: 20), declaredType: .imagePNG))
+        {
             try inspector.verify(cut, declaredType: .imagePNG)
         }
     }

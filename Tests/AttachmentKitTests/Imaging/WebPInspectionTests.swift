@@ -23,7 +23,8 @@ struct WebPInspectionTests {
         let vp8l = try inspector.inspect(SyntheticImages.webp([SyntheticImages.riffChunk("VP8L", bits.data)]))
         #expect(vp8l.pixelWidth == 16383 && vp8l.pixelHeight == 2)
         let canvas = SyntheticImages.riffChunk("VP8X", SyntheticImages.vp8xPayload(flags: 0x02, width: 9000, height: 3))
-        let vp8x = try inspector.inspect(SyntheticImages.webp([canvas, SyntheticImages.riffChunk("ANIM", Data(count: 6))]))
+        let vp8x = try inspector.inspect(
+            SyntheticImages.webp([canvas, SyntheticImages.riffChunk("ANIM", Data(count: 6))]))
         #expect(vp8x.pixelWidth == 9000 && vp8x.pixelHeight == 3 && vp8x.isAnimated)
     }
 
@@ -55,7 +56,9 @@ struct WebPInspectionTests {
         #expect(throws: ImageInspectionError.malformed(.webp, reason: "the VP8 frame is not a key frame")) {
             try inspector.inspect(SyntheticImages.webp([lossy(width: 4, height: 4, keyFrame: false)]))
         }
-        #expect(throws: ImageInspectionError.malformed(.webp, reason: "the first chunk is \"JUNK\", not VP8, VP8L or VP8X")) {
+        #expect(
+            throws: ImageInspectionError.malformed(.webp, reason: "the first chunk is \"JUNK\", not VP8, VP8L or VP8X")
+        ) {
             try inspector.inspect(SyntheticImages.webp([SyntheticImages.riffChunk("JUNK", Data(count: 4))]))
         }
     }
