@@ -43,27 +43,17 @@ struct ResolverHeaderTests {
         #expect(size.source == .imageHeader("original"))
     }
 
-    @Test("a size part that agrees with a baked-in preview is used as it is, with the original's orientation")
-    func agreeing() throws {
+    @Test(
+        "a size part that agrees with a baked-in preview, as it is or with its already-turned width and height swapped",
+        arguments: [#"{"width":4032,"height":3024,"orientation":3}"#, #"{"width":3024,"height":4032,"orientation":3}"#])
+    func agreeing(sizeJSON: String) throws {
         let parts: [any MessagePart] = [
-            remoteOriginal(), preview(SyntheticImages.jpeg(width: 384, height: 512)),
-            sizePart(#"{"width":4032,"height":3024,"orientation":3}"#),
+            remoteOriginal(), preview(SyntheticImages.jpeg(width: 384, height: 512)), sizePart(sizeJSON),
         ]
         let size = try #require(AttachmentResolver().resolve(parts).placeholderSize)
         #expect(size.displayedSize == CGSize(width: 3024, height: 4032))
         #expect(size.orientation == .right)
         #expect(size.source == .sizeMetadata)
-    }
-
-    @Test("a size part whose width and height were already turned is swapped to match the preview")
-    func alreadyTurned() throws {
-        let parts: [any MessagePart] = [
-            remoteOriginal(), preview(SyntheticImages.jpeg(width: 384, height: 512)),
-            sizePart(#"{"width":3024,"height":4032,"orientation":3}"#),
-        ]
-        let size = try #require(AttachmentResolver().resolve(parts).placeholderSize)
-        #expect(size.displayedSize == CGSize(width: 3024, height: 4032))
-        #expect(size.orientation == .right)
     }
 
     @Test("a size part without the orientation takes it from a local original's header")
