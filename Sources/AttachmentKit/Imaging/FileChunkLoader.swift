@@ -12,7 +12,8 @@ final class FileChunkLoader {
     let url: URL
     /// How many bytes one read asks for, unless the caller needs more or the limit allows less.
     let chunkSize: Int
-    /// The file's length in bytes when it was opened.
+    /// The file's length in bytes when it was opened (a file that shrinks later is reported
+    /// truncated when a read comes short).
     let count: Int
     /// The most bytes this loader may read in all.
     let limit: Int
@@ -32,17 +33,21 @@ final class FileChunkLoader {
         self.url = url
         self.limit = limit
         self.chunkSize = max(1, chunkSize)
+        // Only regular files: opening a FIFO would wait for a writer, and a folder has no bytes.
+        let size: NSNumber
         do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw ImageInspectionError.unreadable(url, reason: "it is not a regular file")
+            }
+            size = attributes[.size] as? NSNumber ?? 0
             handle = try FileHandle(forReadingFrom: url)
+        } catch let error as ImageInspectionError {
+            throw error
         } catch {
             throw .unreadable(url, reason: PartContentError.reason(for: error))
         }
-        do {
-            count = Int(clamping: try handle.seekToEnd())
-        } catch {
-            try? handle.close()
-            throw .unreadable(url, reason: PartContentError.reason(for: error))
-        }
+        count = size.intValue
     }
 
     deinit {

@@ -44,16 +44,23 @@ struct FileInspectionTests {
         #expect(header.inspectedByteCount <= 41 * FileChunkLoader.defaultChunkSize)
     }
 
-    @Test("a file that is missing, a folder or not a file URL gives a typed error")
+    @Test("a file that is missing, a folder, a FIFO or not a file URL gives a typed error, without waiting")
     func unreadable() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID()).jpg")
         #expect(throws: ImageInspectionError.unreadable(missing, reason: "no such file")) {
             try ImageInspector().inspect(fileAt: missing)
         }
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID())")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        #expect(throws: ImageInspectionError.unreadable(fifo, reason: "it is not a regular file")) {
+            try ImageInspector().inspect(fileAt: fifo)
+        }
         let remote = try #require(URL(string: "https://example.com/a.jpg"))
         #expect(throws: ImageInspectionError.notAFileURL(remote)) { try ImageInspector().inspect(fileAt: remote) }
-        #expect(throws: ImageInspectionError.self) {
-            try ImageInspector().inspect(fileAt: FileManager.default.temporaryDirectory)
+        let folder = FileManager.default.temporaryDirectory
+        #expect(throws: ImageInspectionError.unreadable(folder, reason: "it is not a regular file")) {
+            try ImageInspector().inspect(fileAt: folder)
         }
     }
 
@@ -66,6 +73,14 @@ struct FileInspectionTests {
             #expect(fromFile.pixelSize == fromMemory.pixelSize && fromFile.orientation == fromMemory.orientation)
             #expect(fromFile.isAnimated == fromMemory.isAnimated && fromFile.isProgressive == fromMemory.isProgressive)
         }
+    }
+
+    @Test("a symbolic link to an image is followed")
+    func symbolicLink() throws {
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent("link-\(UUID()).gif")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: ImagingFixtures.url("gif-still.gif"))
+        defer { try? FileManager.default.removeItem(at: link) }
+        #expect(try ImageInspector().inspect(fileAt: link).format == .gif)
     }
 
     @Test("PartContent is inspected from its data or its file")
