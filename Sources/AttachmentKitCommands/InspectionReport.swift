@@ -1,4 +1,5 @@
 import AttachmentKit
+import Foundation
 
 /// The text `attachmentkit inspect` prints for one file.
 struct InspectionReport {
@@ -24,9 +25,9 @@ struct InspectionReport {
     }
 
     private var extensionVerdict: String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex else { return "none" }
-        let fileExtension = String(name[dot...])
+        let pathExtension = URL(fileURLWithPath: path).pathExtension
+        guard !pathExtension.isEmpty else { return "none" }
+        let fileExtension = "." + pathExtension
         if header.format.isDescribed(byFileExtension: fileExtension) { return "\(fileExtension) matches" }
         guard let named = ImageFormat(fileExtension: fileExtension) else {
             return "\(fileExtension) names no image format; the content is \(header.format)"
