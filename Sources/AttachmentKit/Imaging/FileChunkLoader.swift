@@ -33,25 +33,24 @@ final class FileChunkLoader {
         self.url = url
         self.limit = limit
         self.chunkSize = max(1, chunkSize)
-        // Only regular files: opening a FIFO would wait for a writer, and a folder has no bytes.
-        let size: NSNumber
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
-            guard attributes[.type] as? FileAttributeType == .typeRegular else {
-                throw ImageInspectionError.unreadable(url, reason: "it is not a regular file")
-            }
-            size = attributes[.size] as? NSNumber ?? 0
-            handle = try FileHandle(forReadingFrom: url)
-        } catch let error as ImageInspectionError {
-            throw error
-        } catch {
-            throw .unreadable(url, reason: PartContentError.reason(for: error))
+        // Opened without blocking (a FIFO would otherwise wait for a writer), then only a
+        // regular file is read: a folder or a device has no image bytes.
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(url, reason: Self.describe(errno: errno)) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .unreadable(url, reason: "it is not a regular file")
         }
-        count = size.intValue
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        count = Int(status.st_size)
+    }
+
+    private static func describe(errno code: Int32) -> String {
+        code == ENOENT ? "no such file" : String(cString: strerror(code))
     }
 
     deinit {
-        try? handle.close()
         buffer.deallocate()
     }
 
