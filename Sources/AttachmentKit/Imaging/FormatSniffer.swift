@@ -19,31 +19,35 @@ enum FormatSniffer {
         data.withUnsafeBytes { sniff($0) }
     }
 
+    /// The magic bytes at offset 0 of each format, checked in order.
+    private static let signatures: [(magic: [UInt8], format: ImageFormat)] = [
+        ([0xFF, 0xD8, 0xFF], .jpeg),
+        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], .png),
+        (Array("GIF87a".utf8), .gif), (Array("GIF89a".utf8), .gif),
+        ([0x49, 0x49, 0x2A, 0x00], .tiff), ([0x4D, 0x4D, 0x00, 0x2A], .tiff),
+        ([0x49, 0x49, 0x2B, 0x00], .tiff), ([0x4D, 0x4D, 0x00, 0x2B], .tiff),  // BigTIFF
+    ]
+    private static let riff = Array("RIFF".utf8)
+    private static let webp = Array("WEBP".utf8)
+    private static let bitmap = Array("BM".utf8)
+    private static let ftyp = Array("ftyp".utf8)
+
     /// Sniffs `prefix`, the first bytes of the content (at least ``examinedPrefixLength`` when the
     /// content has them).
     static func sniff(_ prefix: UnsafeRawBufferPointer) -> Result {
         let bytes = MagicBytes(prefix)
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .image(.jpeg) }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .image(.png) }
-        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
-            return .image(.gif)
-        }
-        if bytes.starts(with: Array("RIFF".utf8)), bytes.has(Array("WEBP".utf8), at: 8) { return .image(.webp) }
-        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
-            || bytes.starts(with: [0x49, 0x49, 0x2B, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B])
-        {
-            return .image(.tiff)
-        }
-        if bytes.starts(with: Array("BM".utf8)), isBitmapHeaderSize(bytes.uint32LittleEndian(at: 14)) {
+        for signature in signatures where bytes.starts(with: signature.magic) { return .image(signature.format) }
+        if bytes.starts(with: riff), bytes.has(webp, at: 8) { return .image(.webp) }
+        if bytes.starts(with: bitmap), isBitmapHeaderSize(bytes.uint32LittleEndian(at: 14)) {
             return .image(.bmp)
         }
-        if bytes.has(Array("ftyp".utf8), at: 4) {
+        if bytes.has(ftyp, at: 4) {
             let brands = HEIFBrands(ftypPrefix: prefix)
             if let format = brands.format { return .image(format) }
             return .notAnImage(.otherMedia(brand: brands.major))
         }
-        let examined = UnsafeRawBufferPointer(rebasing: prefix.prefix(examinedPrefixLength))
-        return .notAnImage(NonImageClassifier.classify(Data(examined)))
+        return .notAnImage(
+            NonImageClassifier.classify(UnsafeRawBufferPointer(rebasing: prefix.prefix(examinedPrefixLength))))
     }
 
     /// Whether `size` is the length of a BMP information header (core, OS/2 or Windows 3–5);

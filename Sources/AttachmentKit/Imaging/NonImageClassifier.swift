@@ -4,10 +4,10 @@ import Foundation
 /// SVG, a script, a PDF, other text, or unrecognised binary.
 enum NonImageClassifier {
     /// Classifies `prefix`, the first bytes of the content.
-    static func classify(_ prefix: Data) -> NonImageContent {
+    static func classify(_ prefix: UnsafeRawBufferPointer) -> NonImageContent {
         if !prefix.isEmpty, prefix.allSatisfy({ $0 == 0 }) { return .zeros }
         if prefix.starts(with: Array("%PDF-".utf8)) { return .pdf }
-        guard let text = leadingText(prefix) else { return .unrecognized }
+        guard let text = leadingText(Data(prefix)) else { return .unrecognized }
         let start = text.drop { $0.isWhitespace }.lowercased()
         if start.hasPrefix("#!") || start.hasPrefix("<?php") { return .script }
         if ["<!doctype html", "<html", "<head", "<body"].contains(where: start.hasPrefix) { return .html }

@@ -23,8 +23,9 @@ struct PlaceholderSizeReader {
     ) -> Outcome {
         var outcome = Outcome()
         var headerPart: (any MessagePart)?
-        var tried: Set<PartID> = []
-        for part in [fullResolution, preview].compactMap({ $0 }) where tried.insert(part.id).inserted {
+        // The preview is tried after the original unless it is the same part.
+        let distinctPreview = preview.flatMap { $0.id == fullResolution?.id ? nil : $0 }
+        for part in [fullResolution, distinctPreview].compactMap({ $0 }) {
             guard headerPart == nil, let content = part.availableContent else { continue }
             do {
                 outcome.imageHeader = try inspector.inspect(content)
