@@ -21,7 +21,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AttachmentKitTests",
-            dependencies: ["AttachmentKit", "AttachmentKitCommands"]
+            dependencies: ["AttachmentKit", "AttachmentKitCommands"],
+            resources: [.copy("Imaging/Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

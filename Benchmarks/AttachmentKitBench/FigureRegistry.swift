@@ -4,3 +4,4 @@ let allFigures: [Figure] =
     resolutionFigures
     + transferFigures
     + viewportFigures
+    + imagingFigures

@@ -13,6 +13,7 @@ public enum AttachmentKitTool {
     /// The usage text printed by `attachmentkit help`.
     public static let usage = """
         usage: attachmentkit [resolve [MESSAGE.json] [--bounds WxH --screen-scale S [--zoom-policy P]]]
+               attachmentkit inspect FILE... [--mime TYPE]
                attachmentkit help
 
           resolve   Prints which part of a message is the preview and which the full
@@ -21,6 +22,9 @@ public enum AttachmentKitTool {
                     With --bounds (points, such as 375x667) and --screen-scale (such as 2),
                     also prints the zoom viewport for the image, sized from its size part;
                     --zoom-policy is fit (the default), fill or fixed limits MIN...MAX.
+          inspect   Prints each image's format, pixel size, orientation, displayed size,
+                    progressive and animated flags, read from its header without decoding,
+                    and whether its extension (or the media type given with --mime) lies.
         """
 
     /// Runs the command with `arguments` (without the program name).
@@ -30,6 +34,8 @@ public enum AttachmentKitTool {
             switch arguments.popSubcommand() {
             case nil, "resolve":
                 return Outcome(status: 0, output: try ResolveCommand.run(&arguments), errorOutput: "")
+            case "inspect":
+                return try InspectCommand.run(&arguments)
             case "help", "--help", "-h":
                 return Outcome(status: 0, output: usage + "\n", errorOutput: "")
             case let other?:

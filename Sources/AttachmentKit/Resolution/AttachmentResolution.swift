@@ -12,6 +12,12 @@ public struct AttachmentResolution: Sendable {
     public let placeholderSize: PlaceholderSize?
     /// Why the size part could not be used, when there is one and it could not.
     public let sizeMetadataError: ImageSizeMetadataError?
+    /// The header of the local image the placeholder was checked against: the full-resolution
+    /// part's when it is local, otherwise the preview's; `nil` when neither is local or readable.
+    public internal(set) var imageHeader: ImageHeader? = nil
+    /// Why no local image's header could be read, when one is local: not an image, or a damaged
+    /// header.
+    public internal(set) var imageHeaderError: ImageInspectionError? = nil
 
     /// Whether the message shows an image: it has a preview or a full-resolution part. The
     /// seed's `didSelectMessage` check.

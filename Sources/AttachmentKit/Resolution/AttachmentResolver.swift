@@ -33,29 +33,40 @@ public struct AttachmentResolver: Sendable {
     /// placeholder size.
     ///
     /// Parts may come in any order; unknown types are ignored; when two parts have the same
-    /// type the first wins. The placeholder size comes from the first local size part
-    /// (reading its few bytes); when there is none, or it is not local, or it is malformed
-    /// (reported in ``AttachmentResolution/sizeMetadataError``), ``AttachmentResolution/placeholderSize``
-    /// is `nil` and the app lays out a default until the preview is here.
+    /// type the first wins. Resolving stays synchronous: it reads the size part's few bytes and
+    /// at most a few kilobytes of one local image's header (see ``ImageInspector``).
+    ///
+    /// The placeholder size follows these rules (see <doc:InspectingImages>):
+    /// - The size part (the first local one) gives the size when it is usable; a malformed one
+    ///   is reported in ``AttachmentResolution/sizeMetadataError``.
+    /// - The header of a local image is read too: the full-resolution part's when it is local
+    ///   (its header has the original's own orientation), otherwise the preview's. It is kept
+    ///   in ``AttachmentResolution/imageHeader``, or its error in
+    ///   ``AttachmentResolution/imageHeaderError``.
+    /// - With no usable size part, the header's displayed size is the placeholder, with source
+    ///   ``PlaceholderSize/Source/imageHeader(_:)``.
+    /// - With both, the size part's displayed aspect is checked against the header's. Atlas
+    ///   previews have the orientation baked into their pixels while the size part keeps the
+    ///   original's orientation, so the comparison is between displayed sizes, never between
+    ///   orientations. When only the size part's width and height swapped agree with the header
+    ///   (a sender that wrote the already-turned size), they are swapped. The orientation is the
+    ///   original's header's when the original is local, the size part's otherwise.
+    /// - With neither, ``AttachmentResolution/placeholderSize`` is `nil`: lay out a default until
+    ///   the preview is here.
     public func resolve(_ parts: [any MessagePart]) -> AttachmentResolution {
         let chain = selectChain(in: parts)
         let fullResolution = chain.flatMap { firstPart(in: parts, matchingAnyOf: $0.fullResolution) }
         let preview = chain.flatMap { firstPart(in: parts, matchingAnyOf: $0.preview) } ?? fullResolution
         let sizePart = firstPart(in: parts, matchingAnyOf: policy.sizeMetadataTypes)
-        var placeholder: PlaceholderSize?
+        let metadataResult = sizePart.flatMap(Self.readSizeMetadata)
+        let sizes = PlaceholderSizeReader().read(
+            metadata: try? metadataResult?.get(), preview: preview, fullResolution: fullResolution)
         var sizeError: ImageSizeMetadataError?
-        if let metadataResult = sizePart.flatMap(Self.readSizeMetadata) {
-            switch metadataResult {
-            case .success(let metadata):
-                placeholder = PlaceholderSize(
-                    displayedSize: metadata.displayedSize, orientation: metadata.orientation, source: .sizeMetadata)
-            case .failure(let error):
-                sizeError = error
-            }
-        }
+        if case .failure(let error)? = metadataResult { sizeError = error }
         return AttachmentResolution(
             preview: preview, fullResolution: fullResolution, sizeMetadataPart: sizePart,
-            placeholderSize: placeholder, sizeMetadataError: sizeError)
+            placeholderSize: sizes.placeholderSize, sizeMetadataError: sizeError, imageHeader: sizes.imageHeader,
+            imageHeaderError: sizes.imageHeaderError)
     }
 
     /// Whether the message shows an image under this resolver's policy.

@@ -1,0 +1,67 @@
+// libFuzzer entry point over ImageInspector, built by .ci/fuzz together with the library's
+// Imaging sources (and the Parts files they use) into one module, with
+// `swiftc -sanitize=fuzzer,address -parse-as-library`. Not part of the Swift package.
+//
+// Each input is inspected from memory and, through a file, in small chunks; the harness traps
+// (a finding) when a header breaks an invariant or the two paths disagree.
+import Foundation
+
+/// Where inputs are written to be inspected as a file: one per fuzzing process, in memory
+/// (`/dev/shm`) where there is one, since writing a file per input is the slowest step.
+private let inputFile: URL = {
+    let shared = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+    let folder = FileManager.default.fileExists(atPath: shared.path) ? shared : FileManager.default.temporaryDirectory
+    return folder.appendingPathComponent("attachmentkit-fuzz-\(ProcessInfo.processInfo.processIdentifier).bin")
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func inspectorFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let data = start.map { Data(bytes: $0, count: count) } ?? Data()
+    let inspector = ImageInspector()
+    let fromMemory = Result { () throws(ImageInspectionError) in try inspector.inspect(data) }
+    if case .success(let header) = fromMemory { check(header) }
+    _ = try? inspector.verify(.data(data), declaredType: .imageJPEG)
+    _ = try? inspector.verify(.data(data), declaredType: .applicationOctetStream, policy: .init(typeMismatch: .reject))
+
+    // One input in eight is also inspected from a file, in chunks of 61, 509 or 8192 bytes so
+    // that reads span chunks; which inputs and which size follow from the bytes, so that a
+    // finding replays.
+    let hash = data.prefix(64).reduce(UInt32(truncatingIfNeeded: data.count)) { ($0 ^ UInt32($1)) &* 16_777_619 }
+    guard hash % 8 == 0, (try? data.write(to: inputFile)) != nil else { return 0 }
+    let chunkSize = [61, 509, 8192][Int(hash / 8 % 3)]
+    let fromFile = Result { () throws(ImageInspectionError) in
+        try inspector.inspect(fileAt: inputFile, chunkSize: chunkSize)
+    }
+    switch (fromMemory, fromFile) {
+    case (.success(let memory), .success(let file)):
+        if !sameImage(memory, file) { fatalError("memory and file headers differ: \(memory) vs \(file)") }
+    case (.success, .failure(let error)), (.failure(let error), .success):
+        // Only the read limit, counted differently for files (bytes loaded) and memory (bytes
+        // examined), may make one path fail where the other succeeds.
+        guard case .readLimitExceeded = error else { fatalError("memory and file disagree: \(error)") }
+    case (.failure, .failure):
+        break
+    }
+
+    return 0
+}
+
+/// Traps when a header breaks what ImageHeader promises.
+private func check(_ header: ImageHeader) {
+    guard header.pixelWidth > 0, header.pixelHeight > 0 else { fatalError("non-positive size: \(header)") }
+    guard header.pixelCount >= max(header.pixelWidth, header.pixelHeight) else { fatalError("pixel count: \(header)") }
+    let swapped = header.orientation.swapsWidthAndHeight
+    guard header.displayedWidth == (swapped ? header.pixelHeight : header.pixelWidth) else {
+        fatalError("displayed size: \(header)")
+    }
+    guard header.inspectedByteCount <= ImageInspector.defaultMaximumByteCount else {
+        fatalError("read past the limit: \(header)")
+    }
+    _ = header.displayedSize
+}
+
+private func sameImage(_ first: ImageHeader, _ second: ImageHeader) -> Bool {
+    first.format == second.format && first.pixelWidth == second.pixelWidth && first.pixelHeight == second.pixelHeight
+        && first.orientation == second.orientation && first.isProgressive == second.isProgressive
+        && first.isAnimated == second.isAnimated
+}

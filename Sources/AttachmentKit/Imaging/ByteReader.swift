@@ -1,0 +1,131 @@
+import Foundation
+
+/// Bounds-checked reads of integers and byte runs at absolute offsets of an image's bytes,
+/// held in memory or loaded from a file in chunks.
+///
+/// Every read checks its range first and throws ``ImageInspectionError/truncated(_:offset:)``
+/// instead of reading past the end. Every read also counts towards a limit on the bytes
+/// examined (and, for a file, read from disk): each parser loop reads at least one byte per
+/// step, so the limit bounds every loop and no input can make a parser run long.
+struct ByteReader {
+    /// The format being parsed, named in the errors the reader throws.
+    let format: ImageFormat
+    /// The length of the whole input in bytes.
+    let count: Int
+    /// The most bytes the reader may examine (and load from a file).
+    let limit: Int
+    /// The bytes examined so far, counting repeats.
+    private(set) var examinedByteCount = 0
+    /// The bytes loaded, from input offset `windowStart`: all of an input in memory (the reader
+    /// lives inside `Data.withUnsafeBytes`), or the chunk that `file` holds until its next load.
+    private var window: UnsafeRawBufferPointer
+    private var windowStart = 0
+    private let file: FileChunkLoader?
+
+    /// A reader over bytes in memory, in `format`. It must not outlive `bytes`.
+    init(bytes: UnsafeRawBufferPointer, format: ImageFormat, limit: Int) {
+        window = bytes
+        count = bytes.count
+        file = nil
+        self.format = format
+        self.limit = limit
+    }
+
+    /// A reader over a file in `format`, loaded in chunks as the parser asks for them, starting
+    /// with the chunk `file` loaded last (at offset 0).
+    init(file: FileChunkLoader, format: ImageFormat) {
+        window = file.currentChunk
+        count = file.count
+        self.file = file
+        self.format = format
+        limit = file.limit
+    }
+
+    /// Bytes read from disk for a file, bytes examined for data in memory.
+    var inspectedByteCount: Int { file?.loadedByteCount ?? examinedByteCount }
+
+    /// The byte at `offset`.
+    mutating func uint8(at offset: Int) throws(ImageInspectionError) -> Int {
+        let start = try locate(offset, 1)
+        return Int(window[start])
+    }
+
+    /// The 16-bit unsigned integer at `offset`.
+    mutating func uint16(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
+        Int(try unsigned(at: offset, byteCount: 2, bigEndian: bigEndian))
+    }
+
+    /// The 24-bit unsigned integer at `offset`.
+    mutating func uint24(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
+        Int(try unsigned(at: offset, byteCount: 3, bigEndian: bigEndian))
+    }
+
+    /// The 32-bit unsigned integer at `offset`.
+    mutating func uint32(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
+        try integer(try unsigned(at: offset, byteCount: 4, bigEndian: bigEndian), field: "32-bit field")
+    }
+
+    /// The 64-bit unsigned integer at `offset`, which must fit in `Int`.
+    mutating func uint64(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
+        try integer(try unsigned(at: offset, byteCount: 8, bigEndian: bigEndian), field: "64-bit field")
+    }
+
+    /// Whether the bytes at `offset` are `expected`; `false` (not an error) when they run past
+    /// the end.
+    mutating func bytes(at offset: Int, equal expected: [UInt8]) throws(ImageInspectionError) -> Bool {
+        guard offset >= 0, expected.count <= count - offset else { return false }
+        let start = try locate(offset, expected.count)
+        for (index, byte) in expected.enumerated() where window[start + index] != byte { return false }
+        return true
+    }
+
+    /// Up to `length` bytes from `offset`, fewer when the input ends first.
+    mutating func prefix(_ length: Int, from offset: Int = 0) throws(ImageInspectionError) -> [UInt8] {
+        let available = min(length, count - offset)
+        guard available > 0 else { return [] }
+        let start = try locate(offset, available)
+        return Array(window[start..<start + available])
+    }
+
+    /// `offset + length`, or an error naming `field` when it overflows.
+    func end(of offset: Int, length: Int, field: String) throws(ImageInspectionError) -> Int {
+        let (sum, overflow) = offset.addingReportingOverflow(length)
+        guard !overflow, length >= 0 else {
+            throw .oversizedField(format, field: field, value: UInt64(clamping: length))
+        }
+        return sum
+    }
+
+    private mutating func unsigned(
+        at offset: Int, byteCount: Int, bigEndian: Bool
+    ) throws(ImageInspectionError) -> UInt64 {
+        let start = try locate(offset, byteCount)
+        var value: UInt64 = 0
+        for index in 0..<byteCount {
+            let byte = UInt64(window[start + (bigEndian ? index : byteCount - 1 - index)])
+            value = value << 8 | byte
+        }
+        return value
+    }
+
+    private func integer(_ value: UInt64, field: String) throws(ImageInspectionError) -> Int {
+        guard let result = Int(exactly: value) else {
+            throw .oversizedField(format, field: field, value: value)
+        }
+        return result
+    }
+
+    /// Checks that `length` bytes at `offset` exist, counts them, loads them from the file when
+    /// they are not in the window, and returns the index of the first in `window`. Every read
+    /// of `window` goes through here: the returned range is always inside it.
+    private mutating func locate(_ offset: Int, _ length: Int) throws(ImageInspectionError) -> Int {
+        guard offset >= 0, offset <= count - length else { throw .truncated(format, offset: max(offset, 0)) }
+        examinedByteCount += length
+        guard examinedByteCount <= limit else { throw .readLimitExceeded(format, limit: limit) }
+        if let file, offset < windowStart || offset + length > windowStart + window.count {
+            window = try file.load(at: offset, minimumCount: length, format: format)
+            windowStart = offset
+        }
+        return offset - windowStart
+    }
+}

@@ -1,0 +1,17 @@
+/// What a format parser found, before ``ImageInspector`` turns it into an ``ImageHeader``.
+struct HeaderFields: Equatable {
+    var pixelWidth: Int
+    var pixelHeight: Int
+    var orientation: ImageOrientation = .up
+    var isProgressive = false
+    var isAnimated = false
+
+    /// Checks that both dimensions are positive.
+    ///
+    /// - Throws: ``ImageInspectionError/malformed(_:reason:)`` naming the zero or negative one.
+    func validated(_ format: ImageFormat) throws(ImageInspectionError) -> HeaderFields {
+        guard pixelWidth > 0 else { throw .malformed(format, reason: "the width is \(pixelWidth)") }
+        guard pixelHeight > 0 else { throw .malformed(format, reason: "the height is \(pixelHeight)") }
+        return self
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// What an image's header says, read without decoding a pixel: its format, stored pixel size,
+/// orientation, and whether it is progressive or animated.
+///
+/// Get one from ``ImageInspector``. The stored size is what the encoder wrote; the displayed
+/// size applies the orientation (EXIF, or HEIF's `irot`/`imir`), swapping width and height for
+/// the orientations that turn the image a quarter.
+public struct ImageHeader: Sendable, Hashable {
+    /// The format the magic bytes identify.
+    public let format: ImageFormat
+    /// The stored width in pixels, before the orientation is applied.
+    public let pixelWidth: Int
+    /// The stored height in pixels, before the orientation is applied.
+    public let pixelHeight: Int
+    /// How the stored pixels are turned for display: the EXIF orientation of a JPEG, PNG
+    /// (`eXIf`), WebP (`EXIF`) or TIFF, HEIF's `irot` and `imir`, ``ImageOrientation/up`` for
+    /// formats that carry none or for an orientation value outside 1–8.
+    public let orientation: ImageOrientation
+    /// Whether the image is stored to be shown coarse to fine: a progressive JPEG, an
+    /// interlaced (Adam7) PNG or an interlaced GIF.
+    public let isProgressive: Bool
+    /// Whether the image is animated: a GIF with more than one frame, an APNG with more than
+    /// one frame (`acTL`), an animated WebP (`ANIM`), or an AVIF/HEIF image sequence.
+    public let isAnimated: Bool
+    /// How many bytes the inspector read to produce this header: bytes read from disk for a
+    /// file, bytes examined for data in memory.
+    public let inspectedByteCount: Int
+
+    /// Creates a header from known values (for tests and previews); ``ImageInspector`` makes
+    /// the real ones.
+    public init(
+        format: ImageFormat, pixelWidth: Int, pixelHeight: Int, orientation: ImageOrientation = .up,
+        isProgressive: Bool = false, isAnimated: Bool = false, inspectedByteCount: Int = 0
+    ) {
+        self.format = format
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.orientation = orientation
+        self.isProgressive = isProgressive
+        self.isAnimated = isAnimated
+        self.inspectedByteCount = inspectedByteCount
+    }
+
+    /// The width as displayed, orientation applied.
+    public var displayedWidth: Int { orientation.swapsWidthAndHeight ? pixelHeight : pixelWidth }
+
+    /// The height as displayed, orientation applied.
+    public var displayedHeight: Int { orientation.swapsWidthAndHeight ? pixelWidth : pixelHeight }
+
+    /// The stored size in pixels.
+    public var pixelSize: CGSize { CGSize(width: pixelWidth, height: pixelHeight) }
+
+    /// The displayed size in pixels, orientation applied: what a placeholder is laid out at.
+    public var displayedSize: CGSize { CGSize(width: displayedWidth, height: displayedHeight) }
+
+    /// The number of pixels a decoder would allocate for one frame (width × height), saturating
+    /// at `Int.max` instead of overflowing. Compare it with
+    /// ``ImageContentPolicy/maximumPixelCount`` before decoding.
+    public var pixelCount: Int {
+        let (product, overflow) = pixelWidth.multipliedReportingOverflow(by: pixelHeight)
+        return overflow ? Int.max : product
+    }
+}

@@ -1,0 +1,37 @@
+extension ImageInspector {
+    /// Checks a part's content before anything decodes it: that its bytes are an image, that
+    /// the image is within `policy`'s pixel limit, and whether `declaredType` describes it.
+    ///
+    /// ```swift
+    /// let image = try ImageInspector().verify(content, declaredType: part.mimeType)
+    /// if let corrected = image.correctedType { log("\(part.id) is really \(corrected)") }
+    /// ```
+    ///
+    /// - Returns: The image's header and, when the declared type is wrong and the policy
+    ///   accepts that, the corrected type.
+    /// - Throws: ``ImageVerificationError``: ``ImageVerificationError/notAnImage(_:declaredType:)``
+    ///   for bytes of no image format (whatever the declared type says),
+    ///   ``ImageVerificationError/tooManyPixels(_:limit:)`` over the pixel limit,
+    ///   ``ImageVerificationError/typeMismatch(declaredType:actualFormat:)`` for a wrong type
+    ///   under ``ImageContentPolicy/TypeMismatchHandling/reject``, and
+    ///   ``ImageVerificationError/unreadableHeader(_:declaredType:)`` for a damaged header.
+    public func verify(
+        _ content: PartContent, declaredType: MIMEType, policy: ImageContentPolicy = .default
+    ) throws(ImageVerificationError) -> VerifiedImage {
+        let header: ImageHeader
+        do {
+            header = try inspect(content)
+        } catch {
+            if case .notAnImage(let found) = error { throw .notAnImage(found, declaredType: declaredType) }
+            throw .unreadableHeader(error, declaredType: declaredType)
+        }
+        guard header.pixelCount <= policy.maximumPixelCount else {
+            throw .tooManyPixels(header, limit: policy.maximumPixelCount)
+        }
+        let image = VerifiedImage(header: header, declaredType: declaredType)
+        if image.correctedType != nil, policy.typeMismatch == .reject {
+            throw .typeMismatch(declaredType: declaredType, actualFormat: header.format)
+        }
+        return image
+    }
+}

@@ -1,0 +1,47 @@
+/// Reads a PNG's size and interlace method from `IHDR`, then walks the chunks before the first
+/// `IDAT` for `acTL` (APNG) and `eXIf` (orientation), skipping each by its length.
+///
+/// A PNG that ends before its first `IDAT` is reported truncated. `eXIf` after the image data is
+/// not read: decoders that honour it read it before `IDAT`, where the specification places it.
+enum PNGHeaderParser {
+    /// The largest chunk length the PNG specification allows, 2³¹ − 1.
+    private static let maximumChunkLength = 0x7FFF_FFFF
+
+    static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
+        guard try reader.uint32(at: 8, bigEndian: true) == 13, try chunkType(at: 12, &reader) == "IHDR" else {
+            throw .malformed(.png, reason: "the first chunk is not a 13-byte IHDR")
+        }
+        var fields = try HeaderFields(
+            pixelWidth: reader.uint32(at: 16, bigEndian: true), pixelHeight: reader.uint32(at: 20, bigEndian: true)
+        ).validated(.png)
+        fields.isProgressive = try reader.uint8(at: 28) == 1
+        var offset = 8 + 12 + 13
+        while offset < reader.count {
+            let length = try reader.uint32(at: offset, bigEndian: true)
+            guard length <= maximumChunkLength else {
+                throw .oversizedField(.png, field: "chunk length", value: UInt64(length))
+            }
+            let type = try chunkType(at: offset + 4, &reader)
+            switch type {
+            case "IDAT":
+                return fields
+            case "IEND":
+                throw .malformed(.png, reason: "it ends (IEND) before any image data (IDAT)")
+            case "acTL" where length >= 8:
+                fields.isAnimated = try reader.uint32(at: offset + 8, bigEndian: true) > 1
+            case "eXIf":
+                fields.orientation = try TIFFStructure.embeddedOrientation(at: offset + 8, length: length, &reader)
+            default:
+                break
+            }
+            offset = try reader.end(of: offset, length: 12 + length, field: "chunk length")
+        }
+        throw .truncated(.png, offset: offset)
+    }
+
+    /// The four-letter type of the chunk whose type field is at `offset`.
+    private static func chunkType(at offset: Int, _ reader: inout ByteReader) throws(ImageInspectionError) -> String {
+        let code = try reader.uint32(at: offset, bigEndian: true)
+        return FourCharacterCode.text(code)
+    }
+}

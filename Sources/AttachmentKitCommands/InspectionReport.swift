@@ -1,0 +1,49 @@
+import AttachmentKit
+import Foundation
+
+/// The text `attachmentkit inspect` prints for one file.
+struct InspectionReport {
+    let path: String
+    let header: ImageHeader
+    let declaredType: MIMEType?
+    let fileSize: Int64?
+
+    var text: String {
+        let orientation = header.orientation
+        var lines = [path]
+        lines.append("  format: \(header.format) (\(header.format.mimeType))")
+        lines.append("  pixel size: \(header.pixelWidth) x \(header.pixelHeight)")
+        lines.append("  orientation: \(orientation) (EXIF \(orientation.exifValue))")
+        lines.append("  displayed size: \(header.displayedWidth) x \(header.displayedHeight)")
+        lines.append("  progressive: \(header.isProgressive ? "yes" : "no")")
+        lines.append("  animated: \(header.isAnimated ? "yes" : "no")")
+        lines.append("  extension: \(extensionVerdict)")
+        if let declaredType { lines.append("  declared type: \(verdict(on: declaredType))") }
+        lines.append("  pixels: \(pixelVerdict)")
+        lines.append("  bytes read: \(header.inspectedByteCount)\(fileSize.map { " of \($0)" } ?? "")")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private var extensionVerdict: String {
+        let pathExtension = URL(fileURLWithPath: path).pathExtension
+        guard !pathExtension.isEmpty else { return "none" }
+        let fileExtension = "." + pathExtension
+        if header.format.isDescribed(byFileExtension: fileExtension) { return "\(fileExtension) matches" }
+        guard let named = ImageFormat(fileExtension: fileExtension) else {
+            return "\(fileExtension) names no image format; the content is \(header.format)"
+        }
+        return "\(fileExtension) lies: it names \(named), the content is \(header.format)"
+    }
+
+    private func verdict(on declared: MIMEType) -> String {
+        let image = VerifiedImage(header: header, declaredType: declared)
+        guard let corrected = image.correctedType else { return "\(declared) matches" }
+        return "\(declared) lies: the content is \(corrected)"
+    }
+
+    private var pixelVerdict: String {
+        let limit = ImageContentPolicy.defaultMaximumPixelCount
+        guard header.pixelCount > limit else { return "\(header.pixelCount), within the \(limit) limit" }
+        return "\(header.pixelCount), over the \(limit) limit: a possible decompression bomb"
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+@Suite("Inspecting files reads only a bounded prefix")
+struct FileInspectionTests {
+    /// A temporary file holding `data`, removed by the caller.
+    private func temporaryFile(_ data: Data, name: String = "image") throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID())")
+        try data.write(to: url)
+        return url
+    }
+
+    @Test("a frame header behind a 50 KB Exif thumbnail costs two chunk reads, not the file")
+    func largeExif() throws {
+        let header = try ImageInspector().inspect(fileAt: ImagingFixtures.url("jpeg-large-exif.jpg"))
+        #expect(header.orientation == .left)
+        #expect(header.inspectedByteCount <= 2 * FileChunkLoader.defaultChunkSize)
+    }
+
+    @Test("a 5 MB JPEG is inspected from its first chunk")
+    func largeFile() throws {
+        var data = SyntheticImages.jpeg(width: 6000, height: 4000)
+        data.append(Data(repeating: 0x55, count: 5_000_000))
+        let url = try temporaryFile(data)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let header = try ImageInspector().inspect(fileAt: url)
+        #expect(header.pixelWidth == 6000)
+        #expect(header.inspectedByteCount == FileChunkLoader.defaultChunkSize)
+    }
+
+    @Test("the read limit stops a file whose header is spread over more bytes than allowed")
+    func readLimit() throws {
+        var segments: [Data] = []
+        for _ in 0..<40 { segments.append(SyntheticImages.segment(0xE2, Data(count: 60_000))) }
+        let url = try temporaryFile(SyntheticImages.jpeg(before: segments))
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: ImageInspectionError.readLimitExceeded(.jpeg, limit: 64 * 1024)) {
+            try ImageInspector(maximumByteCount: 64 * 1024).inspect(fileAt: url)
+        }
+        // Forty segment headers, one chunk each, fit the default limit.
+        let header = try ImageInspector().inspect(fileAt: url)
+        #expect(header.inspectedByteCount <= 41 * FileChunkLoader.defaultChunkSize)
+    }
+
+    @Test("a file that is missing, a folder, a FIFO or not a file URL gives a typed error, without waiting")
+    func unreadable() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID()).jpg")
+        #expect(throws: ImageInspectionError.unreadable(missing, reason: "no such file")) {
+            try ImageInspector().inspect(fileAt: missing)
+        }
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID())")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        #expect(throws: ImageInspectionError.unreadable(fifo, reason: "it is not a regular file")) {
+            try ImageInspector().inspect(fileAt: fifo)
+        }
+        let remote = try #require(URL(string: "https://example.com/a.jpg"))
+        #expect(throws: ImageInspectionError.notAFileURL(remote)) { try ImageInspector().inspect(fileAt: remote) }
+        let folder = FileManager.default.temporaryDirectory
+        #expect(throws: ImageInspectionError.unreadable(folder, reason: "it is not a regular file")) {
+            try ImageInspector().inspect(fileAt: folder)
+        }
+    }
+
+    @Test("reads that span chunks give the same header as reading from memory", arguments: ImagingFixtures.names)
+    func smallChunks(name: String) throws {
+        let url = try ImagingFixtures.url(name)
+        let fromMemory = try ImageInspector().inspect(Data(contentsOf: url))
+        for chunkSize in [1, 7, 64] {
+            let fromFile = try ImageInspector().inspect(fileAt: url, chunkSize: chunkSize)
+            #expect(fromFile.pixelSize == fromMemory.pixelSize && fromFile.orientation == fromMemory.orientation)
+            #expect(fromFile.isAnimated == fromMemory.isAnimated && fromFile.isProgressive == fromMemory.isProgressive)
+        }
+    }
+
+    @Test("a symbolic link to an image is followed")
+    func symbolicLink() throws {
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent("link-\(UUID()).gif")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: ImagingFixtures.url("gif-still.gif"))
+        defer { try? FileManager.default.removeItem(at: link) }
+        #expect(try ImageInspector().inspect(fileAt: link).format == .gif)
+    }
+
+    @Test("PartContent is inspected from its data or its file")
+    func partContent() throws {
+        let url = try ImagingFixtures.url("png-plain.png")
+        let fromFile = try ImageInspector().inspect(PartContent.file(url))
+        let fromData = try ImageInspector().inspect(PartContent.data(Data(contentsOf: url)))
+        #expect(fromFile.pixelSize == fromData.pixelSize)
+        #expect(fromFile.format == .png)
+    }
+}

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Helpers for make-fixtures.sh: what the command-line tools cannot make or tell.
+
+  apng OUT FRAME.png...        assemble an animated PNG from same-sized PNG frames
+  heif-transform IN OUT OPS    add irot/imir properties to a HEIF file's primary item, in order;
+                               OPS is a comma-separated list such as "irot1,imir0"
+  corner-orientation FILE      print the EXIF orientation (1-8) with which FILE, decoded by
+                               ImageMagick, shows the base picture's corners (red top-left,
+                               green top-right, blue bottom-left, yellow bottom-right)
+"""
+import struct
+import subprocess
+import sys
+import zlib
+
+
+def png_chunks(data):
+    offset = 8
+    while offset < len(data):
+        (length,) = struct.unpack(">I", data[offset:offset + 4])
+        yield data[offset + 4:offset + 8], data[offset + 8:offset + 8 + length]
+        offset += 12 + length
+
+
+def png_chunk(kind, payload):
+    return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
+
+
+def apng(out, frames):
+    """Frames must share a colour type (write them as PNG24:); the first frame's chunks are kept."""
+    datas = [open(frame, "rb").read() for frame in frames]
+    chunks = list(png_chunks(datas[0]))
+    ihdr = next(payload for kind, payload in chunks if kind == b"IHDR")
+    width, height = struct.unpack(">II", ihdr[:8])
+    result = datas[0][:8] + png_chunk(b"IHDR", ihdr) + png_chunk(b"acTL", struct.pack(">II", len(datas), 0))
+    for kind, payload in chunks:
+        if kind in (b"IDAT", b"IEND"):
+            break
+        if kind != b"IHDR":
+            result += png_chunk(kind, payload)
+    sequence = 0
+    for index, data in enumerate(datas):
+        control = struct.pack(">IIIIIHHBB", sequence, width, height, 0, 0, 1, 10, 0, 0)
+        result += png_chunk(b"fcTL", control)
+        sequence += 1
+        for kind, payload in png_chunks(data):
+            if kind != b"IDAT":
+                continue
+            if index == 0:
+                result += png_chunk(b"IDAT", payload)
+            else:
+                result += png_chunk(b"fdAT", struct.pack(">I", sequence) + payload)
+                sequence += 1
+    result += png_chunk(b"IEND", b"")
+    open(out, "wb").write(result)
+
+
+def boxes(data, start, end):
+    offset = start
+    while offset + 8 <= end:
+        size, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        yield kind, offset, offset + size
+        offset += size
+
+
+def box(kind, payload):
+    return struct.pack(">I4s", 8 + len(payload), kind) + payload
+
+
+def rebuild_ipma(payload, item, new_indices):
+    version, flags = payload[0], int.from_bytes(payload[1:4], "big")
+    (count,) = struct.unpack(">I", payload[4:8])
+    id_size, index_size = (2 if version < 1 else 4), (2 if flags & 1 else 1)
+    out, cursor = bytearray(payload[:8]), 8
+    for _ in range(count):
+        item_bytes = payload[cursor:cursor + id_size]
+        n = payload[cursor + id_size]
+        start = cursor + id_size + 1
+        associations = payload[start:start + n * index_size]
+        cursor = start + n * index_size
+        if int.from_bytes(item_bytes, "big") == item:
+            associations += b"".join(i.to_bytes(index_size, "big") for i in new_indices)
+            n += len(new_indices)
+        out += item_bytes + bytes([n]) + associations
+    return bytes(out)
+
+
+def patch_iloc(payload, delta):
+    """Moves every file-offset item extent by delta bytes (the meta box grew)."""
+    data = bytearray(payload)
+    version = data[0]
+    offset_size, length_size = data[4] >> 4, data[4] & 15
+    base_size, index_size = data[5] >> 4, (data[5] & 15 if version in (1, 2) else 0)
+    cursor = 6
+    count_size = 2 if version < 2 else 4
+    count = int.from_bytes(data[cursor:cursor + count_size], "big")
+    cursor += count_size
+    for _ in range(count):
+        cursor += 2 if version < 2 else 4
+        method = 0
+        if version in (1, 2):
+            method = int.from_bytes(data[cursor:cursor + 2], "big") & 15
+            cursor += 2
+        cursor += 2  # data reference index
+        base = int.from_bytes(data[cursor:cursor + base_size], "big")
+        if method == 0 and base_size:
+            data[cursor:cursor + base_size] = (base + delta).to_bytes(base_size, "big")
+        cursor += base_size
+        (extents,) = struct.unpack(">H", data[cursor:cursor + 2])
+        cursor += 2
+        for _ in range(extents):
+            cursor += index_size
+            if method == 0 and not base_size:
+                extent = int.from_bytes(data[cursor:cursor + offset_size], "big")
+                data[cursor:cursor + offset_size] = (extent + delta).to_bytes(offset_size, "big")
+            cursor += offset_size + length_size
+    return bytes(data)
+
+
+def heif_transform(source, out, operations):
+    data = open(source, "rb").read()
+    top = list(boxes(data, 0, len(data)))
+    _, meta_start, meta_end = next(b for b in top if b[0] == b"meta")
+    children = list(boxes(data, meta_start + 12, meta_end))
+    pitm = next(data[s:e] for k, s, e in children if k == b"pitm")
+    primary = struct.unpack(">H", pitm[12:14])[0] if pitm[8] == 0 else struct.unpack(">I", pitm[12:16])[0]
+    new_properties = []
+    for operation in operations.split(","):
+        kind, value = operation[:4].encode(), int(operation[4:])
+        new_properties.append(box(kind, bytes([value])))
+    rebuilt = []
+    for kind, start, end in children:
+        if kind != b"iprp":
+            rebuilt.append((kind, data[start:end]))
+            continue
+        iprp_children = list(boxes(data, start + 8, end))
+        ipco = next(c for c in iprp_children if c[0] == b"ipco")
+        existing = len(list(boxes(data, ipco[1] + 8, ipco[2])))
+        indices = list(range(existing + 1, existing + 1 + len(new_properties)))
+        iprp_payload = b""
+        for child_kind, child_start, child_end in iprp_children:
+            if child_kind == b"ipco":
+                iprp_payload += box(b"ipco", data[child_start + 8:child_end] + b"".join(new_properties))
+            elif child_kind == b"ipma":
+                iprp_payload += box(b"ipma", rebuild_ipma(data[child_start + 8:child_end], primary, indices))
+            else:
+                iprp_payload += data[child_start:child_end]
+        rebuilt.append((kind, box(b"iprp", iprp_payload)))
+    meta_payload = data[meta_start + 8:meta_start + 12] + b"".join(b for _, b in rebuilt)
+    delta = 8 + len(meta_payload) - (meta_end - meta_start)
+    meta_payload = data[meta_start + 8:meta_start + 12] + b"".join(
+        box(b"iloc", patch_iloc(b[8:], delta)) if k == b"iloc" else b for k, b in rebuilt)
+    open(out, "wb").write(data[:meta_start] + box(b"meta", meta_payload) + data[meta_end:])
+
+
+COLORS = {"red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255), "yellow": (255, 255, 0)}
+# Where the stored top-left and top-right corners appear when displayed, for EXIF 1-8.
+CORNERS = {1: ("tl", "tr"), 2: ("tr", "tl"), 3: ("br", "bl"), 4: ("bl", "br"),
+           5: ("tl", "bl"), 6: ("tr", "br"), 7: ("br", "tr"), 8: ("bl", "tl")}
+
+
+def corner_orientation(path):
+    text = subprocess.run(["/usr/bin/convert", path + "[0]", "-depth", "8", "ppm:-"],
+                          check=True, capture_output=True).stdout
+    header = text.split(b"\n", 3)
+    width, height = map(int, header[1].split())
+    pixels = header[3]
+
+    def color(x, y):
+        index = 3 * (y * width + x)
+        rgb = pixels[index:index + 3]
+        return min(COLORS, key=lambda name: sum((a - b) ** 2 for a, b in zip(rgb, COLORS[name])))
+
+    inset_x, inset_y = max(1, width // 8), max(1, height // 8)
+    seen = {"tl": color(inset_x, inset_y), "tr": color(width - 1 - inset_x, inset_y),
+            "bl": color(inset_x, height - 1 - inset_y), "br": color(width - 1 - inset_x, height - 1 - inset_y)}
+    for orientation, (red_at, green_at) in CORNERS.items():
+        if seen[red_at] == "red" and seen[green_at] == "green":
+            return orientation
+    raise SystemExit(f"{path}: corners {seen} match no orientation")
+
+
+if __name__ == "__main__":
+    command, arguments = sys.argv[1], sys.argv[2:]
+    if command == "apng":
+        apng(arguments[0], arguments[1:])
+    elif command == "heif-transform":
+        heif_transform(*arguments)
+    elif command == "corner-orientation":
+        print(corner_orientation(arguments[0]))
+    else:
+        raise SystemExit(__doc__)
