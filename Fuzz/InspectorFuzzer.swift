@@ -11,7 +11,9 @@ import Foundation
 private let inputFile: URL = {
     let shared = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
     let folder = FileManager.default.fileExists(atPath: shared.path) ? shared : FileManager.default.temporaryDirectory
-    return folder.appendingPathComponent("attachmentkit-fuzz-\(ProcessInfo.processInfo.processIdentifier).bin")
+    let file = folder.appendingPathComponent("attachmentkit-fuzz-\(ProcessInfo.processInfo.processIdentifier).bin")
+    atexit { try? FileManager.default.removeItem(at: inputFile) }
+    return file
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
