@@ -13,7 +13,7 @@ extension FileContentStore {
             defer { writers.removeAll() }
             return Array(writers.values)
         }
-        for writer in writers { writer.close() }
+        for writer in writers { writer.invalidate() }
         await StorageIO.run(on: changeQueue) { [self] in
             commitPurge()
             for name in (try? fileSystem.contentsOfDirectory(atPath: layout.partial)) ?? [] {

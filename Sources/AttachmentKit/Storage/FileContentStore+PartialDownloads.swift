@@ -8,7 +8,7 @@ extension FileContentStore {
     public func partialDownload(for key: ContentKey) async -> PartialDownload? {
         let files = partialFiles(for: key)
         return await StorageIO.run(on: changeQueue) { [self] in
-            if let writer = partialWriters.withLock({ $0[files.digest] }) {
+            if let writer = partialWriters.withLock({ $0[files.digest] }), writer.isOpen {
                 return writer.validator.map { PartialDownload(key: key, byteCount: writer.byteCount, validator: $0) }
             }
             guard let record = files.readState(), let validator = record.validator else { return nil }
@@ -30,7 +30,7 @@ extension FileContentStore {
     {
         let files = partialFiles(for: key)
         return try await StorageIO.run(on: changeQueue) { [self] in
-            partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.close()
+            partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.invalidate()
             let opened = Result { () throws(ContentStoreError) in
                 try openWriter(files, validator: validator, at: offset)
             }
@@ -55,7 +55,7 @@ extension FileContentStore {
     public func discardPartialDownload(for key: ContentKey) async {
         let files = partialFiles(for: key)
         await StorageIO.run(on: changeQueue) { [self] in
-            partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.close()
+            partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.invalidate()
             files.remove()
         }
     }
@@ -114,7 +114,7 @@ extension FileContentStore {
     {
         let key = files.key
         let (size, checksum): (Int64, SHA256Digest)
-        if let writer = partialWriters.withLock({ $0.removeValue(forKey: files.digest) }) {
+        if let writer = partialWriters.withLock({ $0.removeValue(forKey: files.digest) }), writer.isOpen {
             (size, checksum) = try writer.finish()
         } else if let record = files.readState(),
             (fileSystem.sizeOfFile(atPath: files.dataPath) ?? -1) >= record.byteCount

@@ -37,7 +37,7 @@ public final class PartialDownloadWriter: Sendable {
     }
 
     deinit {
-        close()
+        invalidate()
     }
 
     /// The bytes written so far, including those appended before a resume.
@@ -79,8 +79,24 @@ public final class PartialDownloadWriter: Sendable {
         }.get()
     }
 
-    /// Closes the file; later appends throw.
-    func close() {
+    /// Takes a checkpoint and closes the file: call it when the transfer stops short
+    /// (cancelled, or failed with a retryable error) so that the bytes are kept for resuming.
+    /// Later appends throw; resume with a new writer.
+    public func close() {
+        state.withLock { state in
+            try? checkpoint(&state)
+            if let descriptor = state.descriptor { files.fileSystem.close(descriptor) }
+            state.descriptor = nil
+        }
+    }
+
+    /// Whether the writer still accepts bytes.
+    var isOpen: Bool {
+        state.withLock { $0.descriptor != nil }
+    }
+
+    /// Closes the file without a checkpoint (its download is being discarded or replaced).
+    func invalidate() {
         state.withLock { state in
             if let descriptor = state.descriptor { files.fileSystem.close(descriptor) }
             state.descriptor = nil
