@@ -23,6 +23,13 @@ let package = Package(
             name: "AttachmentKitTests",
             dependencies: ["AttachmentKit", "AttachmentKitCommands"]
         ),
+        // The child process of the file store's crash test, killed with SIGKILL mid-write;
+        // `swift test` builds it next to the test bundle.
+        .executableTarget(
+            name: "StoreCrashWriter",
+            dependencies: ["AttachmentKit"],
+            path: "Tests/StoreCrashWriter"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
