@@ -1,3 +1,4 @@
 /// Every figure the benchmark knows, in the order they run. Each source area keeps its
 /// figures in its own file.
 let allFigures: [Figure] = resolutionFigures
+    + storageFigures

@@ -5,9 +5,11 @@ extension FileContentStore {
     /// has returned for; and either way, content that a power failure damaged is detected by
     /// its checksum and treated as a miss, never served.
     public enum Durability: Sendable, Hashable {
-        /// Flushes each written file, the manifest, and the directory to the storage device
-        /// (`fsync`; `F_FULLFSYNC` on Apple platforms) before the store call returns. An
-        /// ingested file is flushed in the background, when its checksum is computed.
+        /// Flushes each written file, then the manifest record of the change, to the storage
+        /// device (`fsync`; `F_FULLFSYNC` on Apple platforms) before the store call returns. The
+        /// rename into place is not flushed on its own: if it is lost, the staged file and the
+        /// record are not, and the change is finished when the store opens. An ingested file
+        /// is flushed in the background, when its checksum is computed.
         case flushedToDevice
         /// Leaves flushing to the operating system: faster, and enough for content that can be
         /// downloaded again, but the last few seconds of writes may be lost on power failure.

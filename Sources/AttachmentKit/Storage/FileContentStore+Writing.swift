@@ -35,7 +35,8 @@ extension FileContentStore {
     /// On the store's volume the file is renamed into the store: no bytes are copied, so this
     /// takes the same time whatever the file's size, and its SHA-256 is computed afterwards in
     /// the background (where the file is also flushed, for ``Durability/flushedToDevice``). A
-    /// file on another volume is copied (and hashed while copied) and then removed.
+    /// file on another volume is copied (and hashed while copied) and then removed; a file of
+    /// this store (another entry's URL) is copied and left in place.
     ///
     /// - Throws: ``ContentStoreError/unreadableSource(_:reason:)`` when there is no readable
     ///   file at `fileURL`; ``ContentStoreError/entryTooLarge(_:byteCount:limit:)`` when it is
@@ -84,6 +85,12 @@ extension FileContentStore {
     {
         let identifier = StoreLayout.newStagingIdentifier()
         let path = layout.staged(identifier)
+        // A file of this store (an entry's URL) is copied: moving it would take it from its key.
+        if source.hasPrefix(layout.root + "/") {
+            return copy(source, url: url, to: identifier, removingSource: false).map { size, checksum in
+                StagedContent(key: key, digest: digest, stagedFile: identifier, size: size, checksum: checksum)
+            }
+        }
         do {
             try fileSystem.rename(source, to: path)
             guard let size = fileSystem.sizeOfFile(atPath: path) else {
@@ -92,7 +99,7 @@ extension FileContentStore {
             return .success(
                 StagedContent(key: key, digest: digest, stagedFile: identifier, size: size, returnPath: source))
         } catch where error.isCrossDevice {
-            return copy(source, url: url, to: identifier).map { size, checksum in
+            return copy(source, url: url, to: identifier, removingSource: true).map { size, checksum in
                 StagedContent(key: key, digest: digest, stagedFile: identifier, size: size, checksum: checksum)
             }
         } catch {
@@ -100,8 +107,9 @@ extension FileContentStore {
         }
     }
 
-    /// Copies `source` to a staging file, hashing it on the way, then removes the source.
-    private func copy(_ source: String, url: URL, to identifier: UInt64)
+    /// Copies `source` to a staging file, hashing it on the way, then removes the source if
+    /// asked to.
+    private func copy(_ source: String, url: URL, to identifier: UInt64, removingSource: Bool)
         -> Result<(Int64, SHA256Digest), ContentStoreError>
     {
         let path = layout.staged(identifier)
@@ -134,7 +142,7 @@ extension FileContentStore {
             fileSystem.removeFile(atPath: path)
             return .failure(.unreadableSource(url, reason: error.description))
         }
-        fileSystem.removeFile(atPath: source)
+        if removingSource { fileSystem.removeFile(atPath: source) }
         return .success((size, hasher.finalize()))
     }
 }

@@ -47,11 +47,15 @@ public final class FileContentStore: PartialDownloadStore {
     let changeQueue = DispatchQueue(label: "AttachmentKit.FileContentStore.changes")
     /// Checksums being computed in the background.
     let backgroundWork = DispatchGroup()
+    /// Held open (and locked) for the store's lifetime.
+    private let lockDescriptor: Int32
     /// The open writer of each partial download.
     let partialWriters = LockedState<[SHA256Digest: PartialDownloadWriter]>([:])
 
     /// Opens the store in `directory`, creating the directory (owner-only) if needed and
     /// recovering from a crash if there was one.
+    ///
+    /// One store at a time can have a directory open: the store locks it until it is released.
     ///
     /// - Parameters:
     ///   - directory: A directory the store owns; nothing else should write in it.
@@ -61,7 +65,7 @@ public final class FileContentStore: PartialDownloadStore {
     ///   - durability: How far writes go to survive a power failure;
     ///     ``Durability/flushedToDevice`` by default.
     /// - Throws: ``ContentStoreError/unusableDirectory(_:reason:)`` when the directory can't be
-    ///   created, read or written.
+    ///   created, read or written, or another store has it open.
     public convenience init(directory: URL, byteCapacity: Int64, durability: Durability = .flushedToDevice)
         throws(ContentStoreError)
     {
@@ -81,12 +85,22 @@ public final class FileContentStore: PartialDownloadStore {
         self.layout = StoreLayout(root: directory.standardizedFileURL.path)
         self.fileSystem = fileSystem
         self.now = now
+        let lock: Int32
+        do {
+            lock = try FileStoreOpening.lock(layout, fileSystem: fileSystem)
+        } catch where error.isLocked {
+            throw .unusableDirectory(directory, reason: "another FileContentStore has it open")
+        } catch {
+            throw .unusableDirectory(directory, reason: error.description)
+        }
         do {
             let (index, journal) = try FileStoreOpening.open(
                 layout: layout, fileSystem: fileSystem, synchronizes: durability == .flushedToDevice)
             self.index = LockedState(index)
             self.journal = LockedState(journal)
+            self.lockDescriptor = lock
         } catch {
+            fileSystem.unlockFile(lock)
             throw .unusableDirectory(directory, reason: error.description)
         }
         evict(toByteCount: self.byteCapacity)
@@ -94,6 +108,7 @@ public final class FileContentStore: PartialDownloadStore {
 
     deinit {
         journal.withLock { $0.close() }
+        fileSystem.unlockFile(lockDescriptor)
     }
 
     /// The content stored under `key`, as a file URL, or `nil` on a miss.

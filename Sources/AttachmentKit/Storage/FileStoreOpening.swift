@@ -12,10 +12,12 @@ enum FileStoreOpening {
     /// - when the journal is missing or damaged, or a purge was interrupted, files in the
     ///   entries directory that the index doesn't list are removed, and the journal is
     ///   rewritten.
+    ///
+    /// The caller must hold the directory's lock (``lock(_:fileSystem:)``).
     static func open(layout: StoreLayout, fileSystem: any StoreFileSystem, synchronizes: Bool)
         throws(FileSystemError) -> (index: FileStoreIndex, journal: Journal)
     {
-        for directory in [layout.root, layout.entries, layout.staging, layout.partial] {
+        for directory in [layout.entries, layout.staging, layout.partial] {
             try fileSystem.createDirectory(atPath: directory)
         }
         let contents = try Journal.read(layout: layout, fileSystem: fileSystem)
@@ -52,6 +54,13 @@ enum FileStoreOpening {
             }
         }
         return (index, journal)
+    }
+
+    /// Creates the store's directory if needed and locks it, so that two stores never share
+    /// a journal; returns the lock's descriptor, to be closed when the store goes away.
+    static func lock(_ layout: StoreLayout, fileSystem: any StoreFileSystem) throws(FileSystemError) -> Int32 {
+        try fileSystem.createDirectory(atPath: layout.root)
+        return try fileSystem.lockFile(atPath: layout.lock)
     }
 
     /// Carries out the last batch of the journal again: only it can have been interrupted,

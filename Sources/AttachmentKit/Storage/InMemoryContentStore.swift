@@ -8,7 +8,8 @@ import Foundation
 /// evicts strictly the least recently used entry.
 ///
 /// Every method is synchronous and safe to call from any thread: one lock guards the store and
-/// is held only for the dictionary and list update. The methods also satisfy the asynchronous
+/// is held only for the dictionary and list update (the key is hashed before the lock is
+/// taken). The methods also satisfy the asynchronous
 /// ``ContentStore`` requirements, so the store can be used as `any ContentStore`.
 ///
 /// An entry's cost is its byte count (for ``PartContent/data(_:)``); an entry costing more
@@ -23,7 +24,7 @@ public final class InMemoryContentStore: ContentStore {
     /// creation.
     public let maximumEntryCost: Int64
 
-    private let entries: LockedState<LRUIndex<ContentKey, PartContent>>
+    private let entries: LockedState<LRUIndex<PrehashedKey<ContentKey>, PartContent>>
 
     /// Creates an empty store.
     ///
@@ -47,7 +48,8 @@ public final class InMemoryContentStore: ContentStore {
     /// The content stored under `key`, or `nil` on a miss. A hit makes the entry the most
     /// recently used.
     public func content(for key: ContentKey) -> PartContent? {
-        entries.withLock { $0.use(key) }
+        let key = PrehashedKey(key)
+        return entries.withLock { $0.use(key) }
     }
 
     /// Keeps `content` under `key` unless it costs more than ``maximumEntryCost``, evicting
@@ -64,6 +66,7 @@ public final class InMemoryContentStore: ContentStore {
     @discardableResult
     public func insert(_ content: PartContent, cost: Int64? = nil, for key: ContentKey) -> Bool {
         let cost = max(0, cost ?? Self.defaultCost(of: content))
+        let key = PrehashedKey(key)
         let kept = cost <= maximumEntryCost && countLimit > 0
         // Released after the lock is, so that freeing large buffers doesn't hold it.
         let released: (replaced: PartContent?, evicted: [PartContent]) = entries.withLock { index in
@@ -119,13 +122,14 @@ public final class InMemoryContentStore: ContentStore {
 
     /// Removes the content stored under `key`, if any.
     public func removeContent(for key: ContentKey) {
+        let key = PrehashedKey(key)
         let removed = entries.withLock { $0.remove(key) }
         withExtendedLifetime(removed) {}
     }
 
     /// Removes every entry.
     public func removeAll() {
-        var removed = LRUIndex<ContentKey, PartContent>()
+        var removed = LRUIndex<PrehashedKey<ContentKey>, PartContent>()
         entries.withLock { swap(&$0, &removed) }
         withExtendedLifetime(removed) {}
     }
@@ -151,7 +155,7 @@ public final class InMemoryContentStore: ContentStore {
     /// Removes least recently used entries until the index is within both limits, and returns
     /// them so that they are released after the lock is.
     private static func evict(
-        from index: inout LRUIndex<ContentKey, PartContent>, toCost cost: Int64, count: Int
+        from index: inout LRUIndex<PrehashedKey<ContentKey>, PartContent>, toCost cost: Int64, count: Int
     ) -> [PartContent] {
         var evicted: [PartContent] = []
         while index.totalCost > cost || index.count > count, let entry = index.removeLeastRecentlyUsed() {

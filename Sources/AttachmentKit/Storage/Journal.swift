@@ -103,6 +103,9 @@ struct Journal {
     /// Replaces the journal with `records` atomically: they are written to a staging file,
     /// flushed, and renamed over the journal. On failure the old journal stays in use.
     mutating func rewrite(with records: [ManifestRecord]) throws(FileSystemError) {
+        // Renames into entries/ are not flushed one by one (the journal can finish them); once
+        // the journal no longer records them, they must be on the device.
+        if synchronizes { fileSystem.synchronizeDirectory(atPath: layout.entries) }
         let stagingPath = layout.staged(StoreLayout.newStagingIdentifier())
         var bytes: [UInt8] = []
         bytes.reserveCapacity(records.count * ManifestRecord.byteCount)

@@ -5,19 +5,25 @@
 /// no reference counting and no allocation per entry); a dictionary maps each key to its node.
 /// Freed nodes are reused. Not thread-safe: the stores keep it behind one lock.
 struct LRUIndex<Key: Hashable, Value> {
-    private struct Node {
+    private struct Entry {
         var key: Key?
         var value: Value?
         var cost: Int64
-        var newer: Int
-        var older: Int
     }
 
-    private static var none: Int { -1 }
+    /// A node's neighbours, kept apart from the entries so that relinking touches 8 bytes per
+    /// node: moving an entry to the front reads and writes three nodes at random places.
+    private struct Link {
+        var newer: Int32
+        var older: Int32
+    }
 
-    private var slots: [Key: Int] = [:]
-    private var nodes: [Node] = []
-    private var freeSlots: [Int] = []
+    private static var none: Int32 { -1 }
+
+    private var slots: [Key: Int32] = [:]
+    private var entries: [Entry] = []
+    private var links: [Link] = []
+    private var freeSlots: [Int32] = []
     /// The most recently used node.
     private var newest = LRUIndex.none
     /// The least recently used node.
@@ -31,24 +37,25 @@ struct LRUIndex<Key: Hashable, Value> {
 
     init(minimumCapacity: Int = 0) {
         slots.reserveCapacity(minimumCapacity)
-        nodes.reserveCapacity(minimumCapacity)
+        entries.reserveCapacity(minimumCapacity)
+        links.reserveCapacity(minimumCapacity)
     }
 
     /// The value for `key`, marking the entry as the most recently used.
     mutating func use(_ key: Key) -> Value? {
         guard let slot = slots[key] else { return nil }
         moveToNewest(slot)
-        return nodes[slot].value
+        return entries[Int(slot)].value
     }
 
     /// The value for `key`, leaving the order alone.
     func peek(_ key: Key) -> Value? {
-        slots[key].flatMap { nodes[$0].value }
+        slots[key].flatMap { entries[Int($0)].value }
     }
 
     /// The cost recorded for `key`.
     func cost(of key: Key) -> Int64? {
-        slots[key].map { nodes[$0].cost }
+        slots[key].map { entries[Int($0)].cost }
     }
 
     /// Stores `value` under `key` as the most recently used entry and returns the value it
@@ -56,23 +63,25 @@ struct LRUIndex<Key: Hashable, Value> {
     @discardableResult
     mutating func set(_ value: Value, cost: Int64, for key: Key) -> Value? {
         if let slot = slots[key] {
-            let old = nodes[slot].value
-            totalCost += cost - nodes[slot].cost
-            nodes[slot].value = value
-            nodes[slot].cost = cost
+            let index = Int(slot)
+            totalCost += cost - entries[index].cost
+            entries[index].cost = cost
+            let old = entries[index].value.take()
+            entries[index].value = value
             moveToNewest(slot)
             return old
         }
-        let node = Node(key: key, value: value, cost: cost, newer: LRUIndex.none, older: newest)
-        let slot: Int
+        let slot: Int32
         if let free = freeSlots.popLast() {
             slot = free
-            nodes[slot] = node
+            entries[Int(slot)] = Entry(key: key, value: value, cost: cost)
+            links[Int(slot)] = Link(newer: LRUIndex.none, older: newest)
         } else {
-            slot = nodes.count
-            nodes.append(node)
+            slot = Int32(entries.count)
+            entries.append(Entry(key: key, value: value, cost: cost))
+            links.append(Link(newer: LRUIndex.none, older: newest))
         }
-        if newest != LRUIndex.none { nodes[newest].newer = slot }
+        if newest != LRUIndex.none { links[Int(newest)].newer = slot }
         newest = slot
         if oldest == LRUIndex.none { oldest = slot }
         slots[key] = slot
@@ -84,10 +93,9 @@ struct LRUIndex<Key: Hashable, Value> {
     /// `false` when there is no such entry.
     @discardableResult
     mutating func update(_ key: Key, _ body: (inout Value) -> Void) -> Bool {
-        guard let slot = slots[key], var value = nodes[slot].value else { return false }
-        nodes[slot].value = nil
+        guard let slot = slots[key], var value = entries[Int(slot)].value.take() else { return false }
         body(&value)
-        nodes[slot].value = value
+        entries[Int(slot)].value = value
         return true
     }
 
@@ -100,8 +108,10 @@ struct LRUIndex<Key: Hashable, Value> {
 
     /// The least recently used entry, without changing the order.
     var leastRecentlyUsed: (key: Key, value: Value, cost: Int64)? {
-        guard oldest != LRUIndex.none, let key = nodes[oldest].key, let value = nodes[oldest].value else { return nil }
-        return (key, value, nodes[oldest].cost)
+        guard oldest != LRUIndex.none else { return nil }
+        let entry = entries[Int(oldest)]
+        guard let key = entry.key, let value = entry.value else { return nil }
+        return (key, value, entry.cost)
     }
 
     /// Removes the least recently used entry and returns it.
@@ -122,32 +132,34 @@ struct LRUIndex<Key: Hashable, Value> {
     func forEachFromOldest(_ body: (_ key: Key, _ value: Value, _ cost: Int64) -> Bool) {
         var slot = oldest
         while slot != LRUIndex.none {
-            if let key = nodes[slot].key, let value = nodes[slot].value, !body(key, value, nodes[slot].cost) { return }
-            slot = nodes[slot].newer
+            let entry = entries[Int(slot)]
+            if let key = entry.key, let value = entry.value, !body(key, value, entry.cost) { return }
+            slot = links[Int(slot)].newer
         }
     }
 
-    private mutating func unlink(_ slot: Int) {
-        let (newer, older) = (nodes[slot].newer, nodes[slot].older)
-        if newer != LRUIndex.none { nodes[newer].older = older } else { newest = older }
-        if older != LRUIndex.none { nodes[older].newer = newer } else { oldest = newer }
+    private mutating func unlink(_ slot: Int32) {
+        let link = links[Int(slot)]
+        if link.newer != LRUIndex.none { links[Int(link.newer)].older = link.older } else { newest = link.older }
+        if link.older != LRUIndex.none { links[Int(link.older)].newer = link.newer } else { oldest = link.newer }
     }
 
-    private mutating func moveToNewest(_ slot: Int) {
+    private mutating func moveToNewest(_ slot: Int32) {
         guard slot != newest else { return }
         unlink(slot)
-        nodes[slot].older = newest
-        nodes[slot].newer = LRUIndex.none
-        if newest != LRUIndex.none { nodes[newest].newer = slot }
+        links[Int(slot)] = Link(newer: LRUIndex.none, older: newest)
+        if newest != LRUIndex.none { links[Int(newest)].newer = slot }
         newest = slot
         if oldest == LRUIndex.none { oldest = slot }
     }
 
-    private mutating func free(_ slot: Int) -> (key: Key?, value: Value?) {
+    private mutating func free(_ slot: Int32) -> (key: Key?, value: Value?) {
         unlink(slot)
-        let freed = (nodes[slot].key, nodes[slot].value)
-        totalCost -= nodes[slot].cost
-        nodes[slot] = Node(key: nil, value: nil, cost: 0, newer: LRUIndex.none, older: LRUIndex.none)
+        let index = Int(slot)
+        let freed = (entries[index].key.take(), entries[index].value.take())
+        totalCost -= entries[index].cost
+        entries[index].cost = 0
+        links[index] = Link(newer: LRUIndex.none, older: LRUIndex.none)
         freeSlots.append(slot)
         return freed
     }

@@ -117,6 +117,53 @@ struct POSIXFileSystem: StoreFileSystem {
         return Int64(status.st_size)
     }
 
+    func lockFile(atPath path: String) throws(FileSystemError) -> Int32 {
+        let descriptor = try open(path, O_RDWR | O_CREAT | O_CLOEXEC, operation: "open")
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            systemClose(descriptor)
+            throw FileSystemError(operation: "stat", path: path, code: code)
+        }
+        let identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        // Within the process: POSIX record locks belong to the process, so they can't tell two
+        // stores of one process apart.
+        let claimed = Self.lockedFiles.withLock { locked in
+            guard !locked.values.contains(identity) else { return false }
+            locked[descriptor] = identity
+            return true
+        }
+        guard claimed else {
+            systemClose(descriptor)
+            throw FileSystemError(operation: "lock", path: path, code: EWOULDBLOCK)
+        }
+        // Across processes: a record lock, which a child process does not inherit (a lock
+        // that it did would outlive the store while the child starts).
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        guard fcntl(descriptor, F_SETLK, &lock) == 0 else {
+            let code = errno
+            unlockFile(descriptor)
+            throw FileSystemError(operation: "lock", path: path, code: code == EACCES || code == EAGAIN ? EWOULDBLOCK : code)
+        }
+        return descriptor
+    }
+
+    func unlockFile(_ descriptor: Int32) {
+        Self.lockedFiles.withLock { _ = $0.removeValue(forKey: descriptor) }
+        systemClose(descriptor)
+    }
+
+    /// A file by device and inode, whatever path leads to it.
+    private struct FileIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// The files this process has locked, by descriptor.
+    private static let lockedFiles = LockedState<[Int32: FileIdentity]>([:])
+
     func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
         guard let directory = opendir(path) else {
             throw FileSystemError(operation: "opendir", path: path, code: errno)

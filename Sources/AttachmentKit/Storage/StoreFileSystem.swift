@@ -39,6 +39,12 @@ protocol StoreFileSystem: Sendable {
     func sizeOfFile(atPath path: String) -> Int64?
     /// The size of an open file.
     func sizeOfFile(_ descriptor: Int32, path: String) throws(FileSystemError) -> Int64
+    /// Opens (creating) the file at `path` and takes an exclusive advisory lock on it, held
+    /// until ``unlockFile(_:)``; fails with `EWOULDBLOCK` when this or another process holds
+    /// it.
+    func lockFile(atPath path: String) throws(FileSystemError) -> Int32
+    /// Releases a lock taken by ``lockFile(atPath:)`` and closes its descriptor.
+    func unlockFile(_ descriptor: Int32)
     /// The names in a directory (without `.` and `..`).
     func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String]
 }
@@ -56,6 +62,8 @@ struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
     var isCrossDevice: Bool { code == EXDEV }
     /// There is no such file (`ENOENT`).
     var isMissing: Bool { code == ENOENT }
+    /// A lock is held elsewhere (`EWOULDBLOCK`).
+    var isLocked: Bool { code == EWOULDBLOCK }
 
     var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
 }

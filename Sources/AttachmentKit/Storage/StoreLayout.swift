@@ -1,6 +1,7 @@
 /// Where a ``FileContentStore`` keeps each kind of file under its directory:
 ///
 /// ```
+/// lock                    locked while a store has the directory open
 /// journal                 the manifest: an append-only log of fixed-size records
 /// entries/<64 hex>        an entry's content, named by the SHA-256 of its key
 /// staging/<16 hex>        files being written; moved into entries/ when complete
@@ -16,6 +17,7 @@ struct StoreLayout: Sendable {
     let staging: String
     let partial: String
     let journal: String
+    let lock: String
 
     init(root: String) {
         let root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
@@ -24,6 +26,7 @@ struct StoreLayout: Sendable {
         staging = root + "/staging"
         partial = root + "/partial"
         journal = root + "/journal"
+        lock = root + "/lock"
     }
 
     func entry(_ digest: SHA256Digest) -> String { entries + "/" + digest.hex }

@@ -61,6 +61,24 @@ struct FileContentStoreCrashTests {
         #expect(killsDuringChanges >= kills / 2, "only \(killsDuringChanges) of \(kills) kills hit a change")
     }
 
+    @Test("another process can't open a store this process has open")
+    func lockedAcrossProcesses() throws {
+        let writer = try #require(Self.writerExecutable(), "StoreCrashWriter was not built next to the tests")
+        let directory = try StorageTemporaryDirectory("locked")
+        let store = try FileContentStore(directory: directory.appending("store"), byteCapacity: 1 << 20)
+        let process = Process()
+        process.executableURL = writer
+        process.arguments = [directory.appending("store").path, "1", "0"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
+        withExtendedLifetime(store) {}
+    }
+
     /// Reopens the store, checks every key against what the child reported, and returns the
     /// version found for each key (`nil` for a miss).
     private static func check(

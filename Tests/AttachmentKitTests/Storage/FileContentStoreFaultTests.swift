@@ -31,6 +31,16 @@ struct FileContentStoreFaultTests {
             StorageFaultyFileSystem.Fault(operation: "rename", pathContaining: "/entries/", code: EIO),
         ])
     func failedWrite(fault: StorageFaultyFileSystem.Fault) async throws {
+        let directory = try await failWrites(fault)
+        let reopened = try FileContentStore.forTesting(in: directory)
+        #expect(try await reopened.bytes(for: key("a")) == old)
+        #expect(try await reopened.bytes(for: key("c")) == new)
+        #expect(await reopened.content(for: key("b")) == nil)
+    }
+
+    /// Stores under "a" and "b" while `fault` fails, checks that nothing changed, stores `new`
+    /// under "c" once healed, and returns the store's directory after closing the store.
+    private func failWrites(_ fault: StorageFaultyFileSystem.Fault) async throws -> StorageTemporaryDirectory {
         let (directory, fileSystem, store) = try await setUp()
         fileSystem.fail(fault)
         await #expect(throws: ContentStoreError.self) { try await store.store(new, for: key("a")) }
@@ -41,22 +51,20 @@ struct FileContentStoreFaultTests {
         #expect(directory.names(in: "store/staging").isEmpty)
         fileSystem.heal()
         try await store.store(new, for: key("c"))
-        let reopened = try FileContentStore.forTesting(in: directory)
-        #expect(try await reopened.bytes(for: key("a")) == old)
-        #expect(try await reopened.bytes(for: key("c")) == new)
-        #expect(await reopened.content(for: key("b")) == nil)
+        return directory
     }
 
     @Test("a failed write that would have evicted entries evicts none of them")
     func failedWriteEvictsNothing() async throws {
         let directory = try StorageTemporaryDirectory()
-        let fileSystem = StorageFaultyFileSystem()
-        let store = try FileContentStore.forTesting(in: directory, capacity: 10_000, fileSystem: fileSystem)
-        try await store.store(old, for: key("a"))
-        try await store.store(old, for: key("b"))
-        fileSystem.fail(.init(operation: "write", pathContaining: "/journal"))
-        await #expect(throws: ContentStoreError.self) { try await store.store(new, for: key("c")) }
-        fileSystem.heal()
+        do {
+            let fileSystem = StorageFaultyFileSystem()
+            let store = try FileContentStore.forTesting(in: directory, capacity: 10_000, fileSystem: fileSystem)
+            try await store.store(old, for: key("a"))
+            try await store.store(old, for: key("b"))
+            fileSystem.fail(.init(operation: "write", pathContaining: "/journal"))
+            await #expect(throws: ContentStoreError.self) { try await store.store(new, for: key("c")) }
+        }
         let reopened = try FileContentStore.forTesting(in: directory, capacity: 10_000)
         #expect(try await reopened.bytes(for: key("a")) == old)
         #expect(try await reopened.bytes(for: key("b")) == old)
@@ -75,14 +83,18 @@ struct FileContentStoreFaultTests {
 
     @Test("a removal whose journal write fails still removes the entry, and a reopened store doesn't serve it")
     func failedRemovalLog() async throws {
+        let directory = try await removeWhileTheJournalFails()
+        let reopened = try FileContentStore.forTesting(in: directory)
+        #expect(await reopened.content(for: key("a")) == nil)
+        #expect(reopened.usage().entryCount == 0)
+    }
+
+    private func removeWhileTheJournalFails() async throws -> StorageTemporaryDirectory {
         let (directory, fileSystem, store) = try await setUp()
         fileSystem.fail(.init(operation: "write", pathContaining: "/journal"))
         await store.removeContent(for: key("a"))
         #expect(await store.content(for: key("a")) == nil)
-        fileSystem.heal()
-        let reopened = try FileContentStore.forTesting(in: directory)
-        #expect(await reopened.content(for: key("a")) == nil)
-        #expect(reopened.usage().entryCount == 0)
+        return directory
     }
 
     @Test("a partial download's append on a full disk fails and leaves the kept bytes as they were")

@@ -45,12 +45,14 @@ struct FileContentStoreRecoveryTests {
     @Test("a truncated or missing entry file is a miss at once, and is removed from the manifest")
     func truncatedAndMissing() async throws {
         let directory = try await populatedDirectory()
-        let store = try FileContentStore.forTesting(in: directory)
-        try Data(repeating: 2, count: 40).write(to: URL(fileURLWithPath: entryPath(directory, "b")))
-        try FileManager.default.removeItem(atPath: entryPath(directory, "c"))
-        #expect(await store.content(for: key("b")) == nil)
-        #expect(await store.content(for: key("c")) == nil)
-        #expect(store.usage() == ContentStoreUsage(byteCount: 100, entryCount: 1))
+        do {
+            let store = try FileContentStore.forTesting(in: directory)
+            try Data(repeating: 2, count: 40).write(to: URL(fileURLWithPath: entryPath(directory, "b")))
+            try FileManager.default.removeItem(atPath: entryPath(directory, "c"))
+            #expect(await store.content(for: key("b")) == nil)
+            #expect(await store.content(for: key("c")) == nil)
+            #expect(store.usage() == ContentStoreUsage(byteCount: 100, entryCount: 1))
+        }
         let reopened = try FileContentStore.forTesting(in: directory)
         #expect(reopened.usage() == ContentStoreUsage(byteCount: 100, entryCount: 1))
     }

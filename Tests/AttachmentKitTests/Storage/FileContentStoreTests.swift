@@ -95,6 +95,12 @@ struct FileContentStoreTests {
     @Test("removeContent, trim, removeEntries(usedBefore:) and removeAll remove entries and their files")
     func removal() async throws {
         let directory = try StorageTemporaryDirectory()
+        try await removeEverything(in: directory)
+        let reopened = try FileContentStore.forTesting(in: directory)
+        #expect(reopened.usage().entryCount == 0)
+    }
+
+    private func removeEverything(in directory: StorageTemporaryDirectory) async throws {
         let clock = StorageTestClock()
         let store = try FileContentStore.forTesting(in: directory, clock: clock)
         for name in ["a", "b", "c", "d"] {
@@ -116,8 +122,6 @@ struct FileContentStoreTests {
         #expect(directory.names(in: "store/entries").isEmpty)
         #expect(directory.names(in: "store/partial").isEmpty)
         #expect(throws: ContentStoreError.self) { try writer.append(Data(count: 1)) }
-        let reopened = try FileContentStore.forTesting(in: directory)
-        #expect(reopened.usage().entryCount == 0)
     }
 
     @Test("a directory that can't be used is reported, not crashed on")
@@ -130,5 +134,35 @@ struct FileContentStoreTests {
         #expect(throws: ContentStoreError.self) {
             try FileContentStore(directory: URL(string: "https://example.com/store")!, byteCapacity: 100)
         }
+    }
+}
+
+@Suite("FileContentStore ownership")
+struct FileContentStoreOwnershipTests {
+    private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
+
+    @Test("a second store can't open a directory another store has open, and can once it is released")
+    func oneStorePerDirectory() throws {
+        let directory = try StorageTemporaryDirectory()
+        var first: FileContentStore? = try FileContentStore.forTesting(in: directory)
+        #expect(throws: ContentStoreError.self) { try FileContentStore.forTesting(in: directory) }
+        withExtendedLifetime(first) {}
+        first = nil
+        _ = try FileContentStore.forTesting(in: directory)
+    }
+
+    @Test("a downloaded file is moved in; an entry's own file given to storeFile is copied, not taken")
+    func ingest() async throws {
+        let directory = try StorageTemporaryDirectory()
+        let store = try FileContentStore.forTesting(in: directory)
+        let download = directory.appending("download")
+        try Data(repeating: 6, count: 5000).write(to: download)
+        let stored = try await store.storeFile(at: download, for: key("a"))
+        #expect(!FileManager.default.fileExists(atPath: download.path))
+        let url = try #require(stored.fileURL)
+        try await store.storeFile(at: url, for: key("b"))
+        #expect(try await store.bytes(for: key("a")) == Data(repeating: 6, count: 5000))
+        #expect(try await store.bytes(for: key("b")) == Data(repeating: 6, count: 5000))
+        await #expect(throws: ContentStoreError.self) { try await store.storeFile(at: download, for: key("c")) }
     }
 }

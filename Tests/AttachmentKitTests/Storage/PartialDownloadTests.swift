@@ -36,14 +36,16 @@ struct PartialDownloadTests {
             try writer.checkpoint()
             try append(1_200_000..<1_300_000, to: writer)  // after the checkpoint: not kept
         }
-        let store = try FileContentStore.forTesting(in: directory)
-        let kept = try #require(await store.partialDownload(for: key))
-        #expect(kept == PartialDownload(key: key, byteCount: 1_200_000, validator: etag))
-        let writer = try await store.openPartialDownload(for: key, validator: etag, resumingAt: kept.byteCount)
-        try append(1_200_000..<body.count, to: writer)
-        try await store.completePartialDownload(for: key, expectedByteCount: Int64(body.count))
-        #expect(await store.partialDownload(for: key) == nil)
-        #expect(directory.names(in: "store/partial").isEmpty)
+        do {
+            let store = try FileContentStore.forTesting(in: directory)
+            let kept = try #require(await store.partialDownload(for: key))
+            #expect(kept == PartialDownload(key: key, byteCount: 1_200_000, validator: etag))
+            let writer = try await store.openPartialDownload(for: key, validator: etag, resumingAt: kept.byteCount)
+            try append(1_200_000..<body.count, to: writer)
+            try await store.completePartialDownload(for: key, expectedByteCount: Int64(body.count))
+            #expect(await store.partialDownload(for: key) == nil)
+            #expect(directory.names(in: "store/partial").isEmpty)
+        }
         let reopened = try FileContentStore.forTesting(in: directory)
         #expect(try await reopened.bytes(for: key) == body)  // checked against the checksum on first use
     }
@@ -51,14 +53,16 @@ struct PartialDownloadTests {
     @Test("resuming below the kept byte count rereads the kept bytes for the checksum")
     func resumeEarlier() async throws {
         let directory = try StorageTemporaryDirectory()
-        let store = try FileContentStore.forTesting(in: directory)
-        let first = try await store.openPartialDownload(for: key, validator: etag, resumingAt: 0)
-        try append(0..<500_000, to: first)
-        try first.checkpoint()
-        let second = try await store.openPartialDownload(for: key, validator: etag, resumingAt: 123_457)
-        #expect(throws: ContentStoreError.self) { try first.append(Data([1])) }  // replaced by the second
-        try append(123_457..<body.count, to: second)
-        try await store.completePartialDownload(for: key)
+        do {
+            let store = try FileContentStore.forTesting(in: directory)
+            let first = try await store.openPartialDownload(for: key, validator: etag, resumingAt: 0)
+            try append(0..<500_000, to: first)
+            try first.checkpoint()
+            let second = try await store.openPartialDownload(for: key, validator: etag, resumingAt: 123_457)
+            #expect(throws: ContentStoreError.self) { try first.append(Data([1])) }  // replaced by the second
+            try append(123_457..<body.count, to: second)
+            try await store.completePartialDownload(for: key)
+        }
         let reopened = try FileContentStore.forTesting(in: directory)
         #expect(try await reopened.bytes(for: key) == body)
     }

@@ -118,6 +118,16 @@ final class StorageFaultyFileSystem: StoreFileSystem {
         return try base.sizeOfFile(descriptor, path: path)
     }
 
+    func lockFile(atPath path: String) throws(FileSystemError) -> Int32 {
+        try check("lock", path)
+        return try base.lockFile(atPath: path)
+    }
+
+    func unlockFile(_ descriptor: Int32) {
+        state.withLock { $0.calls += 1 }
+        base.unlockFile(descriptor)
+    }
+
     func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
         try check("list", path)
         return try base.contentsOfDirectory(atPath: path)
