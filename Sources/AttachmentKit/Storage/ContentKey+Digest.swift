@@ -4,12 +4,13 @@ extension ContentKey {
     /// the key ever reaches a path.
     var storageDigest: SHA256Digest {
         var hasher = SHA256()
-        hasher.update(Array("AttachmentKit.ContentKey.1".utf8))
-        for component in [partID.rawValue, representation.rawValue] {
-            let bytes = Array(component.utf8)
-            var length = UInt64(bytes.count).bigEndian
-            withUnsafeBytes(of: &length) { hasher.update($0) }
-            hasher.update(bytes)
+        var prefix = "AttachmentKit.ContentKey.1"
+        prefix.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }
+        for var component in [partID.rawValue, representation.rawValue] {
+            component.withUTF8 { utf8 in
+                withUnsafeBytes(of: UInt64(utf8.count).bigEndian) { hasher.update($0) }
+                hasher.update(UnsafeRawBufferPointer(utf8))
+            }
         }
         return hasher.finalize()
     }

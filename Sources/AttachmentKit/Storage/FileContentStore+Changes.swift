@@ -9,8 +9,8 @@ extension FileContentStore {
         var digest: SHA256Digest
         var stagedFile: UInt64
         var size: Int64
-        /// The content's SHA-256, when it was computed while writing.
-        var checksum: SHA256Digest?
+        /// The content's checksum, when it was computed while writing.
+        var checksum: UInt64?
         /// Where the file goes back to if the change fails (an ingested download); without
         /// one it is deleted.
         var returnPath: String?
@@ -93,7 +93,7 @@ extension FileContentStore {
 
     /// Records the checksum computed for an entry after it was stored, unless the entry has
     /// been replaced since.
-    func commitChecksum(_ checksum: SHA256Digest, for key: SHA256Digest, serial: UInt64) {
+    func commitChecksum(_ checksum: UInt64, for key: SHA256Digest, serial: UInt64) {
         journal.withLock { journal in
             let entry = index.withLock { index in
                 guard let entry = index.entry(key), entry.serial == serial else { return DiskEntry?.none }

@@ -69,7 +69,7 @@ extension FileContentStore {
         throws(ContentStoreError) -> PartialDownloadWriter
     {
         let key = files.key
-        var hasher = SHA256()
+        var hasher = XXH64()
         if offset != 0 {
             guard let record = files.readState(), let kept = record.validator else {
                 throw .writeFailed(key, reason: "there is no resumable partial download to resume at \(offset)")
@@ -113,7 +113,7 @@ extension FileContentStore {
         -> PartContent
     {
         let key = files.key
-        let (size, checksum): (Int64, SHA256Digest)
+        let (size, checksum): (Int64, UInt64)
         if let writer = partialWriters.withLock({ $0.removeValue(forKey: files.digest) }), writer.isOpen {
             (size, checksum) = try writer.finish()
         } else if let record = files.readState(),

@@ -29,12 +29,12 @@ extension FileContentStore {
         changeQueue.async(group: backgroundWork) { [self] in commitTouches() }
     }
 
-    /// The size and SHA-256 of the file at `path`, read in 1 MiB pieces; `nil` when it can't
+    /// The size and checksum of the file at `path`, read in 1 MiB pieces; `nil` when it can't
     /// be read.
-    func checksum(ofFileAt path: String, flushing: Bool = false) -> (Int64, SHA256Digest)? {
+    func checksum(ofFileAt path: String, flushing: Bool = false) -> (Int64, UInt64)? {
         guard let descriptor = try? fileSystem.openForReading(atPath: path) else { return nil }
         defer { fileSystem.close(descriptor) }
-        var hasher = SHA256()
+        var hasher = XXH64()
         var size: Int64 = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }

@@ -4,7 +4,7 @@ extension FileContentStore {
     /// Writes `data` atomically as the content of `key` and returns the stored file.
     ///
     /// The bytes go to a staging file, which is flushed (for ``Durability/flushedToDevice``),
-    /// logged and renamed into place; their SHA-256 is computed at the same time. Least
+    /// logged and renamed into place; their checksum is computed on the way. Least
     /// recently used entries are evicted first if the store would otherwise exceed
     /// ``byteCapacity``.
     ///
@@ -15,17 +15,15 @@ extension FileContentStore {
     public func store(_ data: Data, for key: ContentKey) async throws(ContentStoreError) -> PartContent {
         let size = Int64(data.count)
         guard size <= byteCapacity else { throw .entryTooLarge(key, byteCount: size, limit: byteCapacity) }
-        async let checksum = StorageIO.run(on: StorageIO.parallel) { SHA256.hash(data) }
         let staging = await StorageIO.run(on: StorageIO.parallel) { [self] in
-            Result { () throws(FileSystemError) in try stage(data) }
+            Result { () throws(FileSystemError) in (try stage(data), XXH64.hash(data)) }
         }
-        let digest = await checksum
-        guard case .success(let stagedFile) = staging else {
+        guard case .success(let (stagedFile, checksum)) = staging else {
             if case .failure(let error) = staging { throw .writeFailed(key, reason: error.description) }
             throw .writeFailed(key, reason: "staging failed")
         }
         let staged = StagedContent(
-            key: key, digest: key.storageDigest, stagedFile: stagedFile, size: size, checksum: digest)
+            key: key, digest: key.storageDigest, stagedFile: stagedFile, size: size, checksum: checksum)
         _ = try await StorageIO.run(on: changeQueue) { [self] in commit(staged) }.get()
         return .file(URL(fileURLWithPath: layout.entry(staged.digest), isDirectory: false))
     }
@@ -33,7 +31,7 @@ extension FileContentStore {
     /// Takes ownership of a downloaded file and stores it as the content of `key`.
     ///
     /// On the store's volume the file is renamed into the store: no bytes are copied, so this
-    /// takes the same time whatever the file's size, and its SHA-256 is computed afterwards in
+    /// takes the same time whatever the file's size, and its checksum is computed afterwards in
     /// the background (where the file is also flushed, for ``Durability/flushedToDevice``). A
     /// file on another volume is copied (and hashed while copied) and then removed; a file of
     /// this store (another entry's URL) is copied and left in place.
@@ -110,7 +108,7 @@ extension FileContentStore {
     /// Copies `source` to a staging file, hashing it on the way, then removes the source if
     /// asked to.
     private func copy(_ source: String, url: URL, to identifier: UInt64, removingSource: Bool)
-        -> Result<(Int64, SHA256Digest), ContentStoreError>
+        -> Result<(Int64, UInt64), ContentStoreError>
     {
         let path = layout.staged(identifier)
         let input: Int32
@@ -122,7 +120,7 @@ extension FileContentStore {
         do { output = try fileSystem.createFile(atPath: path) } catch {
             return .failure(.unreadableSource(url, reason: "can't create a staging file: \(error)"))
         }
-        var hasher = SHA256()
+        var hasher = XXH64()
         var size: Int64 = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }

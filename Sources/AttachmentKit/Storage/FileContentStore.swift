@@ -8,7 +8,7 @@ import Foundation
 /// - Writes are atomic: content is written to a staging file on the same volume, flushed, and
 ///   renamed into place. A downloaded file is ingested by renaming it (constant time whatever
 ///   its size), or copied when it is on another volume.
-/// - The store keeps its own manifest (size, last use and SHA-256 of each entry) in an
+/// - The store keeps its own manifest (size, last use and checksum of each entry) in an
 ///   append-only journal, not in file-system metadata, which is unreliable on Linux. A crash
 ///   at any moment leaves every key with its old content or its new content.
 /// - ``byteCapacity`` is never exceeded once a store call returns: the least recently used
@@ -17,10 +17,11 @@ import Foundation
 /// ## Checking content
 ///
 /// A hit costs one `stat`: an entry whose file is missing or has the wrong size is removed and
-/// reported as a miss. The content's SHA-256 is checked once per entry per process, on its
-/// first hit after the store is opened (entries this process wrote are known to be intact), so
-/// that a hit on a 50 MB entry costs what a hit on a 1 kB one does, and opening a store doesn't
-/// read every file. An entry whose checksum doesn't match is removed and reported as a miss.
+/// reported as a miss. The content's checksum (XXH64, 64 bits) is checked once per entry per
+/// process, on its first hit after the store is opened (entries this process wrote are known
+/// to be intact), so that later hits on a 50 MB entry cost what hits on a 1 kB one do, and
+/// opening a store doesn't read every file. An entry whose checksum doesn't match is removed
+/// and reported as a miss.
 /// The checksum of an ingested file is computed in the background after ``storeFile(at:for:)``
 /// returns; if the process ends first, the first hit after relaunch computes it.
 ///

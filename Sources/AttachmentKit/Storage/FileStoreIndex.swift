@@ -2,8 +2,9 @@
 struct DiskEntry: Sendable, Equatable {
     /// The content's size in bytes.
     var size: Int64
-    /// The SHA-256 of the content; `nil` until it has been computed for an ingested file.
-    var checksum: SHA256Digest?
+    /// The XXH64 checksum of the content; `nil` until it has been computed for an ingested
+    /// file.
+    var checksum: UInt64?
     /// When the entry was last used, in milliseconds since 1970.
     var lastAccess: Int64
     /// Changes whenever the key gets new content, so that work begun on old content (a

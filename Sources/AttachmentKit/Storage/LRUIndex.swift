@@ -2,13 +2,14 @@
 /// insertion, removal and eviction of the least recently used entry.
 ///
 /// Entries live in one array of nodes linked into a doubly linked list by index (no objects, so
-/// no reference counting and no allocation per entry); a dictionary maps each key to its node.
-/// Freed nodes are reused. Not thread-safe: the stores keep it behind one lock.
-struct LRUIndex<Key: Hashable, Value> {
+/// no reference counting and no allocation per entry); a ``SlotTable`` maps each key's hash to
+/// its node. Freed nodes are reused. Not thread-safe: the stores keep it behind one lock.
+struct LRUIndex<Key: LRUIndexKey, Value> {
     private struct Entry {
         var key: Key?
         var value: Value?
         var cost: Int64
+        var hash: UInt32
     }
 
     /// A node's neighbours, kept apart from the entries so that relinking touches 8 bytes per
@@ -20,7 +21,7 @@ struct LRUIndex<Key: Hashable, Value> {
 
     private static var none: Int32 { -1 }
 
-    private var slots: [Key: Int32] = [:]
+    private var slots = SlotTable()
     private var entries: [Entry] = []
     private var links: [Link] = []
     private var freeSlots: [Int32] = []
@@ -36,33 +37,33 @@ struct LRUIndex<Key: Hashable, Value> {
     var count: Int { slots.count }
 
     init(minimumCapacity: Int = 0) {
-        slots.reserveCapacity(minimumCapacity)
+        slots = SlotTable(minimumCapacity: minimumCapacity)
         entries.reserveCapacity(minimumCapacity)
         links.reserveCapacity(minimumCapacity)
     }
 
     /// The value for `key`, marking the entry as the most recently used.
     mutating func use(_ key: Key) -> Value? {
-        guard let slot = slots[key] else { return nil }
+        guard let slot = slot(of: key) else { return nil }
         moveToNewest(slot)
         return entries[Int(slot)].value
     }
 
     /// The value for `key`, leaving the order alone.
     func peek(_ key: Key) -> Value? {
-        slots[key].flatMap { entries[Int($0)].value }
+        slot(of: key).flatMap { entries[Int($0)].value }
     }
 
     /// The cost recorded for `key`.
     func cost(of key: Key) -> Int64? {
-        slots[key].map { entries[Int($0)].cost }
+        slot(of: key).map { entries[Int($0)].cost }
     }
 
     /// Stores `value` under `key` as the most recently used entry and returns the value it
     /// replaced.
     @discardableResult
     mutating func set(_ value: Value, cost: Int64, for key: Key) -> Value? {
-        if let slot = slots[key] {
+        if let slot = slot(of: key) {
             let index = Int(slot)
             totalCost += cost - entries[index].cost
             entries[index].cost = cost
@@ -72,19 +73,20 @@ struct LRUIndex<Key: Hashable, Value> {
             return old
         }
         let slot: Int32
+        let hash = Self.hash(of: key)
         if let free = freeSlots.popLast() {
             slot = free
-            entries[Int(slot)] = Entry(key: key, value: value, cost: cost)
+            entries[Int(slot)] = Entry(key: key, value: value, cost: cost, hash: hash)
             links[Int(slot)] = Link(newer: LRUIndex.none, older: newest)
         } else {
             slot = Int32(entries.count)
-            entries.append(Entry(key: key, value: value, cost: cost))
+            entries.append(Entry(key: key, value: value, cost: cost, hash: hash))
             links.append(Link(newer: LRUIndex.none, older: newest))
         }
         if newest != LRUIndex.none { links[Int(newest)].newer = slot }
         newest = slot
         if oldest == LRUIndex.none { oldest = slot }
-        slots[key] = slot
+        slots.insert(hash, slot: slot)
         totalCost += cost
         return nil
     }
@@ -93,7 +95,7 @@ struct LRUIndex<Key: Hashable, Value> {
     /// `false` when there is no such entry.
     @discardableResult
     mutating func update(_ key: Key, _ body: (inout Value) -> Void) -> Bool {
-        guard let slot = slots[key], var value = entries[Int(slot)].value.take() else { return false }
+        guard let slot = slot(of: key), var value = entries[Int(slot)].value.take() else { return false }
         body(&value)
         entries[Int(slot)].value = value
         return true
@@ -102,7 +104,7 @@ struct LRUIndex<Key: Hashable, Value> {
     /// Removes the entry for `key` and returns its value.
     @discardableResult
     mutating func remove(_ key: Key) -> Value? {
-        guard let slot = slots.removeValue(forKey: key) else { return nil }
+        guard let slot = slot(of: key) else { return nil }
         return free(slot).value
     }
 
@@ -117,7 +119,6 @@ struct LRUIndex<Key: Hashable, Value> {
     /// Removes the least recently used entry and returns it.
     mutating func removeLeastRecentlyUsed() -> (key: Key, value: Value, cost: Int64)? {
         guard let entry = leastRecentlyUsed else { return nil }
-        slots.removeValue(forKey: entry.key)
         _ = free(oldest)
         return entry
     }
@@ -153,9 +154,23 @@ struct LRUIndex<Key: Hashable, Value> {
         if oldest == LRUIndex.none { oldest = slot }
     }
 
+    private func slot(of key: Key) -> Int32? {
+        let hash = Self.hash(of: key)
+        var position = slots.probeStart(hash)
+        while let candidate = slots.nextSlot(hash, from: &position) {
+            if entries[Int(candidate)].key == key { return candidate }
+        }
+        return nil
+    }
+
+    private static func hash(of key: Key) -> UInt32 {
+        UInt32(truncatingIfNeeded: key.indexHash)
+    }
+
     private mutating func free(_ slot: Int32) -> (key: Key?, value: Value?) {
         unlink(slot)
         let index = Int(slot)
+        slots.remove(entries[index].hash, slot: slot)
         let freed = (entries[index].key.take(), entries[index].value.take())
         totalCost -= entries[index].cost
         entries[index].cost = 0

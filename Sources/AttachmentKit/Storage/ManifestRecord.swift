@@ -1,11 +1,12 @@
 /// One record of a ``FileContentStore``'s journal: 128 bytes, little-endian, with a check value
-/// over the first 120 so that a record torn by a crash, or damaged later, is recognised.
+/// (the XXH64 of the first 120) so that a record torn by a crash, or damaged later, is
+/// recognised.
 ///
 /// ```
 /// 0        marker 0xA7        1  kind        2  flags (1: has checksum, 2: staged)   3  version 1
 /// 8..<16   batch              16..<48  key digest       48..<56  size
-/// 56..<88  content checksum   88..<96  last access (ms since 1970)
-/// 96..<104 staging file id    104..<120 reserved (zero)  120..<128 check value
+/// 56..<64  content checksum   64..<72  last access (ms since 1970)
+/// 72..<80  staging file id    80..<120 reserved (zero)  120..<128 check value
 /// ```
 struct ManifestRecord: Sendable, Equatable {
     enum Kind: UInt8, Sendable {
@@ -29,7 +30,7 @@ struct ManifestRecord: Sendable, Equatable {
     var batch: UInt64 = 0
     var key: SHA256Digest
     var size: Int64 = 0
-    var checksum: SHA256Digest?
+    var checksum: UInt64?
     var lastAccess: Int64 = 0
     /// The staging file that becomes the entry (a ``Kind/put`` whose file was just written).
     var stagedFile: UInt64?
@@ -42,10 +43,10 @@ struct ManifestRecord: Sendable, Equatable {
         Self.append(batch, to: &buffer)
         buffer.append(contentsOf: key.bytes)
         Self.append(UInt64(bitPattern: size), to: &buffer)
-        buffer.append(contentsOf: checksum?.bytes ?? [UInt8](repeating: 0, count: 32))
+        Self.append(checksum ?? 0, to: &buffer)
         Self.append(UInt64(bitPattern: lastAccess), to: &buffer)
         Self.append(stagedFile ?? 0, to: &buffer)
-        buffer.append(contentsOf: repeatElement(0, count: 16))
+        buffer.append(contentsOf: repeatElement(0, count: 40))
         let check = buffer.withUnsafeBytes { Self.checkValue(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         Self.append(check, to: &buffer)
     }
@@ -63,13 +64,13 @@ struct ManifestRecord: Sendable, Equatable {
         self.batch = Self.load(record, 8)
         self.key = key
         self.size = Int64(bitPattern: Self.load(record, 48))
-        self.checksum = flags & 1 != 0 ? SHA256Digest(bytes: record, at: 56) : nil
-        self.lastAccess = Int64(bitPattern: Self.load(record, 88))
-        self.stagedFile = flags & 2 != 0 ? Self.load(record, 96) : nil
+        self.checksum = flags & 1 != 0 ? Self.load(record, 56) : nil
+        self.lastAccess = Int64(bitPattern: Self.load(record, 64))
+        self.stagedFile = flags & 2 != 0 ? Self.load(record, 72) : nil
     }
 
     init(
-        kind: Kind, key: SHA256Digest, size: Int64 = 0, checksum: SHA256Digest? = nil, lastAccess: Int64 = 0,
+        kind: Kind, key: SHA256Digest, size: Int64 = 0, checksum: UInt64? = nil, lastAccess: Int64 = 0,
         stagedFile: UInt64? = nil
     ) {
         self.kind = kind
@@ -80,14 +81,9 @@ struct ManifestRecord: Sendable, Equatable {
         self.stagedFile = stagedFile
     }
 
-    /// A 64-bit check value over the first 120 bytes of a record (15 words, each mixed in).
+    /// The check value of a record: the XXH64 of its first 120 bytes.
     private static func checkValue(_ record: UnsafeRawBufferPointer) -> UInt64 {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in 0..<15 {
-            value = (value ^ load(record, index * 8)) &* 0x0000_0100_0000_01b3
-            value ^= value >> 29
-        }
-        return value
+        XXH64.hash(UnsafeRawBufferPointer(rebasing: record[..<120]))
     }
 
     private static func load(_ record: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {

@@ -37,12 +37,12 @@ struct PartialDownloadFiles: Sendable {
         fileSystem.removeFile(atPath: dataPath)
     }
 
-    /// The SHA-256 state after the first `count` bytes of the data file; `nil` when it has
+    /// The checksum state after the first `count` bytes of the data file; `nil` when it has
     /// fewer.
-    func hashPrefix(_ count: Int64) -> SHA256? {
+    func hashPrefix(_ count: Int64) -> XXH64? {
         guard let descriptor = try? fileSystem.openForReading(atPath: dataPath) else { return nil }
         defer { fileSystem.close(descriptor) }
-        var hasher = SHA256()
+        var hasher = XXH64()
         var remaining = count
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }

@@ -1,14 +1,14 @@
 /// The state file of a partial download: its validator, how many bytes are flushed, and the
-/// SHA-256 state after those bytes (so that resuming doesn't read them again).
+/// checksum state after those bytes (so that resuming doesn't read them again).
 ///
 /// ```
 /// "AKPD" 1 kind(0 none, 1 ETag, 2 Last-Modified) 0 0   byte count (8, big-endian)
-/// hasher state (105)   validator length (4) and UTF-8   check value (8)
+/// hasher state (80)   validator length (4) and UTF-8   check value (8, XXH64 of the rest)
 /// ```
 struct PartialDownloadRecord: Sendable {
     var validator: ResumeValidator?
     var byteCount: Int64
-    var hasher: SHA256
+    var hasher: XXH64
 
     private static let magic = Array("AKPD".utf8) + [1]
 
@@ -30,7 +30,7 @@ struct PartialDownloadRecord: Sendable {
         return bytes
     }
 
-    init(validator: ResumeValidator?, byteCount: Int64, hasher: SHA256) {
+    init(validator: ResumeValidator?, byteCount: Int64, hasher: XXH64) {
         self.validator = validator
         self.byteCount = byteCount
         self.hasher = hasher
@@ -38,7 +38,7 @@ struct PartialDownloadRecord: Sendable {
 
     /// Decodes a state file; `nil` when it is damaged or not one.
     init?(decoding bytes: [UInt8]) {
-        let fixed = Self.magic.count + 3 + 8 + SHA256.serializedByteCount + 4
+        let fixed = Self.magic.count + 3 + 8 + XXH64.serializedByteCount + 4
         guard bytes.count >= fixed + 8, Array(bytes.prefix(Self.magic.count)) == Self.magic,
             Self.checkValue(bytes.dropLast(8)) == Self.load(bytes.suffix(8))
         else { return nil }
@@ -47,10 +47,10 @@ struct PartialDownloadRecord: Sendable {
         offset += 3
         byteCount = Int64(bitPattern: Self.load(bytes[offset..<offset + 8]))
         offset += 8
-        guard byteCount >= 0, let hasher = SHA256(serialized: bytes[offset..<offset + SHA256.serializedByteCount])
+        guard byteCount >= 0, let hasher = XXH64(serialized: bytes[offset..<offset + XXH64.serializedByteCount])
         else { return nil }
         self.hasher = hasher
-        offset += SHA256.serializedByteCount
+        offset += XXH64.serializedByteCount
         let length = Int(Self.load(bytes[offset..<offset + 4]))
         offset += 4
         guard offset + length + 8 == bytes.count else { return nil }
@@ -71,8 +71,7 @@ struct PartialDownloadRecord: Sendable {
         bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    /// The first eight bytes of the SHA-256 of `bytes`.
     private static func checkValue(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        SHA256.hash(bytes).word0
+        XXH64.hash(Array(bytes))
     }
 }

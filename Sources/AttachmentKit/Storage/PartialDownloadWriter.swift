@@ -23,12 +23,12 @@ public final class PartialDownloadWriter: Sendable {
     private struct State {
         /// `nil` once the writer is closed.
         var descriptor: Int32?
-        var hasher: SHA256
+        var hasher: XXH64
         var byteCount: Int64
         var checkpointed: Int64
     }
 
-    init(files: PartialDownloadFiles, validator: ResumeValidator?, descriptor: Int32, hasher: SHA256, byteCount: Int64) {
+    init(files: PartialDownloadFiles, validator: ResumeValidator?, descriptor: Int32, hasher: XXH64, byteCount: Int64) {
         self.key = files.key
         self.validator = validator
         self.files = files
@@ -66,9 +66,9 @@ public final class PartialDownloadWriter: Sendable {
         }.get()
     }
 
-    /// Takes a last checkpoint and closes the file; returns the size and SHA-256 of the
-    /// bytes written.
-    func finish() throws(ContentStoreError) -> (byteCount: Int64, checksum: SHA256Digest) {
+    /// Takes a last checkpoint and closes the file; returns the size and checksum of the bytes
+    /// written.
+    func finish() throws(ContentStoreError) -> (byteCount: Int64, checksum: UInt64) {
         try state.withLock { state in
             Result { () throws(ContentStoreError) in
                 try checkpoint(&state)

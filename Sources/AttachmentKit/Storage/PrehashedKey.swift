@@ -4,6 +4,9 @@ struct PrehashedKey<Base: Hashable>: Hashable {
     let base: Base
     private let hash: Int
 
+    /// The hash computed at creation.
+    var indexHash: Int { hash }
+
     init(_ base: Base) {
         self.base = base
         self.hash = base.hashValue

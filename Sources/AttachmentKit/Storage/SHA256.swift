@@ -3,17 +3,19 @@ import Foundation
 /// SHA-256 (FIPS 180-4), computed incrementally.
 ///
 /// The package's own implementation: Linux has no system crypto library Foundation can use, and
-/// AttachmentKit depends on nothing outside the toolchain. It names files after keys and checks
-/// that stored content is whole, so it is tested against the FIPS 180-4 example vectors.
+/// AttachmentKit depends on nothing outside the toolchain. ``FileContentStore`` names each
+/// entry's file by the SHA-256 of its key, so that no key, however hostile, chooses a path or
+/// collides with another; it is tested against the FIPS 180-4 example vectors.
 struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
-    /// Bytes waiting for a whole 64-byte block.
-    private var pending: [UInt8] = []
+    /// Bytes waiting for a whole 64-byte block (the first `pendingCount` of these 64).
+    private var pending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var pendingCount = 0
     private var byteCount: UInt64 = 0
 
-    init() { pending.reserveCapacity(64) }
+    init() {}
 
     /// The digest of `data`.
     static func hash(_ data: Data) -> SHA256Digest {
@@ -43,67 +45,54 @@ struct SHA256: Sendable {
     mutating func update(_ buffer: UnsafeRawBufferPointer) {
         byteCount &+= UInt64(buffer.count)
         var rest = buffer[...]
-        if !pending.isEmpty {
-            let taken = min(64 - pending.count, rest.count)
-            pending.append(contentsOf: rest.prefix(taken))
+        if pendingCount > 0 {
+            let taken = min(64 - pendingCount, rest.count)
+            appendPending(UnsafeRawBufferPointer(rebasing: rest.prefix(taken)))
             rest = rest.dropFirst(taken)
-            guard pending.count == 64 else { return }
-            pending.withUnsafeBytes { compress(blocks: $0) }
-            pending.removeAll(keepingCapacity: true)
+            guard pendingCount == 64 else { return }
+            compressPending()
         }
         let wholeBlocks = rest.count / 64 * 64
         if wholeBlocks > 0 {
             compress(blocks: UnsafeRawBufferPointer(rebasing: rest.prefix(wholeBlocks)))
         }
-        pending.append(contentsOf: rest.dropFirst(wholeBlocks))
+        appendPending(UnsafeRawBufferPointer(rebasing: rest.dropFirst(wholeBlocks)))
     }
 
     /// The digest of everything added so far. The hasher can go on taking bytes afterwards.
     func finalize() -> SHA256Digest {
         var copy = self
-        let bitLength = byteCount &* 8
-        var tail: [UInt8] = [0x80]
-        let paddedLength = (pending.count + 1 + 8 + 63) / 64 * 64
-        tail.append(contentsOf: repeatElement(0, count: paddedLength - pending.count - 1 - 8))
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
-        copy.pending.append(contentsOf: tail)
-        copy.pending.withUnsafeBytes { copy.compress(blocks: $0) }
+        let zeros: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        func pad(to length: Int) {
+            withUnsafeBytes(of: zeros) { copy.appendPending(UnsafeRawBufferPointer(rebasing: $0[..<(length - copy.pendingCount)])) }
+        }
+        withUnsafeBytes(of: UInt8(0x80)) { copy.appendPending($0) }
+        if copy.pendingCount > 56 {
+            pad(to: 64)
+            copy.compressPending()
+        }
+        pad(to: 56)
+        withUnsafeBytes(of: (byteCount &* 8).bigEndian) { copy.appendPending($0) }
+        copy.compressPending()
         let s = copy.state
         return SHA256Digest(
             UInt64(s.0) << 32 | UInt64(s.1), UInt64(s.2) << 32 | UInt64(s.3),
             UInt64(s.4) << 32 | UInt64(s.5), UInt64(s.6) << 32 | UInt64(s.7))
     }
 
-    /// The hasher's state as 105 bytes, so that hashing can resume where it stopped after a
-    /// relaunch: the eight state words, the message length, and the bytes waiting for a block.
-    var serialized: [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.serializedByteCount)
-        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-        for word in words { withUnsafeBytes(of: word.bigEndian) { bytes.append(contentsOf: $0) } }
-        withUnsafeBytes(of: byteCount.bigEndian) { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(pending.count))
-        bytes.append(contentsOf: pending)
-        bytes.append(contentsOf: repeatElement(0, count: 64 - pending.count))
-        return bytes
+    private mutating func appendPending(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        let offset = pendingCount
+        withUnsafeMutableBytes(of: &pending) { block in
+            UnsafeMutableRawBufferPointer(rebasing: block[offset..<offset + bytes.count]).copyMemory(from: bytes)
+        }
+        pendingCount += bytes.count
     }
 
-    static let serializedByteCount = 105
-
-    /// Restores a hasher from ``serialized``; `nil` when the bytes can't be one.
-    init?(serialized bytes: ArraySlice<UInt8>) {
-        guard bytes.count == Self.serializedByteCount else { return nil }
-        let bytes = Array(bytes)
-        func word(_ index: Int) -> UInt32 {
-            bytes[index * 4..<index * 4 + 4].reduce(0) { $0 << 8 | UInt32($1) }
-        }
-        let length = bytes[32..<40].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        let pendingCount = Int(bytes[40])
-        guard pendingCount < 64, length % 64 == UInt64(pendingCount) else { return nil }
-        state = (word(0), word(1), word(2), word(3), word(4), word(5), word(6), word(7))
-        byteCount = length
-        pending = Array(bytes[41..<41 + pendingCount])
-        pending.reserveCapacity(64)
+    private mutating func compressPending() {
+        let block = pending
+        withUnsafeBytes(of: block) { compress(blocks: $0) }
+        pendingCount = 0
     }
 
     /// Runs the compression function over every 64-byte block of `blocks`.

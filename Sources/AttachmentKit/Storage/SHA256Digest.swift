@@ -46,22 +46,23 @@ struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
 
     /// The 32 bytes, most significant first.
     var bytes: [UInt8] {
-        [word0, word1, word2, word3].flatMap { word in
-            stride(from: 56, through: 0, by: -8).map { UInt8(truncatingIfNeeded: word >> $0) }
-        }
+        withUnsafeBytes(of: (word0.bigEndian, word1.bigEndian, word2.bigEndian, word3.bigEndian)) { Array($0) }
     }
 
     /// The 64 lowercase hexadecimal digits.
     var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(64)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
+        withUnsafeBytes(of: (word0.bigEndian, word1.bigEndian, word2.bigEndian, word3.bigEndian)) { digest in
+            String(unsafeUninitializedCapacity: 64) { text in
+                for (index, byte) in digest.enumerated() {
+                    text[index * 2] = Self.hexDigits[Int(byte >> 4)]
+                    text[index * 2 + 1] = Self.hexDigits[Int(byte & 0x0f)]
+                }
+                return 64
+            }
         }
-        return String(decoding: text, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     var description: String { hex }
 }

@@ -111,7 +111,7 @@ struct FileContentStoreRecoveryTests {
         let batch = [
             ManifestRecord(kind: .remove, key: key("a").storageDigest),
             ManifestRecord(
-                kind: .put, key: key("b").storageDigest, size: 64, checksum: SHA256.hash(newContent), lastAccess: 1,
+                kind: .put, key: key("b").storageDigest, size: 64, checksum: XXH64.hash(newContent), lastAccess: 1,
                 stagedFile: 0xabc),
         ]
         for var record in batch {

@@ -67,3 +67,36 @@ struct LRUIndexTests {
         #expect(index.totalCost == Int64(model.count))
     }
 }
+
+extension String: LRUIndexKey {}
+extension Int: LRUIndexKey {}
+
+/// A key whose hashes collide a lot, to exercise probing and removal in the slot table.
+private struct CollidingKey: LRUIndexKey {
+    let value: Int
+    var indexHash: Int { value % 7 }
+}
+
+@Suite("SlotTable")
+struct SlotTableTests {
+    @Test("lookups agree with a dictionary through random inserts and removals, with many colliding hashes")
+    func agreesWithDictionary() {
+        var index = LRUIndex<CollidingKey, Int>()
+        var model: [Int: Int] = [:]
+        var generator = StorageSeededGenerator(seed: 9)
+        for step in 0..<30_000 {
+            let key = Int.random(in: 0..<300, using: &generator)
+            if Bool.random(using: &generator) {
+                index.set(step, cost: 1, for: CollidingKey(value: key))
+                model[key] = step
+            } else {
+                #expect(index.remove(CollidingKey(value: key)) == model.removeValue(forKey: key))
+            }
+            if step % 1000 == 0 {
+                for probe in 0..<300 { #expect(index.peek(CollidingKey(value: probe)) == model[probe]) }
+            }
+        }
+        #expect(index.count == model.count)
+        for (key, value) in model { #expect(index.peek(CollidingKey(value: key)) == value) }
+    }
+}

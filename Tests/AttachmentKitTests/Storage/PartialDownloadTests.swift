@@ -160,17 +160,17 @@ struct PartialDownloadTests {
         #expect(ResumeValidator.lastModified("Mon").ifRangeValue == "Mon")
     }
 
-    @Test("the hasher's saved state resumes to the same digest, and damaged state is refused")
+    @Test("the checksum's saved state resumes to the same checksum, and damaged state is refused")
     func hasherState() throws {
-        var hasher = SHA256()
+        var hasher = XXH64()
         hasher.update(Array(body.prefix(1000)))
-        let restored = try #require(SHA256(serialized: hasher.serialized[...]))
+        let restored = try #require(XXH64(serialized: hasher.serialized[...]))
         var continued = restored
         continued.update(Array(body.dropFirst(1000).prefix(77)))
-        #expect(continued.finalize() == SHA256.hash(body.prefix(1077)))
+        #expect(continued.finalize() == XXH64.hash(Array(body.prefix(1077))))
         var damaged = hasher.serialized
-        damaged[40] = 63
-        #expect(SHA256(serialized: damaged[...]) == nil)
+        damaged[40] = 31
+        #expect(XXH64(serialized: damaged[...]) == nil)
         let record = PartialDownloadRecord(validator: etag, byteCount: 1000, hasher: hasher)
         var encoded = record.encoded
         #expect(PartialDownloadRecord(decoding: encoded)?.byteCount == 1000)
