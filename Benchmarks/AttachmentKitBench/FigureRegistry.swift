@@ -1,4 +1,5 @@
 /// Every figure the benchmark knows, in the order they run. Each source area keeps its
 /// figures in its own file.
-let allFigures: [Figure] = resolutionFigures
+let allFigures: [Figure] =
+    resolutionFigures
     + storageFigures

@@ -70,7 +70,9 @@ let fileStoreFigures: [Figure] = [
             for _ in 0..<5 {
                 run += 1
                 let start = ContinuousClock.now
-                for index in 0..<1_000 { try await store.store(data, for: ContentKey(partID: PartID("\(run)-\(index)"))) }
+                for index in 0..<1_000 {
+                    try await store.store(data, for: ContentKey(partID: PartID("\(run)-\(index)")))
+                }
                 storeSamples.append(Measure.seconds(ContinuousClock.now - start))
                 await store.removeAll()
                 let plainStart = ContinuousClock.now

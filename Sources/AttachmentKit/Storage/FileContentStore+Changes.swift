@@ -23,7 +23,10 @@ extension FileContentStore {
             rewriteIfNeeded(&journal)
             let time = timestamp()
             let (victims, touches) = index.withLock { index in
-                (index.victims(toFit: staged.size, for: staged.digest, capacity: byteCapacity), index.takeTouchRecords())
+                (
+                    index.victims(toFit: staged.size, for: staged.digest, capacity: byteCapacity),
+                    index.takeTouchRecords()
+                )
             }
             let put = ManifestRecord(
                 kind: .put, key: staged.digest, size: staged.size, checksum: staged.checksum, lastAccess: time,

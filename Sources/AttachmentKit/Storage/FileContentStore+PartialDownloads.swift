@@ -75,7 +75,8 @@ extension FileContentStore {
                 throw .writeFailed(key, reason: "there is no resumable partial download to resume at \(offset)")
             }
             guard kept == validator else {
-                throw .writeFailed(key, reason: "the kept bytes are of \(kept), not \(validator.map { "\($0)" } ?? "none")")
+                throw .writeFailed(
+                    key, reason: "the kept bytes are of \(kept), not \(validator.map { "\($0)" } ?? "none")")
             }
             let available = min(record.byteCount, fileSystem.sizeOfFile(atPath: files.dataPath) ?? 0)
             guard offset > 0, offset <= available else {

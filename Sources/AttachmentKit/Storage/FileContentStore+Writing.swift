@@ -96,7 +96,7 @@ extension FileContentStore {
             }
             return .success(
                 StagedContent(key: key, digest: digest, stagedFile: identifier, size: size, returnPath: source))
-        } catch where error.isCrossDevice {
+        } catch  where error.isCrossDevice {
             return copy(source, url: url, to: identifier, removingSource: true).map { size, checksum in
                 StagedContent(key: key, digest: digest, stagedFile: identifier, size: size, checksum: checksum)
             }

@@ -89,7 +89,7 @@ public final class FileContentStore: PartialDownloadStore {
         let lock: Int32
         do {
             lock = try FileStoreOpening.lock(layout, fileSystem: fileSystem)
-        } catch where error.isLocked {
+        } catch  where error.isLocked {
             throw .unusableDirectory(directory, reason: "another FileContentStore has it open")
         } catch {
             throw .unusableDirectory(directory, reason: error.description)

@@ -56,7 +56,7 @@ struct Journal {
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.readFile(atPath: layout.journal)
-        } catch where error.isMissing {
+        } catch  where error.isMissing {
             return Contents()
         }
         let filled = bytes.count
@@ -64,7 +64,8 @@ struct Journal {
         contents.records.reserveCapacity(filled / ManifestRecord.byteCount)
         bytes.withUnsafeBytes { buffer in
             var offset = 0
-            while let record = ManifestRecord(decoding: UnsafeRawBufferPointer(rebasing: buffer[..<filled]), at: offset) {
+            while let record = ManifestRecord(decoding: UnsafeRawBufferPointer(rebasing: buffer[..<filled]), at: offset)
+            {
                 contents.records.append(record)
                 offset += ManifestRecord.byteCount
             }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The real file system, through the C library: no `FileManager` on the hot paths, so that a
@@ -78,8 +78,8 @@ struct POSIXFileSystem: StoreFileSystem {
 
     func synchronize(_ descriptor: Int32, path: String) throws(FileSystemError) {
         #if canImport(Darwin)
-            // On Apple platforms fsync leaves data in the drive's cache; F_FULLFSYNC flushes it.
-            if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        // On Apple platforms fsync leaves data in the drive's cache; F_FULLFSYNC flushes it.
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
         #endif
         guard fsync(descriptor) == 0 else { throw FileSystemError(operation: "fsync", path: path, code: errno) }
     }
@@ -145,7 +145,8 @@ struct POSIXFileSystem: StoreFileSystem {
         guard fcntl(descriptor, F_SETLK, &lock) == 0 else {
             let code = errno
             unlockFile(descriptor)
-            throw FileSystemError(operation: "lock", path: path, code: code == EACCES || code == EAGAIN ? EWOULDBLOCK : code)
+            throw FileSystemError(
+                operation: "lock", path: path, code: code == EACCES || code == EAGAIN ? EWOULDBLOCK : code)
         }
         return descriptor
     }

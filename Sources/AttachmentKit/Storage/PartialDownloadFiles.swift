@@ -48,7 +48,9 @@ struct PartialDownloadFiles: Sendable {
         defer { buffer.deallocate() }
         while remaining > 0 {
             let wanted = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Int(min(remaining, Int64(buffer.count)))])
-            guard let read = try? fileSystem.read(descriptor, into: wanted, path: dataPath), read > 0 else { return nil }
+            guard let read = try? fileSystem.read(descriptor, into: wanted, path: dataPath), read > 0 else {
+                return nil
+            }
             hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<read]))
             remaining -= Int64(read)
         }

@@ -64,7 +64,9 @@ struct SHA256: Sendable {
         var copy = self
         let zeros: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
         func pad(to length: Int) {
-            withUnsafeBytes(of: zeros) { copy.appendPending(UnsafeRawBufferPointer(rebasing: $0[..<(length - copy.pendingCount)])) }
+            withUnsafeBytes(of: zeros) {
+                copy.appendPending(UnsafeRawBufferPointer(rebasing: $0[..<(length - copy.pendingCount)]))
+            }
         }
         withUnsafeBytes(of: UInt8(0x80)) { copy.appendPending($0) }
         if copy.pendingCount > 56 {

@@ -90,7 +90,8 @@ extension StoreFileSystem {
     {
         var filled = 0
         while filled < buffer.count {
-            let count = try read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), path: path)
+            let count = try read(
+                descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), path: path)
             if count == 0 { break }
             filled += count
         }

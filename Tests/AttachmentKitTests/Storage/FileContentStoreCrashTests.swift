@@ -4,9 +4,9 @@ import Testing
 @testable import AttachmentKit
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The crash test: `StoreCrashWriter` (a child process) writes, replaces and removes entries in
@@ -108,7 +108,8 @@ struct FileContentStoreCrashTests {
         let (storedKey, version, size) = (word(4), Int64(bitPattern: word(12)), Int(word(20)))
         guard storedKey == UInt64(key), bytes.count == 28 + size else { return nil }
         let mix = UInt64(bitPattern: version) ^ UInt64(key)
-        for index in 0..<size where bytes[28 + index] != UInt8(truncatingIfNeeded: UInt64(index) &* 2_654_435_761 ^ mix) {
+        for index in 0..<size where bytes[28 + index] != UInt8(truncatingIfNeeded: UInt64(index) &* 2_654_435_761 ^ mix)
+        {
             return nil
         }
         return version

@@ -155,7 +155,10 @@ struct InMemoryContentStoreTests {
                     for step in 0..<5_000 {
                         let name = "k\(Int.random(in: 0..<200, using: &generator))"
                         switch step % 10 {
-                        case 0, 1: _ = try? store.store(Data(repeating: 7, count: Int.random(in: 0...500, using: &generator)), for: ContentKey(partID: PartID(name)))
+                        case 0, 1:
+                            _ = try? store.store(
+                                Data(repeating: 7, count: Int.random(in: 0...500, using: &generator)),
+                                for: ContentKey(partID: PartID(name)))
                         case 2: store.removeContent(for: ContentKey(partID: PartID(name)))
                         case 3 where step % 1000 == 3: store.trim(toCost: 5_000)
                         default: _ = store.content(for: ContentKey(partID: PartID(name)))

@@ -31,7 +31,9 @@ final class StorageFaultyFileSystem: StoreFileSystem {
     private func check(_ operation: String, _ path: String) throws(FileSystemError) {
         let fault = state.withLock { state in
             state.calls += 1
-            return state.faults.first { $0.operation == operation && (path.contains($0.pathContaining) || $0.pathContaining.isEmpty) }
+            return state.faults.first {
+                $0.operation == operation && (path.contains($0.pathContaining) || $0.pathContaining.isEmpty)
+            }
         }
         if let fault { throw FileSystemError(operation: operation, path: path, code: fault.code) }
     }
