@@ -10,9 +10,8 @@ struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
-    /// Bytes waiting for a whole 64-byte block (the first `pendingCount` of these 64).
-    private var pending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-    private var pendingCount = 0
+    /// Bytes waiting for a whole 64-byte block.
+    private var pending = HashBlockBuffer(blockSize: 64)
     private var byteCount: UInt64 = 0
 
     init() {}
@@ -44,57 +43,30 @@ struct SHA256: Sendable {
     /// Adds `buffer` to the message.
     mutating func update(_ buffer: UnsafeRawBufferPointer) {
         byteCount &+= UInt64(buffer.count)
-        var rest = buffer[...]
-        if pendingCount > 0 {
-            let taken = min(64 - pendingCount, rest.count)
-            appendPending(UnsafeRawBufferPointer(rebasing: rest.prefix(taken)))
-            rest = rest.dropFirst(taken)
-            guard pendingCount == 64 else { return }
-            compressPending()
-        }
-        let wholeBlocks = rest.count / 64 * 64
-        if wholeBlocks > 0 {
-            compress(blocks: UnsafeRawBufferPointer(rebasing: rest.prefix(wholeBlocks)))
-        }
-        appendPending(UnsafeRawBufferPointer(rebasing: rest.dropFirst(wholeBlocks)))
+        let (completed, blocks) = pending.add(buffer)
+        if let completed { compress(block: completed) }
+        if !blocks.isEmpty { compress(blocks: blocks) }
     }
 
     /// The digest of everything added so far. The hasher can go on taking bytes afterwards.
     func finalize() -> SHA256Digest {
         var copy = self
-        let zeros: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        func pad(to length: Int) {
-            withUnsafeBytes(of: zeros) {
-                copy.appendPending(UnsafeRawBufferPointer(rebasing: $0[..<(length - copy.pendingCount)]))
-            }
+        withUnsafeBytes(of: UInt8(0x80)) { copy.pending.append($0) }
+        if copy.pending.count > 56 {
+            copy.pending.pad(to: 64)
+            copy.compress(block: copy.pending.takeBlock())
         }
-        withUnsafeBytes(of: UInt8(0x80)) { copy.appendPending($0) }
-        if copy.pendingCount > 56 {
-            pad(to: 64)
-            copy.compressPending()
-        }
-        pad(to: 56)
-        withUnsafeBytes(of: (byteCount &* 8).bigEndian) { copy.appendPending($0) }
-        copy.compressPending()
+        copy.pending.pad(to: 56)
+        withUnsafeBytes(of: (byteCount &* 8).bigEndian) { copy.pending.append($0) }
+        copy.compress(block: copy.pending.takeBlock())
         let s = copy.state
         return SHA256Digest(
             UInt64(s.0) << 32 | UInt64(s.1), UInt64(s.2) << 32 | UInt64(s.3),
             UInt64(s.4) << 32 | UInt64(s.5), UInt64(s.6) << 32 | UInt64(s.7))
     }
 
-    private mutating func appendPending(_ bytes: UnsafeRawBufferPointer) {
-        guard !bytes.isEmpty else { return }
-        let offset = pendingCount
-        withUnsafeMutableBytes(of: &pending) { block in
-            UnsafeMutableRawBufferPointer(rebasing: block[offset..<offset + bytes.count]).copyMemory(from: bytes)
-        }
-        pendingCount += bytes.count
-    }
-
-    private mutating func compressPending() {
-        let block = pending
+    private mutating func compress(block: HashBlockBuffer.Block) {
         withUnsafeBytes(of: block) { compress(blocks: $0) }
-        pendingCount = 0
     }
 
     /// Runs the compression function over every 64-byte block of `blocks`.

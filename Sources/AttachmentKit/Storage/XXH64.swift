@@ -17,9 +17,8 @@ struct XXH64: Sendable {
     private var accumulators: (UInt64, UInt64, UInt64, UInt64) = (
         XXH64.prime1 &+ XXH64.prime2, XXH64.prime2, 0, 0 &- XXH64.prime1
     )
-    /// Bytes waiting for a whole 32-byte stripe (the first `pendingCount`).
-    private var pending: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private var pendingCount = 0
+    /// Bytes waiting for a whole 32-byte stripe.
+    private var pending = HashBlockBuffer(blockSize: 32)
     private var byteCount: UInt64 = 0
 
     init() {}
@@ -44,19 +43,11 @@ struct XXH64: Sendable {
     /// Adds `buffer` to the message.
     mutating func update(_ buffer: UnsafeRawBufferPointer) {
         byteCount &+= UInt64(buffer.count)
-        var rest = buffer[...]
-        if pendingCount > 0 {
-            let taken = min(32 - pendingCount, rest.count)
-            appendPending(UnsafeRawBufferPointer(rebasing: rest.prefix(taken)))
-            rest = rest.dropFirst(taken)
-            guard pendingCount == 32 else { return }
-            let stripe = pending
-            withUnsafeBytes(of: stripe) { consume(stripes: $0) }
-            pendingCount = 0
+        let (completed, stripes) = pending.add(buffer)
+        if let completed {
+            withUnsafeBytes(of: completed) { consume(stripes: UnsafeRawBufferPointer(rebasing: $0[..<32])) }
         }
-        let whole = rest.count / 32 * 32
-        if whole > 0 { consume(stripes: UnsafeRawBufferPointer(rebasing: rest.prefix(whole))) }
-        appendPending(UnsafeRawBufferPointer(rebasing: rest.dropFirst(whole)))
+        if !stripes.isEmpty { consume(stripes: stripes) }
     }
 
     /// The checksum of everything added so far. The hasher can go on taking bytes afterwards.
@@ -72,19 +63,19 @@ struct XXH64: Sendable {
             hash = Self.prime5
         }
         hash &+= byteCount
-        withUnsafeBytes(of: pending) { block in
+        pending.withBytes { block in
             var offset = 0
-            while offset + 8 <= pendingCount {
+            while offset + 8 <= block.count {
                 let lane = UInt64(littleEndian: block.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 hash = (hash ^ Self.round(0, lane)).rotatedLeft(27) &* Self.prime1 &+ Self.prime4
                 offset += 8
             }
-            if offset + 4 <= pendingCount {
+            if offset + 4 <= block.count {
                 let lane = UInt64(UInt32(littleEndian: block.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
                 hash = (hash ^ (lane &* Self.prime1)).rotatedLeft(23) &* Self.prime2 &+ Self.prime3
                 offset += 4
             }
-            while offset < pendingCount {
+            while offset < block.count {
                 hash = (hash ^ (UInt64(block[offset]) &* Self.prime5)).rotatedLeft(11) &* Self.prime1
                 offset += 1
             }
@@ -100,9 +91,10 @@ struct XXH64: Sendable {
     /// The hasher's state as 80 bytes, so that hashing can resume where it stopped after a
     /// relaunch: four accumulators, the message length, the pending byte count and bytes.
     var serialized: [UInt8] {
+        let held = pending.block
         let words = [
-            accumulators.0, accumulators.1, accumulators.2, accumulators.3, byteCount, UInt64(pendingCount),
-            pending.0, pending.1, pending.2, pending.3,
+            accumulators.0, accumulators.1, accumulators.2, accumulators.3, byteCount, UInt64(pending.count),
+            held.0, held.1, held.2, held.3,
         ]
         return words.flatMap { word in withUnsafeBytes(of: word.littleEndian, Array.init) }
     }
@@ -118,17 +110,11 @@ struct XXH64: Sendable {
         guard words[5] < 32, words[4] % 32 == words[5] else { return nil }
         accumulators = (words[0], words[1], words[2], words[3])
         byteCount = words[4]
-        pendingCount = Int(words[5])
-        pending = (words[6], words[7], words[8], words[9])
-    }
-
-    private mutating func appendPending(_ bytes: UnsafeRawBufferPointer) {
-        guard !bytes.isEmpty else { return }
-        let offset = pendingCount
-        withUnsafeMutableBytes(of: &pending) { block in
-            UnsafeMutableRawBufferPointer(rebasing: block[offset..<offset + bytes.count]).copyMemory(from: bytes)
+        withUnsafeBytes(
+            of: (words[6].littleEndian, words[7].littleEndian, words[8].littleEndian, words[9].littleEndian)
+        ) {
+            pending.append(UnsafeRawBufferPointer(rebasing: $0[..<Int(words[5])]))
         }
-        pendingCount += bytes.count
     }
 
     /// Runs the four lanes over every 32-byte stripe of `stripes`.
