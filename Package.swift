@@ -24,6 +24,13 @@ let package = Package(
             dependencies: ["AttachmentKit", "AttachmentKitCommands"],
             resources: [.copy("Imaging/Fixtures")]
         ),
+        // The child process of the file store's crash test, killed with SIGKILL mid-write;
+        // `swift test` builds it next to the test bundle.
+        .executableTarget(
+            name: "StoreCrashWriter",
+            dependencies: ["AttachmentKit"],
+            path: "Tests/StoreCrashWriter"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

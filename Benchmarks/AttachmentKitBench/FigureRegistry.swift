@@ -5,3 +5,4 @@ let allFigures: [Figure] =
     + transferFigures
     + viewportFigures
     + imagingFigures
+    + storageFigures

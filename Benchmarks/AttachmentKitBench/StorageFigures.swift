@@ -1,0 +1,133 @@
+import AttachmentKit
+import Foundation
+
+/// Figures for the content stores: the in-memory store against a `Dictionary` behind one lock
+/// and against `NSCache`, and the file store against the file operations it replaces (see
+/// `StorageFileFigures.swift`).
+let storageFigures: [Figure] = memoryStoreFigures + fileStoreFigures
+
+/// 80 % reads and 20 % writes over 100,000 keys, on one thread and on two. Every store holds
+/// all the keys (no evictions), so that each does the same work as the plain dictionary.
+private let memoryStoreFigures: [Figure] = [1, 2].flatMap { threads in
+    [
+        Figure(name: "memory-store-vs-dictionary-\(threads)-thread") {
+            let workload = MemoryWorkload.shared
+            let (store, dictionary) = workload.compare(
+                threads: threads, InMemoryStoreOperations(workload), LockedDictionaryOperations(workload))
+            return FigureResult(value: store, unit: "ops/s", baseline: dictionary, target: .ratioAtLeast(0.5))
+        },
+        Figure(name: "memory-store-vs-nscache-\(threads)-thread") {
+            let workload = MemoryWorkload.shared
+            let (store, cache) = workload.compare(
+                threads: threads, InMemoryStoreOperations(workload), NSCacheOperations(workload))
+            return FigureResult(value: store, unit: "ops/s", baseline: cache, target: .ratioAtLeast(3))
+        },
+    ]
+}
+
+/// The keys and the seeded sequence of operations every memory figure replays.
+private struct MemoryWorkload: Sendable {
+    static let shared = MemoryWorkload()
+
+    let keys: [ContentKey] = (0..<100_000).map { ContentKey(partID: PartID("part-\($0)"), representation: "preview") }
+    /// Key indices; a negative entry `-(i + 1)` writes key `i`, a positive one reads it.
+    let operations: [Int]
+    let value = PartContent.data(Data(repeating: 0xAB, count: 64))
+
+    private init() {
+        var state: UInt64 = 42
+        operations = (0..<1_000_000).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let index = Int((state >> 33) % 100_000)
+            return (state >> 20) % 10 < 2 ? -(index + 1) : index
+        }
+    }
+
+    /// The median operations per second of `threads` threads sharing the operations, for the
+    /// store and for the baseline, after every key has been written once. Runs of the two
+    /// alternate, so that a change in the machine's load affects both alike.
+    func compare(threads: Int, _ store: some MemoryOperations, _ baseline: some MemoryOperations) -> (Double, Double) {
+        for index in keys.indices {
+            store.write(index)
+            baseline.write(index)
+        }
+        var storeSamples: [Double] = []
+        var baselineSamples: [Double] = []
+        for _ in 0..<7 {
+            storeSamples.append(seconds(threads: threads, store))
+            baselineSamples.append(seconds(threads: threads, baseline))
+        }
+        let count = Double(operations.count / threads * threads)
+        return (count / Measure.median(storeSamples), count / Measure.median(baselineSamples))
+    }
+
+    private func seconds(threads: Int, _ store: some MemoryOperations) -> Double {
+        let share = operations.count / threads
+        return Measure.medianSeconds(runs: 1) {
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                var hits = 0
+                for operation in operations[thread * share..<(thread + 1) * share] {
+                    if operation < 0 {
+                        store.write(-operation - 1)
+                    } else if store.read(operation) {
+                        hits += 1
+                    }
+                }
+                blackHole(hits)
+            }
+        }
+    }
+}
+
+/// Reads and writes of the workload's key at an index.
+private protocol MemoryOperations: Sendable {
+    func read(_ index: Int) -> Bool
+    func write(_ index: Int)
+}
+
+private struct InMemoryStoreOperations: MemoryOperations {
+    let store = InMemoryContentStore(costLimit: 1 << 30, countLimit: 100_000)
+    let workload: MemoryWorkload
+    init(_ workload: MemoryWorkload) { self.workload = workload }
+    func read(_ index: Int) -> Bool { store.content(for: workload.keys[index]) != nil }
+    func write(_ index: Int) { store.insert(workload.value, cost: 64, for: workload.keys[index]) }
+}
+
+/// The baseline the design names: a plain `Dictionary` behind one lock.
+private final class LockedDictionaryOperations: MemoryOperations, @unchecked Sendable {
+    // @unchecked Sendable: `entries` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var entries: [ContentKey: PartContent] = [:]
+    private let workload: MemoryWorkload
+    init(_ workload: MemoryWorkload) { self.workload = workload }
+    func read(_ index: Int) -> Bool { lock.withLock { entries[workload.keys[index]] } != nil }
+    func write(_ index: Int) { lock.withLock { entries[workload.keys[index]] = workload.value } }
+}
+
+/// `NSCache` with the same count limit, its keys and value boxed once beforehand (favouring it:
+/// the other stores hash a `ContentKey` on every operation too, but allocate nothing).
+private final class NSCacheOperations: MemoryOperations, @unchecked Sendable {
+    // @unchecked Sendable: NSCache is thread-safe; `boxes` and `valueBox` never change.
+    private final class KeyBox: NSObject {
+        let key: ContentKey
+        init(_ key: ContentKey) { self.key = key }
+        override var hash: Int { key.hashValue }
+        override func isEqual(_ object: Any?) -> Bool { (object as? KeyBox)?.key == key }
+    }
+    private final class ValueBox {
+        let value: PartContent
+        init(_ value: PartContent) { self.value = value }
+    }
+    private let cache = NSCache<KeyBox, ValueBox>()
+    private let boxes: [KeyBox]
+    private let valueBox: ValueBox
+
+    init(_ workload: MemoryWorkload) {
+        cache.countLimit = 100_000
+        boxes = workload.keys.map(KeyBox.init)
+        valueBox = ValueBox(workload.value)
+    }
+
+    func read(_ index: Int) -> Bool { cache.object(forKey: boxes[index]) != nil }
+    func write(_ index: Int) { cache.setObject(valueBox, forKey: boxes[index]) }
+}

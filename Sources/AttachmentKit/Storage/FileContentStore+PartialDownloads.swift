@@ -1,0 +1,147 @@
+import Foundation
+
+/// Partial downloads: kept beside the entries (not counted in ``FileContentStore/byteCapacity``
+/// until completed), each as a data file and a state file written atomically at checkpoints.
+extension FileContentStore {
+    /// The resumable partial download kept for `key`: its flushed byte count and validator.
+    /// A kept download whose data file is shorter than its state says is removed.
+    public func partialDownload(for key: ContentKey) async -> PartialDownload? {
+        let files = partialFiles(for: key)
+        return await StorageIO.run(on: changeQueue) { [self] in
+            if let writer = partialWriters.withLock({ $0[files.digest] }), writer.isOpen {
+                return writer.validator.map { PartialDownload(key: key, byteCount: writer.byteCount, validator: $0) }
+            }
+            guard let record = files.readState(), let validator = record.validator else { return nil }
+            guard (fileSystem.sizeOfFile(atPath: files.dataPath) ?? -1) >= record.byteCount else {
+                files.remove()
+                return nil
+            }
+            return PartialDownload(key: key, byteCount: record.byteCount, validator: validator)
+        }
+    }
+
+    /// Opens the partial download of `key` for appending from `offset`; see
+    /// ``PartialDownloadStore/openPartialDownload(for:validator:resumingAt:)``.
+    ///
+    /// Resuming at the kept byte count costs nothing; resuming below it reads the bytes
+    /// before `offset` again to restore their checksum.
+    public func openPartialDownload(for key: ContentKey, validator: ResumeValidator?, resumingAt offset: Int64)
+        async throws(ContentStoreError) -> PartialDownloadWriter
+    {
+        let files = partialFiles(for: key)
+        return try await StorageIO.run(on: changeQueue) { [self] in
+            partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.invalidate()
+            let opened = Result { () throws(ContentStoreError) in
+                try openWriter(files, validator: validator, at: offset)
+            }
+            if case .success(let writer) = opened { partialWriters.withLock { $0[files.digest] = writer } }
+            return opened
+        }.get()
+    }
+
+    /// Makes the partial download of `key` the key's content by renaming its file into the
+    /// store; see ``PartialDownloadStore/completePartialDownload(for:expectedByteCount:)``.
+    @discardableResult
+    public func completePartialDownload(for key: ContentKey, expectedByteCount: Int64? = nil)
+        async throws(ContentStoreError) -> PartContent
+    {
+        let files = partialFiles(for: key)
+        return try await StorageIO.run(on: changeQueue) { [self] in
+            Result { () throws(ContentStoreError) in try promote(files, expectedByteCount: expectedByteCount) }
+        }.get()
+    }
+
+    /// Removes the partial download of `key`, if any, closing its writer.
+    public func discardPartialDownload(for key: ContentKey) async {
+        let files = partialFiles(for: key)
+        await StorageIO.run(on: changeQueue) { [self] in
+            partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.invalidate()
+            files.remove()
+        }
+    }
+
+    private func partialFiles(for key: ContentKey) -> PartialDownloadFiles {
+        PartialDownloadFiles(
+            key: key, digest: key.storageDigest, layout: layout, fileSystem: fileSystem, synchronizes: synchronizes)
+    }
+
+    private func openWriter(_ files: PartialDownloadFiles, validator: ResumeValidator?, at offset: Int64)
+        throws(ContentStoreError) -> PartialDownloadWriter
+    {
+        let key = files.key
+        var hasher = XXH64()
+        if offset != 0 {
+            guard let record = files.readState(), let kept = record.validator else {
+                throw .writeFailed(key, reason: "there is no resumable partial download to resume at \(offset)")
+            }
+            guard kept == validator else {
+                throw .writeFailed(
+                    key, reason: "the kept bytes are of \(kept), not \(validator.map { "\($0)" } ?? "none")")
+            }
+            let available = min(record.byteCount, fileSystem.sizeOfFile(atPath: files.dataPath) ?? 0)
+            guard offset > 0, offset <= available else {
+                throw .writeFailed(key, reason: "can't resume at \(offset): \(available) bytes are kept")
+            }
+            guard let restored = offset == record.byteCount ? record.hasher : files.hashPrefix(offset) else {
+                throw .writeFailed(key, reason: "the kept bytes can't be read")
+            }
+            hasher = restored
+        }
+        do throws(FileSystemError) {
+            let descriptor = try fileSystem.openForUpdate(atPath: files.dataPath)
+            do throws(FileSystemError) {
+                try fileSystem.truncate(descriptor, to: offset, path: files.dataPath)
+                try fileSystem.seek(descriptor, to: offset, path: files.dataPath)
+                if offset == 0 {
+                    fileSystem.removeFile(atPath: files.statePath)
+                    if validator != nil {
+                        try files.writeState(PartialDownloadRecord(validator: validator, byteCount: 0, hasher: hasher))
+                    }
+                }
+            } catch {
+                fileSystem.close(descriptor)
+                throw error
+            }
+            return PartialDownloadWriter(
+                files: files, validator: validator, descriptor: descriptor, hasher: hasher, byteCount: offset)
+        } catch {
+            throw .writeFailed(key, reason: error.description)
+        }
+    }
+
+    /// Moves a finished partial download into the store as a staged file and commits it.
+    private func promote(_ files: PartialDownloadFiles, expectedByteCount: Int64?) throws(ContentStoreError)
+        -> PartContent
+    {
+        let key = files.key
+        let (size, checksum): (Int64, UInt64)
+        if let writer = partialWriters.withLock({ $0.removeValue(forKey: files.digest) }), writer.isOpen {
+            (size, checksum) = try writer.finish()
+        } else if let record = files.readState(),
+            (fileSystem.sizeOfFile(atPath: files.dataPath) ?? -1) >= record.byteCount
+        {
+            (size, checksum) = (record.byteCount, record.hasher.finalize())
+        } else {
+            throw .writeFailed(key, reason: "there is no partial download to complete")
+        }
+        if let expectedByteCount, expectedByteCount != size {
+            throw .writeFailed(key, reason: "the download has \(size) bytes, not the \(expectedByteCount) expected")
+        }
+        guard size <= byteCapacity else { throw .entryTooLarge(key, byteCount: size, limit: byteCapacity) }
+        let identifier = StoreLayout.newStagingIdentifier()
+        do throws(FileSystemError) {
+            let descriptor = try fileSystem.openForUpdate(atPath: files.dataPath)
+            defer { fileSystem.close(descriptor) }
+            try fileSystem.truncate(descriptor, to: size, path: files.dataPath)
+            try fileSystem.rename(files.dataPath, to: layout.staged(identifier))
+        } catch {
+            throw .writeFailed(key, reason: error.description)
+        }
+        let staged = StagedContent(
+            key: key, digest: files.digest, stagedFile: identifier, size: size, checksum: checksum,
+            returnPath: files.dataPath)
+        _ = try commit(staged).get()
+        fileSystem.removeFile(atPath: files.statePath)
+        return .file(URL(fileURLWithPath: layout.entry(files.digest), isDirectory: false))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+extension FileContentStore {
+    /// Checks an entry's file against its checksum (computing and recording the checksum if
+    /// there is none yet) and returns whether it is intact.
+    func verify(_ key: SHA256Digest, _ entry: DiskEntry) async -> Bool {
+        let path = layout.entry(key)
+        let computed = await StorageIO.run(on: StorageIO.parallel) { [self] in checksum(ofFileAt: path) }
+        guard let (size, checksum) = computed, size == entry.size else { return false }
+        if let expected = entry.checksum, expected != checksum { return false }
+        await StorageIO.run(on: changeQueue) { [self] in commitChecksum(checksum, for: key, serial: entry.serial) }
+        return true
+    }
+
+    /// Computes the checksum of an ingested entry off the caller's path, flushes its file
+    /// (for ``Durability/flushedToDevice``), and records the checksum.
+    func computeChecksumInBackground(_ key: SHA256Digest, serial: UInt64) {
+        let path = layout.entry(key)
+        StorageIO.background.async(group: backgroundWork) { [self] in
+            guard let (size, checksum) = checksum(ofFileAt: path, flushing: synchronizes),
+                index.withLock({ $0.entry(key)?.size }) == size
+            else { return }
+            changeQueue.async(group: backgroundWork) { [self] in commitChecksum(checksum, for: key, serial: serial) }
+        }
+    }
+
+    /// Writes the access times held in memory, from the change queue, without waiting.
+    func flushTouchesInBackground() {
+        changeQueue.async(group: backgroundWork) { [self] in commitTouches() }
+    }
+
+    /// The size and checksum of the file at `path`, read in 1 MiB pieces; `nil` when it can't
+    /// be read.
+    func checksum(ofFileAt path: String, flushing: Bool = false) -> (Int64, UInt64)? {
+        guard let descriptor = try? fileSystem.openForReading(atPath: path) else { return nil }
+        defer { fileSystem.close(descriptor) }
+        var hasher = XXH64()
+        var size: Int64 = 0
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            guard let count = try? fileSystem.read(descriptor, into: buffer, path: path) else { return nil }
+            if count == 0 { break }
+            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            size += Int64(count)
+        }
+        if flushing { try? fileSystem.synchronize(descriptor, path: path) }
+        return (size, hasher.finalize())
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+extension FileContentStore {
+    /// Writes `data` atomically as the content of `key` and returns the stored file.
+    ///
+    /// The bytes go to a staging file, which is flushed (for ``Durability/flushedToDevice``),
+    /// logged and renamed into place; their checksum is computed on the way. Least
+    /// recently used entries are evicted first if the store would otherwise exceed
+    /// ``byteCapacity``.
+    ///
+    /// - Throws: ``ContentStoreError/entryTooLarge(_:byteCount:limit:)`` when `data` is larger
+    ///   than ``byteCapacity``; ``ContentStoreError/writeFailed(_:reason:)`` when it can't be
+    ///   written (a full disk, for example). Either way, what was stored under `key` is kept.
+    @discardableResult
+    public func store(_ data: Data, for key: ContentKey) async throws(ContentStoreError) -> PartContent {
+        let size = Int64(data.count)
+        guard size <= byteCapacity else { throw .entryTooLarge(key, byteCount: size, limit: byteCapacity) }
+        let staging = await StorageIO.run(on: StorageIO.parallel) { [self] in
+            Result { () throws(FileSystemError) in (try stage(data), XXH64.hash(data)) }
+        }
+        guard case .success(let (stagedFile, checksum)) = staging else {
+            if case .failure(let error) = staging { throw .writeFailed(key, reason: error.description) }
+            throw .writeFailed(key, reason: "staging failed")
+        }
+        let staged = StagedContent(
+            key: key, digest: key.storageDigest, stagedFile: stagedFile, size: size, checksum: checksum)
+        _ = try await StorageIO.run(on: changeQueue) { [self] in commit(staged) }.get()
+        return .file(URL(fileURLWithPath: layout.entry(staged.digest), isDirectory: false))
+    }
+
+    /// Takes ownership of a downloaded file and stores it as the content of `key`.
+    ///
+    /// On the store's volume the file is renamed into the store: no bytes are copied, so this
+    /// takes the same time whatever the file's size, and its checksum is computed afterwards in
+    /// the background (where the file is also flushed, for ``Durability/flushedToDevice``). A
+    /// file on another volume is copied (and hashed while copied) and then removed; a file of
+    /// this store (another entry's URL) is copied and left in place.
+    ///
+    /// - Throws: ``ContentStoreError/unreadableSource(_:reason:)`` when there is no readable
+    ///   file at `fileURL`; ``ContentStoreError/entryTooLarge(_:byteCount:limit:)`` when it is
+    ///   larger than ``byteCapacity``; ``ContentStoreError/writeFailed(_:reason:)`` when it
+    ///   can't be stored. On failure the file is left at `fileURL` and what was stored under
+    ///   `key` is kept.
+    @discardableResult
+    public func storeFile(at fileURL: URL, for key: ContentKey) async throws(ContentStoreError) -> PartContent {
+        guard fileURL.isFileURL else { throw .unreadableSource(fileURL, reason: "it is not a file URL") }
+        let source = fileURL.standardizedFileURL.path
+        guard let size = fileSystem.sizeOfFile(atPath: source) else {
+            throw .unreadableSource(fileURL, reason: "there is no regular file there")
+        }
+        guard size <= byteCapacity else { throw .entryTooLarge(key, byteCount: size, limit: byteCapacity) }
+        let digest = key.storageDigest
+        let ingested = await StorageIO.run(on: StorageIO.parallel) { [self] in
+            ingest(source, url: fileURL, for: key, digest: digest)
+        }
+        let staged = try ingested.get()
+        let serial = try await StorageIO.run(on: changeQueue) { [self] in commit(staged) }.get()
+        if staged.checksum == nil { computeChecksumInBackground(digest, serial: serial) }
+        return .file(URL(fileURLWithPath: layout.entry(digest), isDirectory: false))
+    }
+
+    /// Writes `data` to a new staging file, flushed when the store is durable, and returns
+    /// the file's identifier.
+    func stage(_ data: Data) throws(FileSystemError) -> UInt64 {
+        let identifier = StoreLayout.newStagingIdentifier()
+        let path = layout.staged(identifier)
+        let descriptor = try fileSystem.createFile(atPath: path)
+        do {
+            try fileSystem.write(descriptor, data, path: path)
+            if synchronizes { try fileSystem.synchronize(descriptor, path: path) }
+            fileSystem.close(descriptor)
+        } catch {
+            fileSystem.close(descriptor)
+            fileSystem.removeFile(atPath: path)
+            throw error
+        }
+        return identifier
+    }
+
+    /// Moves (or, across volumes, copies) the file at `source` into the staging directory.
+    private func ingest(_ source: String, url: URL, for key: ContentKey, digest: SHA256Digest)
+        -> Result<StagedContent, ContentStoreError>
+    {
+        let identifier = StoreLayout.newStagingIdentifier()
+        let path = layout.staged(identifier)
+        // A file of this store (an entry's URL) is copied: moving it would take it from its key.
+        if source.hasPrefix(layout.root + "/") {
+            return copy(source, url: url, to: identifier, removingSource: false).map { size, checksum in
+                StagedContent(key: key, digest: digest, stagedFile: identifier, size: size, checksum: checksum)
+            }
+        }
+        do {
+            try fileSystem.rename(source, to: path)
+            guard let size = fileSystem.sizeOfFile(atPath: path) else {
+                return .failure(.unreadableSource(url, reason: "the file went away while it was stored"))
+            }
+            return .success(
+                StagedContent(key: key, digest: digest, stagedFile: identifier, size: size, returnPath: source))
+        } catch  where error.isCrossDevice {
+            return copy(source, url: url, to: identifier, removingSource: true).map { size, checksum in
+                StagedContent(key: key, digest: digest, stagedFile: identifier, size: size, checksum: checksum)
+            }
+        } catch {
+            return .failure(.unreadableSource(url, reason: error.description))
+        }
+    }
+
+    /// Copies `source` to a staging file, hashing it on the way, then removes the source if
+    /// asked to.
+    private func copy(_ source: String, url: URL, to identifier: UInt64, removingSource: Bool)
+        -> Result<(Int64, UInt64), ContentStoreError>
+    {
+        let path = layout.staged(identifier)
+        let input: Int32
+        do { input = try fileSystem.openForReading(atPath: source) } catch {
+            return .failure(.unreadableSource(url, reason: error.description))
+        }
+        defer { fileSystem.close(input) }
+        let output: Int32
+        do { output = try fileSystem.createFile(atPath: path) } catch {
+            return .failure(.unreadableSource(url, reason: "can't create a staging file: \(error)"))
+        }
+        var hasher = XXH64()
+        var size: Int64 = 0
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        do throws(FileSystemError) {
+            while true {
+                let count = try fileSystem.read(input, into: buffer, path: source)
+                if count == 0 { break }
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+                try fileSystem.write(output, chunk, path: path)
+                hasher.update(chunk)
+                size += Int64(count)
+            }
+            if synchronizes { try fileSystem.synchronize(output, path: path) }
+            fileSystem.close(output)
+        } catch {
+            fileSystem.close(output)
+            fileSystem.removeFile(atPath: path)
+            return .failure(.unreadableSource(url, reason: error.description))
+        }
+        if removingSource { fileSystem.removeFile(atPath: source) }
+        return .success((size, hasher.finalize()))
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// A content store in a directory on disk: size-bounded, least-recently-used, and safe across
+/// crashes.
+///
+/// - Each entry is one file named by the SHA-256 of its key, so no key, however hostile,
+///   chooses a path. A hit returns ``PartContent/file(_:)`` without reading the bytes.
+/// - Writes are atomic: content is written to a staging file on the same volume, flushed, and
+///   renamed into place. A downloaded file is ingested by renaming it (constant time whatever
+///   its size), or copied when it is on another volume.
+/// - The store keeps its own manifest (size, last use and checksum of each entry) in an
+///   append-only journal, not in file-system metadata, which is unreliable on Linux. A crash
+///   at any moment leaves every key with its old content or its new content.
+/// - ``byteCapacity`` is never exceeded once a store call returns: the least recently used
+///   entries are evicted as part of the write.
+///
+/// ## Checking content
+///
+/// A hit costs one `stat`: an entry whose file is missing or has the wrong size is removed and
+/// reported as a miss. The content's checksum (XXH64, 64 bits) is checked once per entry per
+/// process, on its first hit after the store is opened (entries this process wrote are known
+/// to be intact), so that later hits on a 50 MB entry cost what hits on a 1 kB one do, and
+/// opening a store doesn't read every file. An entry whose checksum doesn't match is removed
+/// and reported as a miss.
+/// The checksum of an ingested file is computed in the background after ``storeFile(at:for:)``
+/// returns; if the process ends first, the first hit after relaunch computes it.
+///
+/// A ``PartContent/file(_:)`` URL stays valid until the entry is replaced, evicted or removed:
+/// open or copy it promptly. Files are always replaced by rename, never rewritten in place, so
+/// a file already open (or memory-mapped by ``PartContent/bytes()``) keeps its content.
+public final class FileContentStore: PartialDownloadStore {
+    /// The directory the store owns.
+    public let directory: URL
+    /// The most bytes of content the store holds (the manifest and partial downloads are not
+    /// counted).
+    public let byteCapacity: Int64
+    /// How far writes go to survive a power failure.
+    public let durability: Durability
+
+    let layout: StoreLayout
+    let fileSystem: any StoreFileSystem
+    let now: @Sendable () -> Date
+    /// The manifest in memory. Held briefly; never taken while waiting for `journal`.
+    let index: LockedState<FileStoreIndex>
+    /// The journal; holding it serialises changes. Taken only on `changeQueue`.
+    let journal: LockedState<Journal>
+    /// Runs every change, one at a time, off the Swift concurrency thread pool.
+    let changeQueue = DispatchQueue(label: "AttachmentKit.FileContentStore.changes")
+    /// Checksums being computed in the background.
+    let backgroundWork = DispatchGroup()
+    /// Held open (and locked) for the store's lifetime.
+    private let lockDescriptor: Int32
+    /// The open writer of each partial download.
+    let partialWriters = LockedState<[SHA256Digest: PartialDownloadWriter]>([:])
+
+    /// Opens the store in `directory`, creating the directory (owner-only) if needed and
+    /// recovering from a crash if there was one.
+    ///
+    /// One store at a time can have a directory open: the store locks it until it is released.
+    ///
+    /// - Parameters:
+    ///   - directory: A directory the store owns; nothing else should write in it.
+    ///   - byteCapacity: The most bytes of content to hold; a negative value counts as zero.
+    ///     If the store holds more (it was opened before with a larger capacity), the least
+    ///     recently used entries are evicted now.
+    ///   - durability: How far writes go to survive a power failure;
+    ///     ``Durability/flushedToDevice`` by default.
+    /// - Throws: ``ContentStoreError/unusableDirectory(_:reason:)`` when the directory can't be
+    ///   created, read or written, or another store has it open.
+    public convenience init(directory: URL, byteCapacity: Int64, durability: Durability = .flushedToDevice)
+        throws(ContentStoreError)
+    {
+        try self.init(
+            directory: directory, byteCapacity: byteCapacity, durability: durability, fileSystem: POSIXFileSystem(),
+            now: { Date() })
+    }
+
+    init(
+        directory: URL, byteCapacity: Int64, durability: Durability, fileSystem: any StoreFileSystem,
+        now: @escaping @Sendable () -> Date
+    ) throws(ContentStoreError) {
+        guard directory.isFileURL else { throw .unusableDirectory(directory, reason: "it is not a file URL") }
+        self.directory = directory
+        self.byteCapacity = max(0, byteCapacity)
+        self.durability = durability
+        self.layout = StoreLayout(root: directory.standardizedFileURL.path)
+        self.fileSystem = fileSystem
+        self.now = now
+        let lock: Int32
+        do {
+            lock = try FileStoreOpening.lock(layout, fileSystem: fileSystem)
+        } catch  where error.isLocked {
+            throw .unusableDirectory(directory, reason: "another FileContentStore has it open")
+        } catch {
+            throw .unusableDirectory(directory, reason: error.description)
+        }
+        do {
+            let (index, journal) = try FileStoreOpening.open(
+                layout: layout, fileSystem: fileSystem, synchronizes: durability == .flushedToDevice)
+            self.index = LockedState(index)
+            self.journal = LockedState(journal)
+            self.lockDescriptor = lock
+        } catch {
+            fileSystem.unlockFile(lock)
+            throw .unusableDirectory(directory, reason: error.description)
+        }
+        evict(toByteCount: self.byteCapacity)
+    }
+
+    deinit {
+        journal.withLock { $0.close() }
+        fileSystem.unlockFile(lockDescriptor)
+    }
+
+    /// The content stored under `key`, as a file URL, or `nil` on a miss.
+    ///
+    /// A hit makes the entry the most recently used. An entry whose file is missing, has the
+    /// wrong size, or (on its first hit in this process) doesn't match its checksum is removed
+    /// and reported as a miss.
+    public func content(for key: ContentKey) async -> PartContent? {
+        let digest = key.storageDigest
+        let path = layout.entry(digest)
+        // A second look covers an entry replaced while it was being checked.
+        for _ in 0..<2 {
+            let (found, flushTouches) = index.withLock { index in
+                (index.use(digest, at: timestamp()), index.touched.count >= Self.touchesBeforeFlush)
+            }
+            if flushTouches { flushTouchesInBackground() }
+            guard let entry = found else { return nil }
+            var intact = fileSystem.sizeOfFile(atPath: path) == entry.size
+            if intact, !entry.verified { intact = await verify(digest, entry) }
+            if intact { return .file(URL(fileURLWithPath: path, isDirectory: false)) }
+            guard await removeEntry(digest, ifSerial: entry.serial) == false else { return nil }
+        }
+        return nil
+    }
+
+    /// The bytes of content and the number of entries held now.
+    public func usage() -> ContentStoreUsage {
+        index.withLock { $0.usage }
+    }
+
+    /// The number of access times held in memory after which they are written in the
+    /// background.
+    static let touchesBeforeFlush = 4096
+
+    /// Now, in milliseconds since 1970.
+    func timestamp() -> Int64 {
+        Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    var synchronizes: Bool { durability == .flushedToDevice }
+}

@@ -1,0 +1,108 @@
+/// Opening a ``FileContentStore``'s directory: reading the journal, finishing or undoing what a
+/// crash interrupted, and removing what can't be trusted.
+enum FileStoreOpening {
+    /// The index and journal of the store in `layout`, after recovery:
+    ///
+    /// - the journal is read up to its first record that is not intact, and cut there;
+    /// - the last batch of changes is carried out again (a staged file that was logged but not
+    ///   yet moved into place is moved; a logged removal is done), so that every key has either
+    ///   its old content or its new content;
+    /// - everything left in the staging directory is removed;
+    /// - partial downloads missing their data or their state file are removed;
+    /// - when the journal is missing or damaged, or a purge was interrupted, files in the
+    ///   entries directory that the index doesn't list are removed, and the journal is
+    ///   rewritten.
+    ///
+    /// The caller must hold the directory's lock (``lock(_:fileSystem:)``).
+    static func open(layout: StoreLayout, fileSystem: any StoreFileSystem, synchronizes: Bool)
+        throws(FileSystemError) -> (index: FileStoreIndex, journal: Journal)
+    {
+        for directory in [layout.entries, layout.staging, layout.partial] {
+            try fileSystem.createDirectory(atPath: directory)
+        }
+        let contents = try Journal.read(layout: layout, fileSystem: fileSystem)
+        var index = FileStoreIndex()
+        var needsSweep = !contents.exists
+        for record in contents.records {
+            if record.kind == .purge { needsSweep = true }
+            index.replay(record)
+        }
+        // A torn last record is what a crash leaves; anything more means damage in the middle.
+        let damaged = contents.fileLength - contents.validLength >= Int64(ManifestRecord.byteCount)
+        needsSweep = needsSweep || damaged
+        redoLastBatch(of: contents.records, layout: layout, fileSystem: fileSystem)
+        for name in try fileSystem.contentsOfDirectory(atPath: layout.staging) {
+            fileSystem.removeFile(atPath: layout.staging + "/" + name)
+        }
+        try removeIncompletePartialDownloads(layout: layout, fileSystem: fileSystem)
+        if needsSweep {
+            for name in try fileSystem.contentsOfDirectory(atPath: layout.entries) {
+                let digest = SHA256Digest(hex: name)
+                if digest.flatMap({ index.entry($0) }) == nil {
+                    fileSystem.removeFile(atPath: layout.entries + "/" + name)
+                }
+            }
+        }
+        var journal = try Journal(
+            layout: layout, fileSystem: fileSystem, synchronizes: synchronizes, after: contents)
+        if needsSweep {
+            do {
+                try journal.rewrite(with: index.snapshotRecords())
+            } catch {
+                journal.close()
+                throw error
+            }
+        }
+        return (index, journal)
+    }
+
+    /// Creates the store's directory if needed and locks it, so that two stores never share
+    /// a journal; returns the lock's descriptor, to be closed when the store goes away.
+    static func lock(_ layout: StoreLayout, fileSystem: any StoreFileSystem) throws(FileSystemError) -> Int32 {
+        try fileSystem.createDirectory(atPath: layout.root)
+        return try fileSystem.lockFile(atPath: layout.lock)
+    }
+
+    /// Carries out the last batch of the journal again: only it can have been interrupted,
+    /// because each change finishes before the next is logged.
+    private static func redoLastBatch(
+        of records: [ManifestRecord], layout: StoreLayout, fileSystem: any StoreFileSystem
+    ) {
+        guard let lastBatch = records.last?.batch, lastBatch != 0 else { return }
+        for record in records.reversed() {
+            guard record.batch == lastBatch else { break }
+            switch record.kind {
+            case .put:
+                if let staged = record.stagedFile, fileSystem.sizeOfFile(atPath: layout.staged(staged)) != nil {
+                    try? fileSystem.rename(layout.staged(staged), to: layout.entry(record.key))
+                }
+            case .remove:
+                fileSystem.removeFile(atPath: layout.entry(record.key))
+            case .touch, .checksum, .purge:
+                break
+            }
+        }
+    }
+
+    private static func removeIncompletePartialDownloads(layout: StoreLayout, fileSystem: any StoreFileSystem)
+        throws(FileSystemError)
+    {
+        let names = try fileSystem.contentsOfDirectory(atPath: layout.partial)
+        let present = Set(names)
+        for name in names {
+            let (base, counterpart): (Substring, String)
+            if name.hasSuffix(".data") {
+                base = name.dropLast(5)
+                counterpart = base + ".state"
+            } else if name.hasSuffix(".state") {
+                base = name.dropLast(6)
+                counterpart = base + ".data"
+            } else {
+                (base, counterpart) = ("", "")
+            }
+            if SHA256Digest(hex: base) == nil || !present.contains(counterpart) {
+                fileSystem.removeFile(atPath: layout.partial + "/" + name)
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// A ``ContentStore`` that also keeps partial downloads, so that an HTTP transport can resume
+/// one after a relaunch instead of starting again.
+///
+/// A transport asks for ``partialDownload(for:)``; if there is one it requests the rest with
+/// `Range` and `If-Range`, then opens a writer with ``openPartialDownload(for:validator:resumingAt:)``
+/// at the kept byte count (on `206 Partial Content`) or at zero (on `200 OK`), appends each
+/// chunk, and finally calls ``completePartialDownload(for:expectedByteCount:)`` to make the
+/// bytes the key's content.
+public protocol PartialDownloadStore: ContentStore {
+    /// The resumable partial download kept for `key`, or `nil` when there is none.
+    func partialDownload(for key: ContentKey) async -> PartialDownload?
+
+    /// Opens the partial download of `key` for appending, from `offset`.
+    ///
+    /// An `offset` of zero starts again (discarding what was kept); a larger `offset`
+    /// continues a kept download, which must have the same `validator` and at least `offset`
+    /// bytes. Opening closes any writer already open for `key`.
+    ///
+    /// - Parameters:
+    ///   - key: The key the content will be stored under.
+    ///   - validator: The response's validator; `nil` when it had none, in which case the
+    ///     bytes are not offered for resuming after a relaunch.
+    ///   - offset: Where the bytes about to be appended start.
+    /// - Throws: ``ContentStoreError/writeFailed(_:reason:)`` when the download can't be
+    ///   resumed at `offset` or its file can't be opened.
+    func openPartialDownload(for key: ContentKey, validator: ResumeValidator?, resumingAt offset: Int64)
+        async throws(ContentStoreError) -> PartialDownloadWriter
+
+    /// Makes the partial download of `key` the key's content, without copying it, and
+    /// returns the stored content.
+    ///
+    /// - Parameters:
+    ///   - key: The key whose download is complete.
+    ///   - expectedByteCount: The size the server announced, if any; a download of another
+    ///     size is not stored.
+    /// - Throws: ``ContentStoreError/writeFailed(_:reason:)`` when there is no partial
+    ///   download, it has the wrong size, or it can't be stored;
+    ///   ``ContentStoreError/entryTooLarge(_:byteCount:limit:)`` when it is larger than the
+    ///   store accepts. On failure the partial download is kept.
+    @discardableResult
+    func completePartialDownload(for key: ContentKey, expectedByteCount: Int64?)
+        async throws(ContentStoreError) -> PartContent
+
+    /// Removes the partial download of `key`, if any, closing its writer.
+    func discardPartialDownload(for key: ContentKey) async
+}

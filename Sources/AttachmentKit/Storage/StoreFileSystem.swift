@@ -1,0 +1,113 @@
+import Foundation
+
+/// The file-system calls ``FileContentStore`` makes, as a seam: the store uses
+/// ``POSIXFileSystem``, tests substitute one that fails on cue (a full disk, a failed flush).
+///
+/// Paths are absolute. Every call either does all of its work or throws.
+protocol StoreFileSystem: Sendable {
+    /// Creates the directory (and missing parents) with owner-only permissions; succeeds when
+    /// it already exists.
+    func createDirectory(atPath path: String) throws(FileSystemError)
+    /// Creates a new, empty file open for writing; fails if the path exists.
+    func createFile(atPath path: String) throws(FileSystemError) -> Int32
+    /// Opens an existing file for reading and writing, positioned at its start.
+    func openForUpdate(atPath path: String) throws(FileSystemError) -> Int32
+    /// Opens a file for reading.
+    func openForReading(atPath path: String) throws(FileSystemError) -> Int32
+    /// Writes all of `bytes` at the file's current position.
+    func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(FileSystemError)
+    /// Reads up to `buffer.count` bytes; returns 0 at the end of the file.
+    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(FileSystemError)
+        -> Int
+    /// Moves the file position to `offset`.
+    func seek(_ descriptor: Int32, to offset: Int64, path: String) throws(FileSystemError)
+    /// Cuts the file to `length` bytes.
+    func truncate(_ descriptor: Int32, to length: Int64, path: String) throws(FileSystemError)
+    /// Flushes the file's data to the storage device.
+    func synchronize(_ descriptor: Int32, path: String) throws(FileSystemError)
+    /// Flushes a directory's entries to the storage device; a no-op where directories can't
+    /// be opened.
+    func synchronizeDirectory(atPath path: String)
+    /// Closes a descriptor.
+    func close(_ descriptor: Int32)
+    /// Renames a file, replacing any file at `destination`.
+    func rename(_ source: String, to destination: String) throws(FileSystemError)
+    /// Removes a file; returns `false` when there was none.
+    @discardableResult
+    func removeFile(atPath path: String) -> Bool
+    /// The size of the file at `path`, or `nil` when there is no regular file there.
+    func sizeOfFile(atPath path: String) -> Int64?
+    /// The size of an open file.
+    func sizeOfFile(_ descriptor: Int32, path: String) throws(FileSystemError) -> Int64
+    /// Opens (creating) the file at `path` and takes an exclusive advisory lock on it, held
+    /// until ``unlockFile(_:)``; fails with `EWOULDBLOCK` when this or another process holds
+    /// it.
+    func lockFile(atPath path: String) throws(FileSystemError) -> Int32
+    /// Releases a lock taken by ``lockFile(atPath:)`` and closes its descriptor.
+    func unlockFile(_ descriptor: Int32)
+    /// The names in a directory (without `.` and `..`).
+    func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String]
+}
+
+/// A failed file-system call: which call, on which path, and the system's error number.
+struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The call that failed, such as `"write"`.
+    let operation: String
+    /// The path it was given.
+    let path: String
+    /// The `errno` value.
+    let code: Int32
+
+    /// The source and destination are on different volumes (`EXDEV`).
+    var isCrossDevice: Bool { code == EXDEV }
+    /// There is no such file (`ENOENT`).
+    var isMissing: Bool { code == ENOENT }
+    /// A lock is held elsewhere (`EWOULDBLOCK`).
+    var isLocked: Bool { code == EWOULDBLOCK }
+
+    var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+}
+
+extension StoreFileSystem {
+    /// Writes all of `bytes` at the file's current position.
+    func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(FileSystemError) {
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(FileSystemError) in try write(descriptor, buffer, path: path) }
+        }.get()
+    }
+
+    /// Writes all of `data` at the file's current position.
+    func write(_ descriptor: Int32, _ data: Data, path: String) throws(FileSystemError) {
+        try data.withUnsafeBytes { buffer in
+            Result { () throws(FileSystemError) in try write(descriptor, buffer, path: path) }
+        }.get()
+    }
+
+    /// Reads from the file's current position until `buffer` is full or the file ends, and
+    /// returns how many bytes were read.
+    func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String)
+        throws(FileSystemError) -> Int
+    {
+        var filled = 0
+        while filled < buffer.count {
+            let count = try read(
+                descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), path: path)
+            if count == 0 { break }
+            filled += count
+        }
+        return filled
+    }
+
+    /// Reads the whole file at `path`.
+    func readFile(atPath path: String) throws(FileSystemError) -> [UInt8] {
+        let descriptor = try openForReading(atPath: path)
+        defer { close(descriptor) }
+        let size = try sizeOfFile(descriptor, path: path)
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        let filled = try bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(FileSystemError) in try readFully(descriptor, into: buffer, path: path) }
+        }.get()
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
+}

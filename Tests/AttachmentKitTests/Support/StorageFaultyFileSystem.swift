@@ -1,0 +1,137 @@
+import Foundation
+
+@testable import AttachmentKit
+
+/// The real file system, except for the calls a test tells to fail, and with a count of every
+/// call made.
+///
+/// A failing `write` writes half of its bytes first and then reports `ENOSPC`, as a disk that
+/// fills up mid-write does.
+final class StorageFaultyFileSystem: StoreFileSystem {
+    /// A call to fail: the operation (`"write"`, `"fsync"`, `"rename"`, `"create"`, `"open"`)
+    /// and a part of the path it must be given (empty for any path).
+    struct Fault: Hashable, Sendable {
+        var operation: String
+        var pathContaining: String = ""
+        var code: Int32 = ENOSPC
+    }
+
+    private let base = POSIXFileSystem()
+    private let state = LockedState<(faults: Set<Fault>, calls: Int)>(([], 0))
+
+    /// Every call made so far.
+    var callCount: Int { state.withLock { $0.calls } }
+
+    /// Makes matching calls fail until ``heal()``.
+    func fail(_ fault: Fault) { state.withLock { _ = $0.faults.insert(fault) } }
+
+    /// Lets every call succeed again.
+    func heal() { state.withLock { $0.faults.removeAll() } }
+
+    private func check(_ operation: String, _ path: String) throws(FileSystemError) {
+        let fault = state.withLock { state in
+            state.calls += 1
+            return state.faults.first {
+                $0.operation == operation && (path.contains($0.pathContaining) || $0.pathContaining.isEmpty)
+            }
+        }
+        if let fault { throw FileSystemError(operation: operation, path: path, code: fault.code) }
+    }
+
+    func createDirectory(atPath path: String) throws(FileSystemError) {
+        try check("mkdir", path)
+        try base.createDirectory(atPath: path)
+    }
+
+    func createFile(atPath path: String) throws(FileSystemError) -> Int32 {
+        try check("create", path)
+        return try base.createFile(atPath: path)
+    }
+
+    func openForUpdate(atPath path: String) throws(FileSystemError) -> Int32 {
+        try check("open", path)
+        return try base.openForUpdate(atPath: path)
+    }
+
+    func openForReading(atPath path: String) throws(FileSystemError) -> Int32 {
+        try check("open", path)
+        return try base.openForReading(atPath: path)
+    }
+
+    func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(FileSystemError) {
+        do {
+            try check("write", path)
+        } catch {
+            try base.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count / 2)]), path: path)
+            throw error
+        }
+        try base.write(descriptor, bytes, path: path)
+    }
+
+    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(FileSystemError)
+        -> Int
+    {
+        try check("read", path)
+        return try base.read(descriptor, into: buffer, path: path)
+    }
+
+    func seek(_ descriptor: Int32, to offset: Int64, path: String) throws(FileSystemError) {
+        try check("seek", path)
+        try base.seek(descriptor, to: offset, path: path)
+    }
+
+    func truncate(_ descriptor: Int32, to length: Int64, path: String) throws(FileSystemError) {
+        try check("truncate", path)
+        try base.truncate(descriptor, to: length, path: path)
+    }
+
+    func synchronize(_ descriptor: Int32, path: String) throws(FileSystemError) {
+        try check("fsync", path)
+        try base.synchronize(descriptor, path: path)
+    }
+
+    func synchronizeDirectory(atPath path: String) {
+        state.withLock { $0.calls += 1 }
+        base.synchronizeDirectory(atPath: path)
+    }
+
+    func close(_ descriptor: Int32) {
+        state.withLock { $0.calls += 1 }
+        base.close(descriptor)
+    }
+
+    func rename(_ source: String, to destination: String) throws(FileSystemError) {
+        try check("rename", source + " " + destination)
+        try base.rename(source, to: destination)
+    }
+
+    func removeFile(atPath path: String) -> Bool {
+        state.withLock { $0.calls += 1 }
+        return base.removeFile(atPath: path)
+    }
+
+    func sizeOfFile(atPath path: String) -> Int64? {
+        state.withLock { $0.calls += 1 }
+        return base.sizeOfFile(atPath: path)
+    }
+
+    func sizeOfFile(_ descriptor: Int32, path: String) throws(FileSystemError) -> Int64 {
+        try check("stat", path)
+        return try base.sizeOfFile(descriptor, path: path)
+    }
+
+    func lockFile(atPath path: String) throws(FileSystemError) -> Int32 {
+        try check("lock", path)
+        return try base.lockFile(atPath: path)
+    }
+
+    func unlockFile(_ descriptor: Int32) {
+        state.withLock { $0.calls += 1 }
+        base.unlockFile(descriptor)
+    }
+
+    func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
+        try check("list", path)
+        return try base.contentsOfDirectory(atPath: path)
+    }
+}
