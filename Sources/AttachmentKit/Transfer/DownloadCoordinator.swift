@@ -16,8 +16,9 @@
 /// running download there rather than starting another.
 public actor DownloadCoordinator {
     /// The coordinator resolvers use unless given another, so that every screen shares one
-    /// transfer per part. It keeps no content store.
-    public static let shared = DownloadCoordinator()
+    /// transfer per part. It keeps content in ``DefaultContentStore/shared`` (memory in front
+    /// of disk, in the caches directory), so a part downloaded once is not downloaded again.
+    public static let shared = DownloadCoordinator(store: DefaultContentStore.shared)
 
     /// Where completed content is kept and looked up first, if anywhere.
     public nonisolated let store: (any ContentStore)?
