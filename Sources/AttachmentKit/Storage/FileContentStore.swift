@@ -123,7 +123,7 @@ public final class FileContentStore: PartialDownloadStore {
         // A second look covers an entry replaced while it was being checked.
         for _ in 0..<2 {
             let (found, flushTouches) = index.withLock { index in
-                (index.use(digest, at: timestamp()), index.touched.count >= Self.touchesBeforeFlush)
+                (index.use(digest, at: timestamp()), index.needsTouchFlush(after: Self.touchesBeforeFlush))
             }
             if flushTouches { flushTouchesInBackground() }
             guard let entry = found else { return nil }
