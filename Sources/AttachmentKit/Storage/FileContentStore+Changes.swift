@@ -1,5 +1,5 @@
-/// Every change to a ``FileContentStore``'s entries, run one at a time on `changeQueue` under
-/// the journal's lock: the change is logged first, carried out second, and applied to the
+/// Every change to a ``FileContentStore``'s entries, run one at a time under the journal's lock
+/// (off the Swift concurrency thread pool): the change is logged first, carried out second, and applied to the
 /// index last, so that a crash between any two steps leaves a journal that recovery can
 /// finish (see ``FileStoreOpening``).
 extension FileContentStore {

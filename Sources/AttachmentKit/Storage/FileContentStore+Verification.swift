@@ -7,8 +7,15 @@ extension FileContentStore {
         let path = layout.entry(key)
         let computed = await StorageIO.run(on: StorageIO.parallel) { [self] in checksum(ofFileAt: path) }
         guard let (size, checksum) = computed, size == entry.size else { return false }
-        if let expected = entry.checksum, expected != checksum { return false }
-        await StorageIO.run(on: changeQueue) { [self] in commitChecksum(checksum, for: key, serial: entry.serial) }
+        guard let expected = entry.checksum else {
+            // Never recorded (the process that ingested the file ended first): record it now.
+            await StorageIO.run(on: changeQueue) { [self] in commitChecksum(checksum, for: key, serial: entry.serial) }
+            return true
+        }
+        guard expected == checksum else { return false }
+        index.withLock { index in
+            if index.entry(key)?.serial == entry.serial { index.update(key) { $0.verified = true } }
+        }
         return true
     }
 

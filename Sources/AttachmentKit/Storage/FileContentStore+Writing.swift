@@ -15,17 +15,21 @@ extension FileContentStore {
     public func store(_ data: Data, for key: ContentKey) async throws(ContentStoreError) -> PartContent {
         let size = Int64(data.count)
         guard size <= byteCapacity else { throw .entryTooLarge(key, byteCount: size, limit: byteCapacity) }
-        let staging = await StorageIO.run(on: StorageIO.parallel) { [self] in
-            Result { () throws(FileSystemError) in (try stage(data), XXH64.hash(data)) }
-        }
-        guard case .success(let (stagedFile, checksum)) = staging else {
-            if case .failure(let error) = staging { throw .writeFailed(key, reason: error.description) }
-            throw .writeFailed(key, reason: "staging failed")
-        }
-        let staged = StagedContent(
-            key: key, digest: key.storageDigest, stagedFile: stagedFile, size: size, checksum: checksum)
-        _ = try await StorageIO.run(on: changeQueue) { [self] in commit(staged) }.get()
-        return .file(URL(fileURLWithPath: layout.entry(staged.digest), isDirectory: false))
+        let digest = key.storageDigest
+        // Staging runs in parallel with other writes; the commit then takes the journal's lock
+        // on the same thread, so a write costs one hop off the caller's thread.
+        _ = try await StorageIO.run(on: StorageIO.parallel) { [self] () -> Result<UInt64, ContentStoreError> in
+            let stagedFile: UInt64
+            do throws(FileSystemError) {
+                stagedFile = try stage(data)
+            } catch {
+                return .failure(.writeFailed(key, reason: error.description))
+            }
+            let checksum = XXH64.hash(data)
+            return commit(
+                StagedContent(key: key, digest: digest, stagedFile: stagedFile, size: size, checksum: checksum))
+        }.get()
+        return .file(URL(fileURLWithPath: layout.entry(digest), isDirectory: false))
     }
 
     /// Takes ownership of a downloaded file and stores it as the content of `key`.
@@ -50,12 +54,12 @@ extension FileContentStore {
         }
         guard size <= byteCapacity else { throw .entryTooLarge(key, byteCount: size, limit: byteCapacity) }
         let digest = key.storageDigest
-        let ingested = await StorageIO.run(on: StorageIO.parallel) { [self] in
-            ingest(source, url: fileURL, for: key, digest: digest)
-        }
-        let staged = try ingested.get()
-        let serial = try await StorageIO.run(on: changeQueue) { [self] in commit(staged) }.get()
-        if staged.checksum == nil { computeChecksumInBackground(digest, serial: serial) }
+        let (serial, checksummed) = try await StorageIO.run(on: StorageIO.parallel) { [self] in
+            ingest(source, url: fileURL, for: key, digest: digest).flatMap { staged in
+                commit(staged).map { ($0, staged.checksum != nil) }
+            }
+        }.get()
+        if !checksummed { computeChecksumInBackground(digest, serial: serial) }
         return .file(URL(fileURLWithPath: layout.entry(digest), isDirectory: false))
     }
 

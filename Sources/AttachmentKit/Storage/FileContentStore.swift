@@ -42,9 +42,11 @@ public final class FileContentStore: PartialDownloadStore {
     let now: @Sendable () -> Date
     /// The manifest in memory. Held briefly; never taken while waiting for `journal`.
     let index: LockedState<FileStoreIndex>
-    /// The journal; holding it serialises changes. Taken only on `changeQueue`.
+    /// The journal; holding it serialises changes. Taken only off the Swift concurrency
+    /// thread pool (on `changeQueue` or the parallel I/O queue), never across an `await`.
     let journal: LockedState<Journal>
-    /// Runs every change, one at a time, off the Swift concurrency thread pool.
+    /// Runs removals, checksum records and partial-download changes, one at a time, off the
+    /// Swift concurrency thread pool (writes commit from the parallel I/O queue).
     let changeQueue = DispatchQueue(label: "AttachmentKit.FileContentStore.changes")
     /// Checksums being computed in the background.
     let backgroundWork = DispatchGroup()
@@ -123,7 +125,7 @@ public final class FileContentStore: PartialDownloadStore {
         // A second look covers an entry replaced while it was being checked.
         for _ in 0..<2 {
             let (found, flushTouches) = index.withLock { index in
-                (index.use(digest, at: timestamp()), index.touched.count >= Self.touchesBeforeFlush)
+                (index.use(digest, at: timestamp()), index.needsTouchFlush(after: Self.touchesBeforeFlush))
             }
             if flushTouches { flushTouchesInBackground() }
             guard let entry = found else { return nil }

@@ -20,6 +20,8 @@ struct FileStoreIndex {
     private(set) var entries = LRUIndex<SHA256Digest, DiskEntry>()
     /// Entries used since their access time was last written.
     private(set) var touched: Set<SHA256Digest> = []
+    /// Whether a write of the access times has been asked for and not yet done.
+    private var touchFlushRequested = false
     private var lastSerial: UInt64 = 0
 
     var usage: ContentStoreUsage { ContentStoreUsage(byteCount: entries.totalCost, entryCount: entries.count) }
@@ -58,6 +60,7 @@ struct FileStoreIndex {
     mutating func removeAll() {
         entries.removeAll()
         touched.removeAll()
+        touchFlushRequested = false
     }
 
     /// Applies one journal record, as when the store opens.
@@ -81,9 +84,18 @@ struct FileStoreIndex {
         }
     }
 
+    /// Whether the access times held should be written now: once `limit` are held, this says
+    /// so once, until ``takeTouchRecords()`` takes them.
+    mutating func needsTouchFlush(after limit: Int) -> Bool {
+        guard touched.count >= limit, !touchFlushRequested else { return false }
+        touchFlushRequested = true
+        return true
+    }
+
     /// Touch records for the entries used since the last call, oldest use first, so that
     /// replaying them restores the order of use.
     mutating func takeTouchRecords() -> [ManifestRecord] {
+        touchFlushRequested = false
         guard !touched.isEmpty else { return [] }
         var records: [ManifestRecord] = []
         records.reserveCapacity(touched.count)
@@ -107,6 +119,7 @@ struct FileStoreIndex {
             return true
         }
         touched.removeAll(keepingCapacity: true)
+        touchFlushRequested = false
         return records
     }
 

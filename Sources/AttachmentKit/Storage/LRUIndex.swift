@@ -5,15 +5,16 @@
 /// no reference counting and no allocation per entry); a ``SlotTable`` maps each key's hash to
 /// its node. Freed nodes are reused. Not thread-safe: the stores keep it behind one lock.
 struct LRUIndex<Key: LRUIndexKey, Value> {
+    /// A node: the entry and its neighbours in the list, together so that finding an entry
+    /// and unlinking it read the same cache line.
     private struct Entry {
         var key: Key?
         var value: Value?
         var cost: Int64
         var hash: UInt32
+        var link: Link
     }
 
-    /// A node's neighbours, kept apart from the entries so that relinking touches 8 bytes per
-    /// node: moving an entry to the front reads and writes three nodes at random places.
     private struct Link {
         var newer: Int32
         var older: Int32
@@ -23,7 +24,6 @@ struct LRUIndex<Key: LRUIndexKey, Value> {
 
     private var slots = SlotTable()
     private var entries: [Entry] = []
-    private var links: [Link] = []
     private var freeSlots: [Int32] = []
     /// The most recently used node.
     private var newest = LRUIndex.none
@@ -39,7 +39,6 @@ struct LRUIndex<Key: LRUIndexKey, Value> {
     init(minimumCapacity: Int = 0) {
         slots = SlotTable(minimumCapacity: minimumCapacity)
         entries.reserveCapacity(minimumCapacity)
-        links.reserveCapacity(minimumCapacity)
     }
 
     /// The value for `key`, marking the entry as the most recently used.
@@ -76,14 +75,14 @@ struct LRUIndex<Key: LRUIndexKey, Value> {
         let hash = Self.hash(of: key)
         if let free = freeSlots.popLast() {
             slot = free
-            entries[Int(slot)] = Entry(key: key, value: value, cost: cost, hash: hash)
-            links[Int(slot)] = Link(newer: LRUIndex.none, older: newest)
+            entries[Int(slot)] = Entry(
+                key: key, value: value, cost: cost, hash: hash, link: Link(newer: LRUIndex.none, older: newest))
         } else {
             slot = Int32(entries.count)
-            entries.append(Entry(key: key, value: value, cost: cost, hash: hash))
-            links.append(Link(newer: LRUIndex.none, older: newest))
+            entries.append(
+                Entry(key: key, value: value, cost: cost, hash: hash, link: Link(newer: LRUIndex.none, older: newest)))
         }
-        if newest != LRUIndex.none { links[Int(newest)].newer = slot }
+        if newest != LRUIndex.none { entries[Int(newest)].link.newer = slot }
         newest = slot
         if oldest == LRUIndex.none { oldest = slot }
         slots.insert(hash, slot: slot)
@@ -135,21 +134,21 @@ struct LRUIndex<Key: LRUIndexKey, Value> {
         while slot != LRUIndex.none {
             let entry = entries[Int(slot)]
             if let key = entry.key, let value = entry.value, !body(key, value, entry.cost) { return }
-            slot = links[Int(slot)].newer
+            slot = entry.link.newer
         }
     }
 
     private mutating func unlink(_ slot: Int32) {
-        let link = links[Int(slot)]
-        if link.newer != LRUIndex.none { links[Int(link.newer)].older = link.older } else { newest = link.older }
-        if link.older != LRUIndex.none { links[Int(link.older)].newer = link.newer } else { oldest = link.newer }
+        let link = entries[Int(slot)].link
+        if link.newer != LRUIndex.none { entries[Int(link.newer)].link.older = link.older } else { newest = link.older }
+        if link.older != LRUIndex.none { entries[Int(link.older)].link.newer = link.newer } else { oldest = link.newer }
     }
 
     private mutating func moveToNewest(_ slot: Int32) {
         guard slot != newest else { return }
         unlink(slot)
-        links[Int(slot)] = Link(newer: LRUIndex.none, older: newest)
-        if newest != LRUIndex.none { links[Int(newest)].newer = slot }
+        entries[Int(slot)].link = Link(newer: LRUIndex.none, older: newest)
+        if newest != LRUIndex.none { entries[Int(newest)].link.newer = slot }
         newest = slot
         if oldest == LRUIndex.none { oldest = slot }
     }
@@ -174,7 +173,7 @@ struct LRUIndex<Key: LRUIndexKey, Value> {
         let freed = (entries[index].key.take(), entries[index].value.take())
         totalCost -= entries[index].cost
         entries[index].cost = 0
-        links[index] = Link(newer: LRUIndex.none, older: LRUIndex.none)
+        entries[index].link = Link(newer: LRUIndex.none, older: LRUIndex.none)
         freeSlots.append(slot)
         return freed
     }

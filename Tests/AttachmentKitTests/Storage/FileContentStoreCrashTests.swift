@@ -40,6 +40,7 @@ struct FileContentStoreCrashTests {
             let lines = try Self.runAndKill(
                 writer, arguments: [storeURL.path, "\(random.next() >> 1)", "\(round * 1_000_000)"],
                 waitForReady: waitForReady, delayMicroseconds: delay)
+            if waitForReady { #expect(lines.first == "ready", "round \(round): the writer did not start") }
             expectation.inFlight = nil
             for line in lines {
                 let fields = line.split(separator: " ")
