@@ -159,7 +159,7 @@ extension FileContentStore {
     /// to the number of entries.
     private func compactIfLarge(_ journal: inout Journal) {
         let entryCount = index.withLock { $0.entries.count }
-        guard journal.recordCount > 2 * entryCount + 4096 else { return }
+        guard journal.recordCount > 2 * entryCount + compactionSlack else { return }
         try? journal.rewrite(with: index.withLock { $0.snapshotRecords() })
     }
 }

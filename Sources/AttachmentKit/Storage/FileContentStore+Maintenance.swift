@@ -49,7 +49,8 @@ extension FileContentStore {
         await StorageIO.run(on: changeQueue) { [self] in commitTouches() }
     }
 
-    /// Waits until the checksum-and-flush work after ingested files has finished.
+    /// Removes the entry for `key` if it still has the content numbered `serial`; returns
+    /// whether it did.
     func removeEntry(_ key: SHA256Digest, ifSerial serial: UInt64) async -> Bool {
         await StorageIO.run(on: changeQueue) { [self] in commitRemoval(of: [key], ifSerial: serial) }
     }

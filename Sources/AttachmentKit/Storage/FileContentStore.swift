@@ -40,6 +40,9 @@ public final class FileContentStore: PartialDownloadStore {
     let layout: StoreLayout
     let fileSystem: any StoreFileSystem
     let now: @Sendable () -> Date
+    /// The records beyond twice the entry count that the journal may hold before it is
+    /// compacted.
+    let compactionSlack: Int
     /// The manifest in memory. Held briefly; never taken while waiting for `journal`.
     let index: LockedState<FileStoreIndex>
     /// The journal; holding it serialises changes. Taken only off the Swift concurrency
@@ -74,12 +77,12 @@ public final class FileContentStore: PartialDownloadStore {
     {
         try self.init(
             directory: directory, byteCapacity: byteCapacity, durability: durability, fileSystem: POSIXFileSystem(),
-            now: { Date() })
+            now: { Date() }, compactionSlack: 4096)
     }
 
     init(
         directory: URL, byteCapacity: Int64, durability: Durability, fileSystem: any StoreFileSystem,
-        now: @escaping @Sendable () -> Date
+        now: @escaping @Sendable () -> Date, compactionSlack: Int
     ) throws(ContentStoreError) {
         guard directory.isFileURL else { throw .unusableDirectory(directory, reason: "it is not a file URL") }
         self.directory = directory
@@ -88,6 +91,7 @@ public final class FileContentStore: PartialDownloadStore {
         self.layout = StoreLayout(root: directory.standardizedFileURL.path)
         self.fileSystem = fileSystem
         self.now = now
+        self.compactionSlack = compactionSlack
         let lock: Int32
         do {
             lock = try FileStoreOpening.lock(layout, fileSystem: fileSystem)

@@ -125,7 +125,8 @@ struct POSIXFileSystem: StoreFileSystem {
             systemClose(descriptor)
             throw FileSystemError(operation: "stat", path: path, code: code)
         }
-        let identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        let identity = FileIdentity(
+            device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
         // Within the process: POSIX record locks belong to the process, so they can't tell two
         // stores of one process apart.
         let claimed = Self.lockedFiles.withLock { locked in

@@ -124,6 +124,25 @@ struct FileContentStoreTests {
         #expect(throws: ContentStoreError.self) { try writer.append(Data(count: 1)) }
     }
 
+    @Test("the journal is compacted as it grows, and the compacted journal keeps every entry's latest content")
+    func compaction() async throws {
+        let directory = try StorageTemporaryDirectory()
+        do {
+            let store = try FileContentStore.forTesting(
+                in: directory, durability: .processCrashSafe, compactionSlack: 20)
+            for step in 0..<300 {
+                try await store.store(Data([UInt8(truncatingIfNeeded: step)]), for: key("k\(step % 3)"))
+            }
+        }
+        let journal = try FileManager.default.attributesOfItem(atPath: directory.appending("store/journal").path)
+        let length = try #require(journal[.size] as? Int)
+        #expect(length <= 26 * ManifestRecord.byteCount)  // 300 records were written
+        let reopened = try FileContentStore.forTesting(in: directory)
+        #expect(reopened.usage().entryCount == 3)
+        #expect(try await reopened.bytes(for: key("k2")) == Data([UInt8(truncatingIfNeeded: 299)]))
+        #expect(try await reopened.bytes(for: key("k1")) == Data([UInt8(truncatingIfNeeded: 298)]))
+    }
+
     @Test("a directory that can't be used is reported, not crashed on")
     func unusableDirectory() throws {
         let directory = try StorageTemporaryDirectory()

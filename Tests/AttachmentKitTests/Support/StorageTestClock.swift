@@ -15,11 +15,12 @@ extension FileContentStore {
     /// Opens a store for a test, on the real file system unless one is given.
     static func forTesting(
         in directory: StorageTemporaryDirectory, capacity: Int64 = 1 << 30, durability: Durability = .flushedToDevice,
-        fileSystem: any StoreFileSystem = POSIXFileSystem(), clock: StorageTestClock = StorageTestClock()
+        fileSystem: any StoreFileSystem = POSIXFileSystem(), clock: StorageTestClock = StorageTestClock(),
+        compactionSlack: Int = 4096
     ) throws -> FileContentStore {
         try FileContentStore(
             directory: directory.appending("store"), byteCapacity: capacity, durability: durability,
-            fileSystem: fileSystem, now: { clock.now })
+            fileSystem: fileSystem, now: { clock.now }, compactionSlack: compactionSlack)
     }
 
     /// The bytes of `key`'s content, or `nil` on a miss.
