@@ -69,16 +69,10 @@ struct FileContentStoreCrashTests {
         let writer = try #require(Self.writerExecutable(), "StoreCrashWriter was not built next to the tests")
         let directory = try StorageTemporaryDirectory("locked")
         let store = try FileContentStore(directory: directory.appending("store"), byteCapacity: 1 << 20)
-        let process = Process()
-        process.executableURL = writer
-        process.arguments = [directory.appending("store").path, "1", "0"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
-        #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
+        let child = try ChildProcess(writer, arguments: [directory.appending("store").path, "1", "0"])
+        let output = child.readToEnd()
+        #expect(child.wait() != 0)
+        #expect(output.isEmpty)
         withExtendedLifetime(store) {}
     }
 
@@ -123,24 +117,19 @@ struct FileContentStoreCrashTests {
     private static func runAndKill(
         _ executable: URL, arguments: [String], waitForReady: Bool, delayMicroseconds: UInt32
     ) throws -> [String] {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let child = try ChildProcess(executable, arguments: arguments)
         var received = Data()
         if waitForReady {
             while !received.starts(with: Data("ready\n".utf8)) {
-                let chunk = output.fileHandleForReading.availableData
+                let chunk = child.readAvailable()
                 if chunk.isEmpty { break }  // the child ended: the checks below will say why
                 received += chunk
             }
         }
         usleep(delayMicroseconds)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        received += output.fileHandleForReading.readDataToEndOfFile()
+        child.terminate()
+        received += child.readToEnd()
+        _ = child.wait()
         return String(decoding: received, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 

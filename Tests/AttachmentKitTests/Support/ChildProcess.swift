@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A child process started with `posix_spawn` and reaped with `waitpid`, for tests that kill
+/// children at will. Foundation's `Process.waitUntilExit` can miss the exit of a child killed
+/// at once on Linux and wait forever (seen under the thread sanitizer); `waitpid` can't.
+struct ChildProcess {
+    enum SpawnError: Error { case pipe(Int32), spawn(Int32) }
+
+    /// The child's process identifier.
+    let pid: pid_t
+    /// The read end of the pipe that is the child's standard output.
+    private let output: Int32
+
+    /// Starts `executable` with `arguments`, its standard output piped to this process and its
+    /// standard error discarded.
+    init(_ executable: URL, arguments: [String]) throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw SpawnError.pipe(errno) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, executable.path, &actions, nil, argv, environ)
+        close(fds[1])
+        guard result == 0 else {
+            close(fds[0])
+            throw SpawnError.spawn(result)
+        }
+        pid = child
+        output = fds[0]
+    }
+
+    /// The next bytes the child wrote, waiting for them; empty once it has closed its output.
+    func readAvailable() -> Data {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(output, &buffer, buffer.count)
+            if count > 0 { return Data(buffer[0..<count]) }
+            if count < 0, errno == EINTR { continue }
+            return Data()
+        }
+    }
+
+    /// Everything the child writes from now until it closes its output.
+    func readToEnd() -> Data {
+        var all = Data()
+        while case let chunk = readAvailable(), !chunk.isEmpty { all += chunk }
+        return all
+    }
+
+    /// Sends SIGKILL.
+    func terminate() { _ = kill(pid, SIGKILL) }
+
+    /// Waits for the child to end, closes the pipe, and returns its exit status (or 128 plus
+    /// the signal that ended it).
+    func wait() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        close(output)
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+}
