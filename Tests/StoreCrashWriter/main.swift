@@ -16,7 +16,14 @@ let downloads = directory.deletingLastPathComponent().appendingPathComponent("do
 try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
 var random = CrashRandom(seed: seed)
 let durability: FileContentStore.Durability = seed.isMultiple(of: 2) ? .flushedToDevice : .processCrashSafe
-let store = try FileContentStore(directory: directory, byteCapacity: 1 << 30, durability: durability)
+let store: FileContentStore
+do {
+    store = try FileContentStore(directory: directory, byteCapacity: 1 << 30, durability: durability)
+} catch {
+    // An expected outcome (the store is locked by another process): exit, don't trap.
+    FileHandle.standardError.write(Data("StoreCrashWriter: \(error)\n".utf8))
+    exit(3)
+}
 
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))

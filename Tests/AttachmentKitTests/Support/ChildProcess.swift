@@ -30,9 +30,13 @@ struct ChildProcess {
         posix_spawn_file_actions_addclose(&actions, fds[1])
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        // No crash backtracer in the child: it would hold the pipe open for as long as it runs.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let result = posix_spawn(&child, executable.path, &actions, nil, argv, environ)
+        let result = posix_spawn(&child, executable.path, &actions, nil, argv, envp)
         close(fds[1])
         guard result == 0 else {
             close(fds[0])
