@@ -30,7 +30,7 @@ struct FileContentStoreCrashTests {
         let kills = ProcessInfo.processInfo.environment["ATTACHMENTKIT_CRASH_KILLS"].flatMap(Int.init) ?? 60
         let directory = try StorageTemporaryDirectory("crash")
         let storeURL = directory.appending("store")
-        var random = StorageSeededGenerator(seed: 2024)
+        var random = SeededRandom(seed: 2024)
         var expectation = Expectation()
         var killsDuringChanges = 0
         for round in 0..<kills {

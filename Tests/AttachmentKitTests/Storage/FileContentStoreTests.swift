@@ -63,7 +63,7 @@ struct FileContentStoreTests {
     func capacityNeverExceeded() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, capacity: 10_000, durability: .processCrashSafe)
-        var generator = StorageSeededGenerator(seed: 11)
+        var generator = SeededRandom(seed: 11)
         for step in 0..<300 {
             let name = "k\(Int.random(in: 0..<40, using: &generator))"
             if step % 7 == 0 {

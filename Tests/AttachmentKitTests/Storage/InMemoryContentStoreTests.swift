@@ -35,7 +35,7 @@ struct InMemoryContentStoreTests {
     @Test("the cost limit holds: total bytes never exceed it")
     func costLimit() throws {
         let store = InMemoryContentStore(costLimit: 1000, maximumEntryFraction: 0.5)
-        var generator = StorageSeededGenerator(seed: 1)
+        var generator = SeededRandom(seed: 1)
         for index in 0..<500 {
             try store.store(bytes(Int.random(in: 0...500, using: &generator)), for: key("k\(index % 37)"))
             #expect(store.usage().byteCount <= 1000)
@@ -151,7 +151,7 @@ struct InMemoryContentStoreTests {
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<8 {
                 group.addTask {
-                    var generator = StorageSeededGenerator(seed: UInt64(worker))
+                    var generator = SeededRandom(seed: UInt64(worker))
                     for step in 0..<5_000 {
                         let name = "k\(Int.random(in: 0..<200, using: &generator))"
                         switch step % 10 {

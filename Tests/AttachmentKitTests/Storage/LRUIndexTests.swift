@@ -36,7 +36,7 @@ struct LRUIndexTests {
     func randomOperations() {
         var index = LRUIndex<Int, Int>()
         var model: [Int] = []  // oldest first
-        var generator = StorageSeededGenerator(seed: 3)
+        var generator = SeededRandom(seed: 3)
         for _ in 0..<20_000 {
             let key = Int.random(in: 0..<64, using: &generator)
             switch Int.random(in: 0..<4, using: &generator) {
@@ -83,7 +83,7 @@ struct SlotTableTests {
     func agreesWithDictionary() {
         var index = LRUIndex<CollidingKey, Int>()
         var model: [Int: Int] = [:]
-        var generator = StorageSeededGenerator(seed: 9)
+        var generator = SeededRandom(seed: 9)
         for step in 0..<30_000 {
             let key = Int.random(in: 0..<300, using: &generator)
             if Bool.random(using: &generator) {

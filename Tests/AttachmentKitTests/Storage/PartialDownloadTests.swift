@@ -10,7 +10,7 @@ struct PartialDownloadTests {
     /// 3 MB of varied bytes, so that a byte out of place changes the checksum.
     private var body: Data { Self.body }
     private static let body: Data = {
-        var generator = StorageSeededGenerator(seed: 5)
+        var generator = SeededRandom(seed: 5)
         var bytes = [UInt8](repeating: 0, count: 3_000_000)
         for index in stride(from: 0, to: bytes.count, by: 8) {
             withUnsafeBytes(of: generator.next()) { word in

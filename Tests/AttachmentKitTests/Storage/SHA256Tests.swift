@@ -32,7 +32,7 @@ struct SHA256Tests {
 
     @Test("feeding the message in uneven pieces gives the same digest as feeding it whole")
     func incremental() {
-        var generator = StorageSeededGenerator(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let message = (0..<10_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         var hasher = SHA256()
         var offset = 0

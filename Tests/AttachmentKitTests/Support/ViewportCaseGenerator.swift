@@ -5,19 +5,13 @@ import Foundation
 /// generator (Steele, Lea and Flood, 2014), so every run sees the same cases and a failure
 /// names the seed that reproduces it.
 struct ViewportCaseGenerator {
-    private var state: UInt64
+    private var random: SeededRandom
 
     /// A generator whose sequence is fixed by `seed`.
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
     /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     /// A uniform value in `0..<1`.
     mutating func unit() -> CGFloat { CGFloat(next() >> 11) * 0x1p-53 }

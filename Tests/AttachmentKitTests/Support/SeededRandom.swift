@@ -1,4 +1,5 @@
-/// SplitMix64: a small seeded generator, so that random schedules repeat exactly.
+/// SplitMix64 (Steele, Lea and Flood, 2014): the tests' one small seeded generator, so that random
+/// schedules and cases repeat exactly and a failure names the seed that reproduces it.
 struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
