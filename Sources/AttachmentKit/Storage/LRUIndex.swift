@@ -1,91 +1,101 @@
 /// A dictionary that remembers the order in which its entries were used, with O(1) lookup,
 /// insertion, removal and eviction of the least recently used entry.
 ///
-/// Entries live in one array of nodes linked into a doubly linked list by index (no objects, so
-/// no reference counting and no allocation per entry); a ``SlotTable`` maps each key's hash to
-/// its node. Freed nodes are reused. Not thread-safe: the stores keep it behind one lock.
+/// The entries live in the buckets of one open-addressing hash table (linear probing, at most
+/// three quarters full), linked by bucket index into a doubly linked list from the least to the most
+/// recently used. A lookup reads one bucket, which holds the key and the value together,
+/// instead of a hash slot and then the entry it points to: one cache miss instead of two
+/// chained ones, which is what a lookup in a large index costs. The list's links and the costs
+/// sit in their own arrays beside the buckets, so that a bucket stays small and reordering the
+/// list on a hit writes to a small, mostly cached array. There are no objects, so no reference
+/// counting and no allocation per entry. Removal shifts later buckets back (no tombstones) and
+/// fixes the links of each moved entry's neighbours. Not thread-safe: the stores keep it behind
+/// one lock.
 struct LRUIndex<Key: LRUIndexKey, Value> {
-    /// A node: the entry and its neighbours in the list, together so that finding an entry
-    /// and unlinking it read the same cache line.
-    private struct Entry {
+    /// A bucket: empty when `key` is `nil`.
+    struct Bucket {
         var key: Key?
         var value: Value?
-        var cost: Int64
-        var hash: UInt32
-        var link: Link
     }
 
-    private struct Link {
+    /// A bucket's neighbours in the order of use.
+    struct Link {
+        /// The bucket of the next more recently used entry, or ``LRUIndex/none``.
         var newer: Int32
+        /// The bucket of the next less recently used entry, or ``LRUIndex/none``.
         var older: Int32
     }
 
-    private static var none: Int32 { -1 }
+    static var none: Int32 { -1 }
 
-    private var slots = SlotTable()
-    private var entries: [Entry] = []
-    private var freeSlots: [Int32] = []
-    /// The most recently used node.
-    private var newest = LRUIndex.none
-    /// The least recently used node.
-    private var oldest = LRUIndex.none
+    var buckets: [Bucket]
+    /// The links of the entry in each bucket.
+    var links: [Link]
+    /// The cost of the entry in each bucket.
+    var costs: [Int64]
+    var mask: Int
+    /// The most recently used entry's bucket.
+    var newest = LRUIndex.none
+    /// The least recently used entry's bucket.
+    var oldest = LRUIndex.none
 
     /// The sum of the entries' costs.
-    private(set) var totalCost: Int64 = 0
+    var totalCost: Int64 = 0
 
     /// The number of entries.
-    var count: Int { slots.count }
+    var count = 0
 
     init(minimumCapacity: Int = 0) {
-        slots = SlotTable(minimumCapacity: minimumCapacity)
-        entries.reserveCapacity(minimumCapacity)
+        let capacity = Self.bucketCount(for: minimumCapacity)
+        buckets = Array(repeating: Bucket(), count: capacity)
+        links = Array(repeating: Link(newer: LRUIndex.none, older: LRUIndex.none), count: capacity)
+        costs = Array(repeating: 0, count: capacity)
+        mask = capacity - 1
     }
 
     /// The value for `key`, marking the entry as the most recently used.
     mutating func use(_ key: Key) -> Value? {
-        guard let slot = slot(of: key) else { return nil }
-        moveToNewest(slot)
-        return entries[Int(slot)].value
+        guard let bucket = bucket(of: key) else { return nil }
+        moveToNewest(bucket)
+        return buckets[bucket].value
     }
 
     /// The value for `key`, leaving the order alone.
     func peek(_ key: Key) -> Value? {
-        slot(of: key).flatMap { entries[Int($0)].value }
+        bucket(of: key).flatMap { buckets[$0].value }
     }
 
     /// The cost recorded for `key`.
     func cost(of key: Key) -> Int64? {
-        slot(of: key).map { entries[Int($0)].cost }
+        bucket(of: key).map { costs[$0] }
     }
 
     /// Stores `value` under `key` as the most recently used entry and returns the value it
     /// replaced.
     @discardableResult
     mutating func set(_ value: Value, cost: Int64, for key: Key) -> Value? {
-        if let slot = slot(of: key) {
-            let index = Int(slot)
-            totalCost += cost - entries[index].cost
-            entries[index].cost = cost
-            let old = entries[index].value.take()
-            entries[index].value = value
-            moveToNewest(slot)
-            return old
-        }
-        let slot: Int32
         let hash = Self.hash(of: key)
-        if let free = freeSlots.popLast() {
-            slot = free
-            entries[Int(slot)] = Entry(
-                key: key, value: value, cost: cost, hash: hash, link: Link(newer: LRUIndex.none, older: newest))
-        } else {
-            slot = Int32(entries.count)
-            entries.append(
-                Entry(key: key, value: value, cost: cost, hash: hash, link: Link(newer: LRUIndex.none, older: newest)))
+        var position = Int(hash) & mask
+        while let candidate = buckets[position].key {
+            if candidate == key {
+                totalCost += cost - costs[position]
+                costs[position] = cost
+                let old = buckets[position].value.take()
+                buckets[position].value = value
+                moveToNewest(position)
+                return old
+            }
+            position = (position &+ 1) & mask
         }
-        if newest != LRUIndex.none { entries[Int(newest)].link.newer = slot }
-        newest = slot
-        if oldest == LRUIndex.none { oldest = slot }
-        slots.insert(hash, slot: slot)
+        if (count + 1) * 4 > buckets.count * 3 {
+            grow()
+            position = emptyBucket(for: hash)
+        }
+        buckets[position] = Bucket(key: key, value: value)
+        costs[position] = cost
+        links[position] = Link(newer: LRUIndex.none, older: newest)
+        linkAsNewest(position)
+        count += 1
         totalCost += cost
         return nil
     }
@@ -94,32 +104,34 @@ struct LRUIndex<Key: LRUIndexKey, Value> {
     /// `false` when there is no such entry.
     @discardableResult
     mutating func update(_ key: Key, _ body: (inout Value) -> Void) -> Bool {
-        guard let slot = slot(of: key), var value = entries[Int(slot)].value.take() else { return false }
+        guard let bucket = bucket(of: key), var value = buckets[bucket].value.take() else { return false }
         body(&value)
-        entries[Int(slot)].value = value
+        buckets[bucket].value = value
         return true
     }
 
     /// Removes the entry for `key` and returns its value.
     @discardableResult
     mutating func remove(_ key: Key) -> Value? {
-        guard let slot = slot(of: key) else { return nil }
-        return free(slot).value
+        guard let bucket = bucket(of: key) else { return nil }
+        return free(bucket).value
     }
 
     /// The least recently used entry, without changing the order.
     var leastRecentlyUsed: (key: Key, value: Value, cost: Int64)? {
         guard oldest != LRUIndex.none else { return nil }
-        let entry = entries[Int(oldest)]
-        guard let key = entry.key, let value = entry.value else { return nil }
-        return (key, value, entry.cost)
+        let bucket = buckets[Int(oldest)]
+        guard let key = bucket.key, let value = bucket.value else { return nil }
+        return (key, value, costs[Int(oldest)])
     }
 
     /// Removes the least recently used entry and returns it.
     mutating func removeLeastRecentlyUsed() -> (key: Key, value: Value, cost: Int64)? {
-        guard let entry = leastRecentlyUsed else { return nil }
-        _ = free(oldest)
-        return entry
+        guard oldest != LRUIndex.none else { return nil }
+        let cost = costs[Int(oldest)]
+        let freed = free(Int(oldest))
+        guard let key = freed.key, let value = freed.value else { return nil }
+        return (key, value, cost)
     }
 
     /// Removes every entry.
@@ -128,53 +140,33 @@ struct LRUIndex<Key: LRUIndexKey, Value> {
     }
 
     /// Calls `body` with each entry from the least to the most recently used, until it returns
-    /// `false`.
+    /// `false`. Visits at most ``count`` entries, so that even a damaged list can't loop.
     func forEachFromOldest(_ body: (_ key: Key, _ value: Value, _ cost: Int64) -> Bool) {
-        var slot = oldest
-        while slot != LRUIndex.none {
-            let entry = entries[Int(slot)]
-            if let key = entry.key, let value = entry.value, !body(key, value, entry.cost) { return }
-            slot = entry.link.newer
+        var position = oldest
+        var remaining = count
+        while position != LRUIndex.none, remaining > 0 {
+            remaining -= 1
+            let bucket = buckets[Int(position)]
+            if let key = bucket.key, let value = bucket.value, !body(key, value, costs[Int(position)]) { return }
+            position = links[Int(position)].newer
         }
     }
+}
 
-    private mutating func unlink(_ slot: Int32) {
-        let link = entries[Int(slot)].link
-        if link.newer != LRUIndex.none { entries[Int(link.newer)].link.older = link.older } else { newest = link.older }
-        if link.older != LRUIndex.none { entries[Int(link.older)].link.newer = link.newer } else { oldest = link.newer }
-    }
+/// A key of an ``LRUIndex``: any `Hashable` value, with a way to give its hash without
+/// hashing again.
+protocol LRUIndexKey: Hashable {
+    /// A well-distributed hash of the key. It is read again whenever the index probes or moves
+    /// the key, so it should be cheap: stored, or a word of a digest.
+    var indexHash: Int { get }
+}
 
-    private mutating func moveToNewest(_ slot: Int32) {
-        guard slot != newest else { return }
-        unlink(slot)
-        entries[Int(slot)].link = Link(newer: LRUIndex.none, older: newest)
-        if newest != LRUIndex.none { entries[Int(newest)].link.newer = slot }
-        newest = slot
-        if oldest == LRUIndex.none { oldest = slot }
-    }
+extension LRUIndexKey {
+    var indexHash: Int { hashValue }
+}
 
-    private func slot(of key: Key) -> Int32? {
-        let hash = Self.hash(of: key)
-        var position = slots.probeStart(hash)
-        while let candidate = slots.nextSlot(hash, from: &position) {
-            if entries[Int(candidate)].key == key { return candidate }
-        }
-        return nil
-    }
+extension PrehashedKey: LRUIndexKey {}
 
-    private static func hash(of key: Key) -> UInt32 {
-        UInt32(truncatingIfNeeded: key.indexHash)
-    }
-
-    private mutating func free(_ slot: Int32) -> (key: Key?, value: Value?) {
-        unlink(slot)
-        let index = Int(slot)
-        slots.remove(entries[index].hash, slot: slot)
-        let freed = (entries[index].key.take(), entries[index].value.take())
-        totalCost -= entries[index].cost
-        entries[index].cost = 0
-        entries[index].link = Link(newer: LRUIndex.none, older: LRUIndex.none)
-        freeSlots.append(slot)
-        return freed
-    }
+extension SHA256Digest: LRUIndexKey {
+    var indexHash: Int { Int(truncatingIfNeeded: word3) }
 }

@@ -77,26 +77,70 @@ private struct CollidingKey: LRUIndexKey {
     var indexHash: Int { value % 7 }
 }
 
-@Suite("SlotTable")
-struct SlotTableTests {
-    @Test("lookups agree with a dictionary through random inserts and removals, with many colliding hashes")
-    func agreesWithDictionary() {
+@Suite("LRUIndex buckets")
+struct LRUIndexBucketTests {
+    @Test("lookups and the order of use agree with a model through random operations on colliding hashes")
+    func agreesWithModel() {
         var index = LRUIndex<CollidingKey, Int>()
-        var model: [Int: Int] = [:]
+        var values: [Int: Int] = [:]
+        var order: [Int] = []  // oldest first
         var generator = SeededRandom(seed: 9)
         for step in 0..<30_000 {
             let key = Int.random(in: 0..<300, using: &generator)
-            if Bool.random(using: &generator) {
-                index.set(step, cost: 1, for: CollidingKey(value: key))
-                model[key] = step
-            } else {
-                #expect(index.remove(CollidingKey(value: key)) == model.removeValue(forKey: key))
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0:
+                index.set(step, cost: Int64(key), for: CollidingKey(value: key))
+                values[key] = step
+                order.removeAll { $0 == key }
+                order.append(key)
+            case 1:
+                #expect(index.remove(CollidingKey(value: key)) == values.removeValue(forKey: key))
+                order.removeAll { $0 == key }
+            case 2:
+                #expect(index.use(CollidingKey(value: key)) == values[key])
+                if values[key] != nil {
+                    order.removeAll { $0 == key }
+                    order.append(key)
+                }
+            default:
+                #expect(index.removeLeastRecentlyUsed()?.key.value == order.first)
+                if let oldest = order.first {
+                    values[oldest] = nil
+                    order.removeFirst()
+                }
             }
             if step % 1000 == 0 {
-                for probe in 0..<300 { #expect(index.peek(CollidingKey(value: probe)) == model[probe]) }
+                for probe in 0..<300 { #expect(index.peek(CollidingKey(value: probe)) == values[probe]) }
+                #expect(keysFromOldest(index) == order)
             }
         }
-        #expect(index.count == model.count)
-        for (key, value) in model { #expect(index.peek(CollidingKey(value: key)) == value) }
+        #expect(index.count == values.count)
+        #expect(index.totalCost == Int64(order.reduce(0, +)))
+        #expect(keysFromOldest(index) == order)
+    }
+
+    @Test("growing the table keeps every entry, its cost and the order of use")
+    func growthKeepsOrder() {
+        var index = LRUIndex<Int, Int>()
+        for key in 0..<5_000 { index.set(key * 2, cost: Int64(key), for: key) }
+        for key in stride(from: 0, to: 5_000, by: 3) { #expect(index.use(key) == key * 2) }
+        let expected = (0..<5_000).filter { !$0.isMultiple(of: 3) } + stride(from: 0, to: 5_000, by: 3)
+        var keys: [Int] = []
+        index.forEachFromOldest { key, value, cost in
+            #expect(value == key * 2 && cost == Int64(key))
+            keys.append(key)
+            return true
+        }
+        #expect(keys == expected)
+        #expect(index.totalCost == Int64((0..<5_000).reduce(0, +)))
+    }
+
+    private func keysFromOldest(_ index: LRUIndex<CollidingKey, Int>) -> [Int] {
+        var keys: [Int] = []
+        index.forEachFromOldest { key, _, _ in
+            keys.append(key.value)
+            return true
+        }
+        return keys
     }
 }
