@@ -8,31 +8,45 @@ let storageFigures: [Figure] = memoryStoreFigures + fileStoreFigures
 
 /// 80 % reads and 20 % writes over 100,000 keys, on one thread and on two. Every store holds
 /// all the keys (no evictions), so that each does the same work as the plain dictionary.
-private let memoryStoreFigures: [Figure] = [1, 2].flatMap { threads in
-    [
-        Figure(name: "memory-store-vs-dictionary-\(threads)-thread") {
+private let memoryStoreFigures: [Figure] =
+    [1, 2].flatMap { threads in
+        [
+            Figure(name: "memory-store-vs-dictionary-\(threads)-thread") {
+                let workload = MemoryWorkload.shared
+                let (store, dictionary) = workload.compare(
+                    threads: threads, InMemoryStoreOperations(workload), LockedDictionaryOperations(workload))
+                return FigureResult(value: store, unit: "ops/s", baseline: dictionary, target: .ratioAtLeast(0.5))
+            },
+            // NSCache needs class keys: an app keeping ContentKey values in it boxes the key for
+            // every call, as this figure does.
+            Figure(name: "memory-store-vs-nscache-\(threads)-thread") {
+                let workload = MemoryWorkload.shared
+                let (store, cache) = workload.compare(
+                    threads: threads, InMemoryStoreOperations(workload), NSCacheOperations(workload, preboxed: false))
+                return FigureResult(value: store, unit: "ops/s", baseline: cache, target: .ratioAtLeast(3))
+            },
+            // NSCache's best case: every key boxed once beforehand.
+            Figure(name: "memory-store-vs-nscache-preboxed-\(threads)-thread") {
+                let workload = MemoryWorkload.shared
+                let (store, cache) = workload.compare(
+                    threads: threads, InMemoryStoreOperations(workload), NSCacheOperations(workload, preboxed: true))
+                return FigureResult(value: store, unit: "ops/s", baseline: cache, target: .ratioAtLeast(3))
+            },
+        ]
+    } + [
+        // A cache that holds a fifth of what is asked of it, each entry costing its byte count: how
+        // an app bounds memory with NSCache's totalCostLimit. NSCache keeps its entries in a list
+        // sorted by cost and walks it on every insert of a new key (on Linux).
+        Figure(name: "memory-store-vs-nscache-costed-churn") {
             let workload = MemoryWorkload.shared
-            let (store, dictionary) = workload.compare(
-                threads: threads, InMemoryStoreOperations(workload), LockedDictionaryOperations(workload))
-            return FigureResult(value: store, unit: "ops/s", baseline: dictionary, target: .ratioAtLeast(0.5))
-        },
-        // NSCache needs class keys: an app keeping ContentKey values in it boxes the key for
-        // every call, as this figure does.
-        Figure(name: "memory-store-vs-nscache-\(threads)-thread") {
-            let workload = MemoryWorkload.shared
+            let budget = workload.totalCost / 5
             let (store, cache) = workload.compare(
-                threads: threads, InMemoryStoreOperations(workload), NSCacheOperations(workload, preboxed: false))
+                threads: 1, operations: 100_000, preload: false, runs: 5,
+                InMemoryStoreOperations(workload, costLimit: budget),
+                NSCacheOperations(workload, preboxed: true, costLimit: budget))
             return FigureResult(value: store, unit: "ops/s", baseline: cache, target: .ratioAtLeast(3))
-        },
-        // NSCache's best case: every key boxed once beforehand.
-        Figure(name: "memory-store-vs-nscache-preboxed-\(threads)-thread") {
-            let workload = MemoryWorkload.shared
-            let (store, cache) = workload.compare(
-                threads: threads, InMemoryStoreOperations(workload), NSCacheOperations(workload, preboxed: true))
-            return FigureResult(value: store, unit: "ops/s", baseline: cache, target: .ratioAtLeast(3))
-        },
+        }
     ]
-}
 
 /// The keys and the seeded sequence of operations every memory figure replays.
 private struct MemoryWorkload: Sendable {
@@ -42,40 +56,56 @@ private struct MemoryWorkload: Sendable {
     /// Key indices; a negative entry `-(i + 1)` writes key `i`, a positive one reads it.
     let operations: [Int]
     let value = PartContent.data(Data(repeating: 0xAB, count: 64))
+    /// What each key's content costs in the costed figure: a preview's byte count, 1–64 KiB.
+    let costs: [Int64]
+    var totalCost: Int64 { costs.reduce(0, +) }
 
     private init() {
         var state: UInt64 = 42
-        operations = (0..<1_000_000).map { _ in
+        func next() -> UInt64 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let index = Int((state >> 33) % 100_000)
-            return (state >> 20) % 10 < 2 ? -(index + 1) : index
+            return state
         }
+        operations = (0..<1_000_000).map { _ in
+            let random = next()
+            let index = Int((random >> 33) % 100_000)
+            return (random >> 20) % 10 < 2 ? -(index + 1) : index
+        }
+        costs = (0..<100_000).map { _ in Int64(1_024 + (next() >> 33) % 64_512) }
     }
 
-    /// The median operations per second of `threads` threads sharing the operations, for the
-    /// store and for the baseline, after every key has been written once. Runs of the two
-    /// alternate, so that a change in the machine's load affects both alike.
-    func compare(threads: Int, _ store: some MemoryOperations, _ baseline: some MemoryOperations) -> (Double, Double) {
-        for index in keys.indices {
-            store.write(index)
-            baseline.write(index)
+    /// The median operations per second of `threads` threads sharing the first `operations`
+    /// operations, for the store and for the baseline, after every key has been written once
+    /// when `preload`. Runs of the two alternate, so that a change in the machine's load
+    /// affects both alike.
+    func compare(
+        threads: Int, operations count: Int = 1_000_000, preload: Bool = true, runs: Int = 7,
+        _ store: some MemoryOperations, _ baseline: some MemoryOperations
+    ) -> (Double, Double) {
+        if preload {
+            for index in keys.indices {
+                store.write(index)
+                baseline.write(index)
+            }
         }
+        let replayed = operations.prefix(count)
         var storeSamples: [Double] = []
         var baselineSamples: [Double] = []
-        for _ in 0..<7 {
-            storeSamples.append(seconds(threads: threads, store))
-            baselineSamples.append(seconds(threads: threads, baseline))
+        for _ in 0..<runs {
+            storeSamples.append(seconds(threads: threads, replayed, store))
+            baselineSamples.append(seconds(threads: threads, replayed, baseline))
         }
-        let count = Double(operations.count / threads * threads)
-        return (count / Measure.median(storeSamples), count / Measure.median(baselineSamples))
+        let total = Double(replayed.count / threads * threads)
+        return (total / Measure.median(storeSamples), total / Measure.median(baselineSamples))
     }
 
-    private func seconds(threads: Int, _ store: some MemoryOperations) -> Double {
+    private func seconds(threads: Int, _ operations: ArraySlice<Int>, _ store: some MemoryOperations) -> Double {
         let share = operations.count / threads
         return Measure.medianSeconds(runs: 1) {
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 var hits = 0
-                for operation in operations[thread * share..<(thread + 1) * share] {
+                let start = operations.startIndex + thread * share
+                for operation in operations[start..<start + share] {
                     if operation < 0 {
                         store.write(-operation - 1)
                     } else if store.read(operation) {
@@ -94,12 +124,21 @@ private protocol MemoryOperations: Sendable {
     func write(_ index: Int)
 }
 
+/// The store, holding every key at a cost of 64 each or, given a `costLimit`, as many as that
+/// allows at the workload's costs.
 private struct InMemoryStoreOperations: MemoryOperations {
-    let store = InMemoryContentStore(costLimit: 1 << 30, countLimit: 100_000)
+    let store: InMemoryContentStore
     let workload: MemoryWorkload
-    init(_ workload: MemoryWorkload) { self.workload = workload }
+    let costed: Bool
+    init(_ workload: MemoryWorkload, costLimit: Int64? = nil) {
+        self.workload = workload
+        costed = costLimit != nil
+        store = InMemoryContentStore(costLimit: costLimit ?? 1 << 30, countLimit: costed ? .max : 100_000)
+    }
     func read(_ index: Int) -> Bool { store.content(for: workload.keys[index]) != nil }
-    func write(_ index: Int) { store.insert(workload.value, cost: 64, for: workload.keys[index]) }
+    func write(_ index: Int) {
+        store.insert(workload.value, cost: costed ? workload.costs[index] : 64, for: workload.keys[index])
+    }
 }
 
 /// The baseline the design names: a plain `Dictionary` behind one lock.
@@ -113,8 +152,9 @@ private final class LockedDictionaryOperations: MemoryOperations, @unchecked Sen
     func write(_ index: Int) { lock.withLock { entries[workload.keys[index]] = workload.value } }
 }
 
-/// `NSCache` with the same count limit and one shared value box, its keys boxed for each call
-/// or, when `preboxed`, once beforehand.
+/// `NSCache` with the same count limit (or, given a `costLimit`, the same total cost limit and
+/// the workload's costs) and one shared value box, its keys boxed for each call or, when
+/// `preboxed`, once beforehand.
 private final class NSCacheOperations: MemoryOperations, @unchecked Sendable {
     // @unchecked Sendable: NSCache is thread-safe; the other properties never change.
     private final class KeyBox: NSObject {
@@ -131,9 +171,15 @@ private final class NSCacheOperations: MemoryOperations, @unchecked Sendable {
     private let workload: MemoryWorkload
     private let boxes: [KeyBox]?
     private let valueBox: ValueBox
+    private let costed: Bool
 
-    init(_ workload: MemoryWorkload, preboxed: Bool) {
-        cache.countLimit = 100_000
+    init(_ workload: MemoryWorkload, preboxed: Bool, costLimit: Int64? = nil) {
+        if let costLimit {
+            cache.totalCostLimit = Int(costLimit)
+        } else {
+            cache.countLimit = 100_000
+        }
+        costed = costLimit != nil
         self.workload = workload
         boxes = preboxed ? workload.keys.map(KeyBox.init) : nil
         valueBox = ValueBox(workload.value)
@@ -141,5 +187,11 @@ private final class NSCacheOperations: MemoryOperations, @unchecked Sendable {
 
     private func box(_ index: Int) -> KeyBox { boxes?[index] ?? KeyBox(workload.keys[index]) }
     func read(_ index: Int) -> Bool { cache.object(forKey: box(index)) != nil }
-    func write(_ index: Int) { cache.setObject(valueBox, forKey: box(index)) }
+    func write(_ index: Int) {
+        if costed {
+            cache.setObject(valueBox, forKey: box(index), cost: Int(workload.costs[index]))
+        } else {
+            cache.setObject(valueBox, forKey: box(index))
+        }
+    }
 }

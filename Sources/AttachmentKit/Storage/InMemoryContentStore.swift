@@ -2,8 +2,9 @@ import Foundation
 
 /// A least-recently-used content store in memory, bounded by total cost and by entry count.
 ///
-/// Lookup, insertion, removal and eviction take constant time: a dictionary finds an entry and
-/// a doubly linked list, kept by index in one array, orders the entries by use. Unlike `NSCache`
+/// Lookup, insertion, removal and eviction take constant time: keys and values live in the
+/// buckets of one hash table, and a doubly linked list of bucket numbers orders the entries by
+/// use. Unlike `NSCache`
 /// (which on Linux evicts the cheapest entries first and walks a list on every insert) it
 /// evicts strictly the least recently used entry.
 ///
@@ -157,6 +158,7 @@ public final class InMemoryContentStore: ContentStore {
     private static func evict(
         from index: inout LRUIndex<PrehashedKey<ContentKey>, PartContent>, toCost cost: Int64, count: Int
     ) -> [PartContent] {
+        guard index.totalCost > cost || index.count > count else { return [] }
         var evicted: [PartContent] = []
         while index.totalCost > cost || index.count > count, let entry = index.removeLeastRecentlyUsed() {
             evicted.append(entry.value)

@@ -71,7 +71,7 @@ struct LRUIndexTests {
 extension String: LRUIndexKey {}
 extension Int: LRUIndexKey {}
 
-/// A key whose hashes collide a lot, to exercise probing and removal in the slot table.
+/// A key whose hashes collide a lot, to exercise probing, backward-shift removal and growth.
 private struct CollidingKey: LRUIndexKey {
     let value: Int
     var indexHash: Int { value % 7 }
