@@ -33,20 +33,21 @@ private let memoryStoreFigures: [Figure] =
                 return FigureResult(value: store, unit: "ops/s", baseline: cache, target: .ratioAtLeast(3))
             },
         ]
-    } + [
+    }
+    + [1, 2].map { threads in
         // A cache that holds a fifth of what is asked of it, each entry costing its byte count: how
         // an app bounds memory with NSCache's totalCostLimit. NSCache keeps its entries in a list
         // sorted by cost and walks it on every insert of a new key (on Linux).
-        Figure(name: "memory-store-vs-nscache-costed-churn") {
+        Figure(name: "memory-store-vs-nscache-costed-churn-\(threads)-thread") {
             let workload = MemoryWorkload.shared
             let budget = workload.totalCost / 5
             let (store, cache) = workload.compare(
-                threads: 1, operations: 100_000, preload: false, runs: 5,
+                threads: threads, operations: 100_000, preload: false, runs: 5,
                 InMemoryStoreOperations(workload, costLimit: budget),
                 NSCacheOperations(workload, preboxed: true, costLimit: budget))
             return FigureResult(value: store, unit: "ops/s", baseline: cache, target: .ratioAtLeast(3))
         }
-    ]
+    }
 
 /// The keys and the seeded sequence of operations every memory figure replays.
 private struct MemoryWorkload: Sendable {
