@@ -17,12 +17,17 @@ struct DiskEntry: Sendable, Equatable {
 /// The in-memory manifest of a ``FileContentStore``: every entry by key digest, in order of
 /// use, with the access times not yet written to the journal.
 struct FileStoreIndex {
-    private(set) var entries = LRUIndex<SHA256Digest, DiskEntry>()
+    private(set) var entries: LRUIndex<SHA256Digest, DiskEntry>
     /// Entries used since their access time was last written.
     private(set) var touched: Set<SHA256Digest> = []
     /// Whether a write of the access times has been asked for and not yet done.
     private var touchFlushRequested = false
     private var lastSerial: UInt64 = 0
+
+    /// An empty index with room for `minimumCapacity` entries before it grows.
+    init(minimumCapacity: Int = 0) {
+        entries = LRUIndex(minimumCapacity: minimumCapacity)
+    }
 
     var usage: ContentStoreUsage { ContentStoreUsage(byteCount: entries.totalCost, entryCount: entries.count) }
 

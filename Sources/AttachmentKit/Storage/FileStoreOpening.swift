@@ -21,7 +21,8 @@ enum FileStoreOpening {
             try fileSystem.createDirectory(atPath: directory)
         }
         let contents = try Journal.read(layout: layout, fileSystem: fileSystem)
-        var index = FileStoreIndex()
+        // Sized for every entry the journal puts, so that replaying it never grows the table.
+        var index = FileStoreIndex(minimumCapacity: contents.records.lazy.filter { $0.kind == .put }.count)
         var needsSweep = !contents.exists
         for record in contents.records {
             if record.kind == .purge { needsSweep = true }
