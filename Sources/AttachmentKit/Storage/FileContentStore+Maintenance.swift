@@ -19,6 +19,7 @@ extension FileContentStore {
             for name in (try? fileSystem.contentsOfDirectory(atPath: layout.partial)) ?? [] {
                 fileSystem.removeFile(atPath: layout.partial + "/" + name)
             }
+            partialOrder.withLock { $0.removeAll() }
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Partial downloads: kept beside the entries (not counted in ``FileContentStore/byteCapacity``
-/// until completed), each as a data file and a state file written atomically at checkpoints.
+/// until completed, but at most ``FileContentStore/maximumPartialDownloads`` of them), each as a
+/// data file and a state file written atomically at checkpoints.
 extension FileContentStore {
     /// The resumable partial download kept for `key`: its flushed byte count and validator.
     /// A kept download whose data file is shorter than its state says is removed.
@@ -31,6 +32,7 @@ extension FileContentStore {
         let files = partialFiles(for: key)
         return try await StorageIO.run(on: changeQueue) { [self] in
             partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.invalidate()
+            discardExcessPartialDownloads(opening: files.digest)
             let opened = Result { () throws(ContentStoreError) in
                 try openWriter(files, validator: validator, at: offset)
             }
@@ -47,7 +49,11 @@ extension FileContentStore {
     {
         let files = partialFiles(for: key)
         return try await StorageIO.run(on: changeQueue) { [self] in
-            Result { () throws(ContentStoreError) in try promote(files, expectedByteCount: expectedByteCount) }
+            let promoted = Result { () throws(ContentStoreError) in
+                try promote(files, expectedByteCount: expectedByteCount)
+            }
+            if case .success = promoted { forgetPartialDownload(files.digest) }
+            return promoted
         }.get()
     }
 
@@ -57,6 +63,7 @@ extension FileContentStore {
         await StorageIO.run(on: changeQueue) { [self] in
             partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.invalidate()
             files.remove()
+            forgetPartialDownload(files.digest)
         }
     }
 

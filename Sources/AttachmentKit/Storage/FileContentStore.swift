@@ -32,10 +32,14 @@ public final class FileContentStore: PartialDownloadStore {
     /// The directory the store owns.
     public let directory: URL
     /// The most bytes of content the store holds (the manifest and partial downloads are not
-    /// counted).
+    /// counted; ``maximumPartialDownloads`` bounds the latter).
     public let byteCapacity: Int64
     /// How far writes go to survive a power failure.
     public let durability: Durability
+    /// The most partial downloads kept (at least 1). Opening one more discards the least
+    /// recently opened of the others; after a relaunch, those kept from before count as
+    /// opened before any opened since.
+    public let maximumPartialDownloads: Int
 
     let layout: StoreLayout
     let fileSystem: any StoreFileSystem
@@ -57,6 +61,8 @@ public final class FileContentStore: PartialDownloadStore {
     private let lockDescriptor: Int32
     /// The open writer of each partial download.
     let partialWriters = LockedState<[SHA256Digest: PartialDownloadWriter]>([:])
+    /// The kept partial downloads, least recently opened first.
+    let partialOrder = LockedState<[SHA256Digest]>([])
 
     /// Opens the store in `directory`, creating the directory (owner-only) if needed and
     /// recovering from a crash if there was one.
@@ -70,24 +76,29 @@ public final class FileContentStore: PartialDownloadStore {
     ///     recently used entries are evicted now.
     ///   - durability: How far writes go to survive a power failure;
     ///     ``Durability/flushedToDevice`` by default.
+    ///   - maximumPartialDownloads: The most partial downloads to keep; 16 by default, and
+    ///     at least 1. If more are kept (the store was opened before with a larger limit), the
+    ///     excess is discarded now.
     /// - Throws: ``ContentStoreError/unusableDirectory(_:reason:)`` when the directory can't be
     ///   created, read or written, or another store has it open.
-    public convenience init(directory: URL, byteCapacity: Int64, durability: Durability = .flushedToDevice)
-        throws(ContentStoreError)
-    {
+    public convenience init(
+        directory: URL, byteCapacity: Int64, durability: Durability = .flushedToDevice,
+        maximumPartialDownloads: Int = 16
+    ) throws(ContentStoreError) {
         try self.init(
             directory: directory, byteCapacity: byteCapacity, durability: durability, fileSystem: POSIXFileSystem(),
-            now: { Date() }, compactionSlack: 4096)
+            now: { Date() }, compactionSlack: 4096, maximumPartialDownloads: maximumPartialDownloads)
     }
 
     init(
         directory: URL, byteCapacity: Int64, durability: Durability, fileSystem: any StoreFileSystem,
-        now: @escaping @Sendable () -> Date, compactionSlack: Int
+        now: @escaping @Sendable () -> Date, compactionSlack: Int, maximumPartialDownloads: Int = 16
     ) throws(ContentStoreError) {
         guard directory.isFileURL else { throw .unusableDirectory(directory, reason: "it is not a file URL") }
         self.directory = directory
         self.byteCapacity = max(0, byteCapacity)
         self.durability = durability
+        self.maximumPartialDownloads = max(1, maximumPartialDownloads)
         self.layout = StoreLayout(root: directory.standardizedFileURL.path)
         self.fileSystem = fileSystem
         self.now = now
@@ -111,6 +122,8 @@ public final class FileContentStore: PartialDownloadStore {
             throw .unusableDirectory(directory, reason: error.description)
         }
         evict(toByteCount: self.byteCapacity)
+        partialOrder.withLock { $0 = Self.keptPartialDownloads(in: layout, fileSystem: fileSystem) }
+        discardExcessPartialDownloads(opening: nil)
     }
 
     deinit {

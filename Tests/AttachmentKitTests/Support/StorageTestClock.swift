@@ -16,11 +16,12 @@ extension FileContentStore {
     static func forTesting(
         in directory: StorageTemporaryDirectory, capacity: Int64 = 1 << 30, durability: Durability = .flushedToDevice,
         fileSystem: any StoreFileSystem = POSIXFileSystem(), clock: StorageTestClock = StorageTestClock(),
-        compactionSlack: Int = 4096
+        compactionSlack: Int = 4096, maximumPartialDownloads: Int = 16
     ) throws -> FileContentStore {
         try FileContentStore(
             directory: directory.appending("store"), byteCapacity: capacity, durability: durability,
-            fileSystem: fileSystem, now: { clock.now }, compactionSlack: compactionSlack)
+            fileSystem: fileSystem, now: { clock.now }, compactionSlack: compactionSlack,
+            maximumPartialDownloads: maximumPartialDownloads)
     }
 
     /// The bytes of `key`'s content, or `nil` on a miss.

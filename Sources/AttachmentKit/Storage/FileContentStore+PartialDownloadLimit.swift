@@ -1,0 +1,49 @@
+/// The bound on partial downloads: a transport that starts downloads and abandons them (the
+/// user scrolled away) must not fill the disk with their bytes, which don't count toward
+/// ``FileContentStore/byteCapacity``.
+extension FileContentStore {
+    /// The digests of the partial downloads in `layout`'s directory, as found when the store
+    /// opens.
+    static func keptPartialDownloads(in layout: StoreLayout, fileSystem: any StoreFileSystem) -> [SHA256Digest] {
+        var digests: [SHA256Digest] = []
+        var seen: Set<SHA256Digest> = []
+        for name in (try? fileSystem.contentsOfDirectory(atPath: layout.partial)) ?? [] {
+            guard let dot = name.firstIndex(of: "."), let digest = SHA256Digest(hex: name[..<dot]) else { continue }
+            if seen.insert(digest).inserted { digests.append(digest) }
+        }
+        return digests
+    }
+
+    /// Records `opened` (if any) as the most recently opened partial download, then discards the
+    /// least recently opened others until at most ``maximumPartialDownloads`` are kept: idle ones
+    /// (no open writer) first, then ones still being written, whose writers then throw.
+    ///
+    /// Runs on `changeQueue`.
+    func discardExcessPartialDownloads(opening opened: SHA256Digest?) {
+        let openWriters = partialWriters.withLock { writers in Set(writers.filter { $0.value.isOpen }.keys) }
+        let discarded: [SHA256Digest] = partialOrder.withLock { order in
+            if let opened {
+                order.removeAll { $0 == opened }
+                order.append(opened)
+            }
+            let excess = order.count - maximumPartialDownloads
+            guard excess > 0 else { return [] }
+            let candidates = order.filter { $0 != opened }
+            let chosen = Array(
+                (candidates.filter { !openWriters.contains($0) } + candidates.filter { openWriters.contains($0) })
+                    .prefix(excess))
+            order.removeAll { chosen.contains($0) }
+            return chosen
+        }
+        for digest in discarded {
+            partialWriters.withLock { $0.removeValue(forKey: digest) }?.invalidate()
+            fileSystem.removeFile(atPath: layout.partialState(digest))
+            fileSystem.removeFile(atPath: layout.partialData(digest))
+        }
+    }
+
+    /// Forgets `digest`'s place among the partial downloads (it was completed or discarded).
+    func forgetPartialDownload(_ digest: SHA256Digest) {
+        partialOrder.withLock { order in order.removeAll { $0 == digest } }
+    }
+}
