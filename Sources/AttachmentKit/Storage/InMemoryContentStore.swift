@@ -4,9 +4,8 @@ import Foundation
 ///
 /// Lookup, insertion, removal and eviction take constant time: keys and values live in the
 /// buckets of one hash table, and a doubly linked list of bucket numbers orders the entries by
-/// use. Unlike `NSCache`
-/// (which on Linux evicts the cheapest entries first and walks a list on every insert) it
-/// evicts strictly the least recently used entry.
+/// use. Unlike `NSCache` (which on Linux evicts the cheapest entries first and walks a list on
+/// every insert) it evicts strictly the least recently used entry.
 ///
 /// Every method is synchronous and safe to call from any thread: one lock guards the store and
 /// is held only for the dictionary and list update (the key is hashed before the lock is
@@ -158,7 +157,6 @@ public final class InMemoryContentStore: ContentStore {
     private static func evict(
         from index: inout LRUIndex<PrehashedKey<ContentKey>, PartContent>, toCost cost: Int64, count: Int
     ) -> [PartContent] {
-        guard index.totalCost > cost || index.count > count else { return [] }
         var evicted: [PartContent] = []
         while index.totalCost > cost || index.count > count, let entry = index.removeLeastRecentlyUsed() {
             evicted.append(entry.value)
