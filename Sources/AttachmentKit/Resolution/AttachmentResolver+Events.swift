@@ -7,7 +7,8 @@ extension AttachmentResolver {
     /// ``downloads`` (shared with every other caller of the same part, and looked up in its
     /// store first) when ``autoDownload`` allows it; the full resolution also when
     /// `fetchingFullResolution` is `true`. When the full resolution is local, the preview is
-    /// skipped. A part that can't be fetched or read is reported with
+    /// skipped, and a preview download still running when the full resolution arrives is
+    /// cancelled (for this consumer). A part that can't be fetched or read is reported with
     /// ``ResolutionEvent/failed(_:)`` and the others go on. The sequence ends when nothing
     /// more will come. Stopping the iteration (or cancelling its task) cancels this
     /// consumer's downloads; transfers other callers share go on.
@@ -41,18 +42,32 @@ extension AttachmentResolver {
                 if let sizeToFetch {
                     group.addTask { await fetchPlaceholder(of: sizeToFetch, priority: priority, into: emitter) }
                 }
-                if let previewPart {
-                    if let content = previewPart.availableContent {
-                        emitter.send(.preview(content, partID: previewPart.id))
-                    } else if autoDownload.allowsAutomaticDownload(of: previewPart) {
-                        group.addTask { await fetchPreview(previewPart, priority: priority, into: emitter) }
+                if let previewPart, let content = previewPart.availableContent {
+                    emitter.send(.preview(content, partID: previewPart.id))
+                }
+                // Its own task, so that the full resolution arriving first can cancel it.
+                let previewFetch = previewPart.flatMap { part in
+                    part.availableContent == nil && autoDownload.allowsAutomaticDownload(of: part)
+                        ? Task { await fetchPreview(part, priority: priority, into: emitter) } : nil
+                }
+                if let previewFetch {
+                    group.addTask {
+                        await withTaskCancellationHandler {
+                            await previewFetch.value
+                        } onCancel: {
+                            previewFetch.cancel()
+                        }
                     }
                 }
                 if let fullResolution {
                     if let content = fullResolution.availableContent {
                         emitter.send(.fullResolution(content, partID: fullResolution.id))
                     } else if fetchingFullResolution || autoDownload.allowsAutomaticDownload(of: fullResolution) {
-                        group.addTask { await fetchFullResolution(fullResolution, priority: priority, into: emitter) }
+                        group.addTask {
+                            await fetchFullResolution(fullResolution, priority: priority, into: emitter) {
+                                previewFetch?.cancel()
+                            }
+                        }
                     }
                 }
             }
@@ -92,8 +107,10 @@ extension AttachmentResolver {
         } catch {}
     }
 
+    /// Fetches the full resolution, calling `onCompletion` once it has been sent.
     private func fetchFullResolution(
-        _ part: any MessagePart, priority: DownloadPriority, into emitter: ResolutionEmitter
+        _ part: any MessagePart, priority: DownloadPriority, into emitter: ResolutionEmitter,
+        onCompletion: @escaping @Sendable () -> Void
     )
         async
     {
@@ -105,6 +122,7 @@ extension AttachmentResolver {
                     emitter.send(.progress(progress, partID: part.id))
                 case .completed(let content):
                     emitter.send(.fullResolution(content, partID: part.id))
+                    onCompletion()
                 case .failed(let error):
                     emitter.send(.failed(ResolutionFailure(partID: part.id, role: .fullResolution, reason: error)))
                 case .idle, .cancelled:

@@ -28,6 +28,31 @@ struct ResolutionEventsTests {
         }
     }
 
+    /// The next event other than progress, described, or `nil` at the end.
+    static func next(from events: inout AsyncStream<ResolutionEvent>.Iterator) async -> String? {
+        while let event = await events.next() {
+            if case .progress = event { continue }
+            return describe(event)
+        }
+        return nil
+    }
+
+    /// The task's value, or `nil` when it takes longer than `limit` (the task is then left
+    /// waiting: a task group would wait for it).
+    static func value<Value: Sendable>(of task: Task<Value, Never>, within limit: Duration) async -> Value? {
+        let finished = LockedState<Value?>(nil)
+        Task {
+            let value = await task.value
+            finished.withLock { $0 = value }
+        }
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if let value = finished.withLock({ $0 }) { return value }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return nil
+    }
+
     func resolver(_ coordinator: DownloadCoordinator, autoDownload: AutoDownloadPolicy = .default) -> AttachmentResolver
     {
         AttachmentResolver(autoDownload: autoDownload, downloads: coordinator)
@@ -101,11 +126,13 @@ struct ResolutionEventsTests {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator(throttle: .none)
-        let collected = Self.collect(resolver(coordinator).events(for: [full, preview], fetchingFullResolution: true))
+        var events = resolver(coordinator).events(for: [full, preview], fetchingFullResolution: true)
+            .makeAsyncIterator()
         await preview.script.attempt(0).fail(HTTPStatusError(statusCode: 404))
+        #expect(await Self.next(from: &events) == "failed preview preview")
         await full.script.attempt(0).succeed(fullBytes)
-        let events = await collected.value.filter { !$0.hasPrefix("progress") }
-        #expect(events == ["failed preview preview", "full full"])
+        #expect(await Self.next(from: &events) == "full full")
+        #expect(await Self.next(from: &events) == nil)
 
         let broken = ScriptedPart("broken")
         let failed = Self.collect(resolver(coordinator).events(for: [broken], fetchingFullResolution: true))
@@ -121,6 +148,28 @@ struct ResolutionEventsTests {
         ]
         let events = await Self.collect(resolver(TransferFixtures.coordinator()).events(for: parts)).value
         #expect(events == ["failed size size", "full full"])
+    }
+
+    @Test("a preview still downloading when the full resolution arrives is cancelled and never sent")
+    func fullResolutionCancelsPreview() async {
+        let full = ScriptedPart("full")
+        let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
+        let size = ScriptedPart("size", mimeType: .imageSize, status: .complete, localContent: .data(sizeJSON))
+        let coordinator = TransferFixtures.coordinator(throttle: .none)
+        let collected = Self.collect(
+            resolver(coordinator).events(for: [full, preview, size], fetchingFullResolution: true))
+        let previewAttempt = await preview.script.attempt(0)
+        await full.script.attempt(0).succeed(fullBytes)
+        // The stream ends only once the preview download has ended, and nothing here ends it
+        // but cancellation: a bounded wait, so that a regression fails instead of hanging.
+        guard let events = await Self.value(of: collected, within: .seconds(20)) else {
+            Issue.record("the events never ended: the preview download was not cancelled")
+            return
+        }
+        await previewAttempt.waitUntilCancelled()
+        #expect(events.filter { !$0.hasPrefix("progress") } == ["placeholder 3024x4032", "full full"])
+        await coordinator.waitUntilIdle()
+        #expect(await coordinator.activeTransferCount == 0)
     }
 
     @Test("stopping the consumer cancels its download of the original")
