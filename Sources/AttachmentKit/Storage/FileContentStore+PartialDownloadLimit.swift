@@ -2,18 +2,6 @@
 /// user scrolled away) must not fill the disk with their bytes, which don't count toward
 /// ``FileContentStore/byteCapacity``.
 extension FileContentStore {
-    /// The digests of the partial downloads in `layout`'s directory, as found when the store
-    /// opens.
-    static func keptPartialDownloads(in layout: StoreLayout, fileSystem: any StoreFileSystem) -> [SHA256Digest] {
-        var digests: [SHA256Digest] = []
-        var seen: Set<SHA256Digest> = []
-        for name in (try? fileSystem.contentsOfDirectory(atPath: layout.partial)) ?? [] {
-            guard let dot = name.firstIndex(of: "."), let digest = SHA256Digest(hex: name[..<dot]) else { continue }
-            if seen.insert(digest).inserted { digests.append(digest) }
-        }
-        return digests
-    }
-
     /// Records `opened` (if any) as the most recently opened partial download, then discards the
     /// least recently opened others until at most ``maximumPartialDownloads`` are kept: idle ones
     /// (no open writer) first, then ones still being written, whose writers then throw.

@@ -111,18 +111,20 @@ public final class FileContentStore: PartialDownloadStore {
         } catch {
             throw .unusableDirectory(directory, reason: error.description)
         }
+        let partialDownloads: [SHA256Digest]
         do {
-            let (index, journal) = try FileStoreOpening.open(
+            let opened = try FileStoreOpening.open(
                 layout: layout, fileSystem: fileSystem, synchronizes: durability == .flushedToDevice)
-            self.index = LockedState(index)
-            self.journal = LockedState(journal)
+            self.index = LockedState(opened.index)
+            self.journal = LockedState(opened.journal)
+            partialDownloads = opened.partialDownloads
             self.lockDescriptor = lock
         } catch {
             fileSystem.unlockFile(lock)
             throw .unusableDirectory(directory, reason: error.description)
         }
         evict(toByteCount: self.byteCapacity)
-        partialOrder.withLock { $0 = Self.keptPartialDownloads(in: layout, fileSystem: fileSystem) }
+        partialOrder.withLock { $0 = partialDownloads }
         discardExcessPartialDownloads(opening: nil)
     }
 

@@ -1,7 +1,8 @@
 /// Opening a ``FileContentStore``'s directory: reading the journal, finishing or undoing what a
 /// crash interrupted, and removing what can't be trusted.
 enum FileStoreOpening {
-    /// The index and journal of the store in `layout`, after recovery:
+    /// The index and journal of the store in `layout`, after recovery, and the digests of the
+    /// partial downloads kept:
     ///
     /// - the journal is read up to its first record that is not intact, and cut there;
     /// - the last batch of changes is carried out again (a staged file that was logged but not
@@ -15,7 +16,7 @@ enum FileStoreOpening {
     ///
     /// The caller must hold the directory's lock (``lock(_:fileSystem:)``).
     static func open(layout: StoreLayout, fileSystem: any StoreFileSystem, synchronizes: Bool)
-        throws(FileSystemError) -> (index: FileStoreIndex, journal: Journal)
+        throws(FileSystemError) -> (index: FileStoreIndex, journal: Journal, partialDownloads: [SHA256Digest])
     {
         for directory in [layout.entries, layout.staging, layout.partial] {
             try fileSystem.createDirectory(atPath: directory)
@@ -35,7 +36,7 @@ enum FileStoreOpening {
         for name in try fileSystem.contentsOfDirectory(atPath: layout.staging) {
             fileSystem.removeFile(atPath: layout.staging + "/" + name)
         }
-        try removeIncompletePartialDownloads(layout: layout, fileSystem: fileSystem)
+        let partialDownloads = try removeIncompletePartialDownloads(layout: layout, fileSystem: fileSystem)
         if needsSweep {
             for name in try fileSystem.contentsOfDirectory(atPath: layout.entries) {
                 let digest = SHA256Digest(hex: name)
@@ -54,7 +55,7 @@ enum FileStoreOpening {
                 throw error
             }
         }
-        return (index, journal)
+        return (index, journal, partialDownloads)
     }
 
     /// Creates the store's directory if needed and locks it, so that two stores never share
@@ -85,11 +86,14 @@ enum FileStoreOpening {
         }
     }
 
+    /// Removes partial downloads missing their data or their state file, and returns the
+    /// digests of the others.
     private static func removeIncompletePartialDownloads(layout: StoreLayout, fileSystem: any StoreFileSystem)
-        throws(FileSystemError)
+        throws(FileSystemError) -> [SHA256Digest]
     {
         let names = try fileSystem.contentsOfDirectory(atPath: layout.partial)
         let present = Set(names)
+        var kept: [SHA256Digest] = []
         for name in names {
             let (base, counterpart): (Substring, String)
             if name.hasSuffix(".data") {
@@ -101,9 +105,12 @@ enum FileStoreOpening {
             } else {
                 (base, counterpart) = ("", "")
             }
-            if SHA256Digest(hex: base) == nil || !present.contains(counterpart) {
+            guard let digest = SHA256Digest(hex: base), present.contains(counterpart) else {
                 fileSystem.removeFile(atPath: layout.partial + "/" + name)
+                continue
             }
+            if name.hasSuffix(".state") { kept.append(digest) }
         }
+        return kept
     }
 }
