@@ -6,9 +6,9 @@ enum Measure {
     static func medianSeconds(runs: Int = 7, _ body: () throws -> Void) rethrows -> Double {
         var samples: [Double] = []
         for _ in 0..<runs {
-            let start = ContinuousClock.now
+            let stopwatch = Stopwatch()
             try body()
-            samples.append(seconds(ContinuousClock.now - start))
+            samples.append(stopwatch.seconds)
         }
         return median(samples)
     }
@@ -17,9 +17,9 @@ enum Measure {
     static func medianSeconds(runs: Int = 7, _ body: () async throws -> Void) async rethrows -> Double {
         var samples: [Double] = []
         for _ in 0..<runs {
-            let start = ContinuousClock.now
+            let stopwatch = Stopwatch()
             try await body()
-            samples.append(seconds(ContinuousClock.now - start))
+            samples.append(stopwatch.seconds)
         }
         return median(samples)
     }
@@ -30,11 +30,6 @@ enum Measure {
         guard !sorted.isEmpty else { return .nan }
         let middle = sorted.count / 2
         return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
 

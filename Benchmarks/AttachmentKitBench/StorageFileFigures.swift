@@ -16,9 +16,9 @@ let fileStoreFigures: [Figure] = [
                 // A second name for the same bytes, so that each run ingests a fresh file.
                 let download = scratch.appendingPathComponent("download-\(run)")
                 try FileManager.default.linkItem(at: source, to: download)
-                let start = ContinuousClock.now
+                let stopwatch = Stopwatch()
                 try await store.storeFile(at: download, for: key)
-                samples.append(Measure.seconds(ContinuousClock.now - start))
+                samples.append(stopwatch.seconds)
                 await store.flush()  // the background checksum, outside the timing
                 await store.removeContent(for: key)
             }
@@ -40,9 +40,9 @@ let fileStoreFigures: [Figure] = [
             try await store.store(Data(repeating: 2, count: 1_000), for: small)
             let hits = 20_000
             func seconds(_ key: ContentKey) async -> Double {
-                let start = ContinuousClock.now
+                let stopwatch = Stopwatch()
                 for _ in 0..<hits { blackHole(await store.content(for: key)) }
-                return Measure.seconds(ContinuousClock.now - start)
+                return stopwatch.seconds
             }
             _ = await seconds(small)  // warm up
             // Alternate the two, so that a change in the machine's load affects both alike.
@@ -69,17 +69,17 @@ let fileStoreFigures: [Figure] = [
             var plainSamples: [Double] = []
             for _ in 0..<5 {
                 run += 1
-                let start = ContinuousClock.now
+                let stopwatch = Stopwatch()
                 for index in 0..<1_000 {
                     try await store.store(data, for: ContentKey(partID: PartID("\(run)-\(index)")))
                 }
-                storeSamples.append(Measure.seconds(ContinuousClock.now - start))
+                storeSamples.append(stopwatch.seconds)
                 await store.removeAll()
-                let plainStart = ContinuousClock.now
+                let plainStopwatch = Stopwatch()
                 for index in 0..<1_000 {
                     try data.write(to: plain.appendingPathComponent("\(run)-\(index)"), options: .atomic)
                 }
-                plainSamples.append(Measure.seconds(ContinuousClock.now - plainStart))
+                plainSamples.append(plainStopwatch.seconds)
                 for name in try FileManager.default.contentsOfDirectory(atPath: plain.path) {
                     try FileManager.default.removeItem(at: plain.appendingPathComponent(name))
                 }

@@ -91,11 +91,11 @@ enum SimulatedTransfer {
     ) {
         let coordinator = DownloadCoordinator(configuration: .init(progressThrottle: throttle))
         let observer = CountingObserver()
-        let start = ContinuousClock.now
+        let stopwatch = Stopwatch()
         let download = await coordinator.download(SimulatedPart())
         if observed { download.addObserver(observer) }
         _ = try await download.content()
-        let seconds = Measure.seconds(ContinuousClock.now - start)
+        let seconds = stopwatch.seconds
         if observed { await observer.waitUntilFinished() }
         return (seconds, observer.progressCallbacks)
     }

@@ -50,6 +50,7 @@ struct ResolutionReport {
     }
 
     private func format(_ value: Double) -> String {
-        value.rounded() == value ? String(Int(value)) : String(value)
+        guard abs(value) < 1e15, let integer = Int64(exactly: value) else { return String(value) }
+        return String(integer)
     }
 }

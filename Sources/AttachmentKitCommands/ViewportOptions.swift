@@ -56,8 +56,10 @@ struct ViewportOptions: Sendable {
         case "fit": return .aspectFit
         case "fill": return .aspectFill
         default:
-            let limits = text.split(separator: "...", omittingEmptySubsequences: false)
-            guard limits.count == 2, let minimum = positive(limits[0]), let maximum = positive(limits[1]),
+            // Foundation's `components(separatedBy:)`: the standard library's multi-character
+            // `split(separator:)` needs macOS 13 / iOS 16.
+            let limits = text.components(separatedBy: "...")
+            guard limits.count == 2, let minimum = positive(limits[0][...]), let maximum = positive(limits[1][...]),
                 minimum <= maximum
             else {
                 throw .usage("--zoom-policy needs fit, fill or fixed limits such as 0.2...5, not \"\(text)\"")

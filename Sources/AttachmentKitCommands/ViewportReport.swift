@@ -61,6 +61,7 @@ struct ViewportReport {
     private func number(_ value: CGFloat) -> String {
         let rounded = (Double(value) * 1e6).rounded() / 1e6
         if rounded == 0 { return "0" }
-        return rounded.rounded() == rounded && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+        guard abs(rounded) < 1e15, let integer = Int64(exactly: rounded) else { return String(rounded) }
+        return String(integer)
     }
 }

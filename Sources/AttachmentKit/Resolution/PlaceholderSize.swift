@@ -30,3 +30,21 @@ public struct PlaceholderSize: Sendable, Hashable {
     /// placeholder to its own width.
     public var aspectRatio: Double { displayedSize.width / displayedSize.height }
 }
+
+// Written out rather than synthesised: `CGSize` is `Hashable` on Apple platforms only from
+// iOS 18 / macOS 15, so a synthesised conformance does not compile for the deployment targets.
+extension PlaceholderSize {
+    /// Whether two placeholder sizes have the same size, orientation and source.
+    public static func == (lhs: PlaceholderSize, rhs: PlaceholderSize) -> Bool {
+        lhs.displayedSize.width == rhs.displayedSize.width && lhs.displayedSize.height == rhs.displayedSize.height
+            && lhs.orientation == rhs.orientation && lhs.source == rhs.source
+    }
+
+    /// Hashes the same values that ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(displayedSize.width)
+        hasher.combine(displayedSize.height)
+        hasher.combine(orientation)
+        hasher.combine(source)
+    }
+}

@@ -50,9 +50,10 @@ enum ViewportMath {
     }
 
     /// A number as the command line and descriptions show it: integers without a fraction.
+    /// (`Int64`, not `Int`, which is 32 bits on watchOS and would trap from 2^31.)
     static func text(_ value: CGFloat) -> String {
         let number = Double(value)
-        if number.rounded() == number, abs(number) < 1e15 { return String(Int(number)) }
+        if abs(number) < 1e15, let integer = Int64(exactly: number) { return String(integer) }
         return String(number)
     }
 }

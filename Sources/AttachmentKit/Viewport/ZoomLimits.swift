@@ -40,8 +40,16 @@ struct ZoomLimits {
         return finite(limits.minimum) && finite(limits.maximum)
             && finite(imageSize.width * limits.maximum) && finite(imageSize.height * limits.maximum)
             && finite(imageSize.width * limits.minimum) && finite(imageSize.height * limits.minimum)
-            // The visible rect at the minimum, bounds ÷ minimum, stays below 2^1000 (a multiplication
-            // instead of two divisions, which dominate the cost of a relayout).
-            && boundsSize.width <= limits.minimum * 0x1p1000 && boundsSize.height <= limits.minimum * 0x1p1000
+            // The visible rect at the minimum, bounds ÷ minimum, stays below `largestVisibleExtent`
+            // (a multiplication instead of two divisions, which dominate the cost of a relayout).
+            && boundsSize.width <= limits.minimum * largestVisibleExtent
+            && boundsSize.height <= limits.minimum * largestVisibleExtent
     }
+
+    /// The largest visible extent, in image points, that the geometry accepts: 2^1000 where
+    /// `CGFloat` is `Double`, 2^104 where it is `Float` (watchOS on arm64_32, where a literal
+    /// `0x1p1000` would overflow to infinity). Either way 2^23 below the largest finite value,
+    /// so that the offsets and conversions computed from it stay finite.
+    static let largestVisibleExtent = CGFloat(
+        sign: .plus, exponent: CGFloat.greatestFiniteMagnitude.exponent - 23, significand: 1)
 }
