@@ -3,6 +3,11 @@
 ///
 /// Any string is a valid part identity or representation; stores never let a key choose a
 /// path.
+///
+/// Two keys are the same key when they are `==`, which compares their strings by Unicode
+/// canonical equivalence, as Swift's `String` does: `"caf\u{E9}"` (a precomposed é) and
+/// `"cafe\u{301}"` (e and a combining accent) are one key. Every store agrees: the in-memory
+/// store by hashing, the file store by naming files after the key in Normalization Form C.
 public struct ContentKey: Sendable, Hashable, CustomStringConvertible {
     /// The part the content belongs to.
     public var partID: PartID

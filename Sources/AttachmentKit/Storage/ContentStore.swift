@@ -58,6 +58,8 @@ public enum ContentStoreError: Error, Sendable, Hashable, CustomStringConvertibl
     case entryTooLarge(ContentKey, byteCount: Int64, limit: Int64)
     /// The store's directory can't be created or used.
     case unusableDirectory(URL, reason: String)
+    /// Another store, in this process or another, has the directory open.
+    case directoryInUse(URL)
 
     public var description: String {
         switch self {
@@ -66,6 +68,7 @@ public enum ContentStoreError: Error, Sendable, Hashable, CustomStringConvertibl
         case .entryTooLarge(let key, let count, let limit):
             "can't store \(key): \(count) bytes is more than the store's limit of \(limit)"
         case .unusableDirectory(let url, let reason): "can't use \(url.path) as a store: \(reason)"
+        case .directoryInUse(let url): "can't use \(url.path) as a store: another store has it open"
         }
     }
 }

@@ -79,8 +79,9 @@ public final class FileContentStore: PartialDownloadStore {
     ///   - maximumPartialDownloads: The most partial downloads to keep; 16 by default, and
     ///     at least 1. If more are kept (the store was opened before with a larger limit), the
     ///     excess is discarded now.
-    /// - Throws: ``ContentStoreError/unusableDirectory(_:reason:)`` when the directory can't be
-    ///   created, read or written, or another store has it open.
+    /// - Throws: ``ContentStoreError/directoryInUse(_:)`` when another store, in this process
+    ///   or another, has the directory open; ``ContentStoreError/unusableDirectory(_:reason:)``
+    ///   when it can't be created, read or written.
     public convenience init(
         directory: URL, byteCapacity: Int64, durability: Durability = .flushedToDevice,
         maximumPartialDownloads: Int = 16
@@ -107,7 +108,7 @@ public final class FileContentStore: PartialDownloadStore {
         do {
             lock = try FileStoreOpening.lock(layout, fileSystem: fileSystem)
         } catch  where error.isLocked {
-            throw .unusableDirectory(directory, reason: "another FileContentStore has it open")
+            throw .directoryInUse(directory)
         } catch {
             throw .unusableDirectory(directory, reason: error.description)
         }

@@ -118,6 +118,12 @@ struct POSIXFileSystem: StoreFileSystem {
     }
 
     func lockFile(atPath path: String) throws(FileSystemError) -> Int32 {
+        // A store of this process already holds the file: refuse without opening a second
+        // descriptor to it at all.
+        var existing = stat()
+        if stat(path, &existing) == 0, Self.lockedFiles.withLock({ $0.values.contains(FileIdentity(existing)) }) {
+            throw FileSystemError(operation: "lock", path: path, code: EWOULDBLOCK)
+        }
         let descriptor = try open(path, O_RDWR | O_CREAT | O_CLOEXEC, operation: "open")
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
@@ -125,45 +131,61 @@ struct POSIXFileSystem: StoreFileSystem {
             systemClose(descriptor)
             throw FileSystemError(operation: "stat", path: path, code: code)
         }
-        let identity = FileIdentity(
-            device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
-        // Within the process: POSIX record locks belong to the process, so they can't tell two
-        // stores of one process apart.
-        let claimed = Self.lockedFiles.withLock { locked in
-            guard !locked.values.contains(identity) else { return false }
-            locked[descriptor] = identity
-            return true
-        }
-        guard claimed else {
+        // The lock belongs to this open file description (not to the process, as a POSIX
+        // record lock would): a second description of the same file, in this process or
+        // another, is refused, and closing one never releases the lock another holds.
+        let code = Self.lockExclusively(descriptor)
+        guard code == 0 else {
             systemClose(descriptor)
-            throw FileSystemError(operation: "lock", path: path, code: EWOULDBLOCK)
+            throw FileSystemError(operation: "lock", path: path, code: code)
         }
-        // Across processes: a record lock, which a child process does not inherit (a lock
-        // that it did would outlive the store while the child starts).
-        var lock = flock()
-        lock.l_type = Int16(F_WRLCK)
-        lock.l_whence = Int16(SEEK_SET)
-        guard fcntl(descriptor, F_SETLK, &lock) == 0 else {
-            let code = errno
-            unlockFile(descriptor)
-            throw FileSystemError(
-                operation: "lock", path: path, code: code == EACCES || code == EAGAIN ? EWOULDBLOCK : code)
-        }
+        Self.lockedFiles.withLock { $0[descriptor] = FileIdentity(status) }
         return descriptor
     }
 
     func unlockFile(_ descriptor: Int32) {
         Self.lockedFiles.withLock { _ = $0.removeValue(forKey: descriptor) }
+        // Closing the only descriptor of the open file description releases its lock.
         systemClose(descriptor)
+    }
+
+    /// Takes an exclusive lock on the open file description of `descriptor` without waiting;
+    /// returns 0, `EWOULDBLOCK` when it is held elsewhere, or another error number.
+    private static func lockExclusively(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+        // `flock` locks belong to the open file description on Darwin.
+        while Darwin.flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno != EINTR { return errno == EAGAIN ? EWOULDBLOCK : errno }
+        }
+        return 0
+        #else
+        // Linux's open-file-description record locks (`F_OFD_SETLK`, which the C headers
+        // define only under `_GNU_SOURCE`, so Swift doesn't import it).
+        let setOpenFileDescriptionLock: Int32 = 37
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_pid = 0
+        while fcntl(descriptor, setOpenFileDescriptionLock, &lock) != 0 {
+            let code = errno
+            if code != EINTR { return code == EACCES || code == EAGAIN ? EWOULDBLOCK : code }
+        }
+        return 0
+        #endif
     }
 
     /// A file by device and inode, whatever path leads to it.
     private struct FileIdentity: Hashable {
         let device: UInt64
         let inode: UInt64
+
+        init(_ status: stat) {
+            device = UInt64(truncatingIfNeeded: status.st_dev)
+            inode = UInt64(truncatingIfNeeded: status.st_ino)
+        }
     }
 
-    /// The files this process has locked, by descriptor.
+    /// The lock files this process holds, by descriptor.
     private static let lockedFiles = LockedState<[Int32: FileIdentity]>([:])
 
     func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {

@@ -41,7 +41,8 @@ protocol StoreFileSystem: Sendable {
     func sizeOfFile(_ descriptor: Int32, path: String) throws(FileSystemError) -> Int64
     /// Opens (creating) the file at `path` and takes an exclusive advisory lock on it, held
     /// until ``unlockFile(_:)``; fails with `EWOULDBLOCK` when this or another process holds
-    /// it.
+    /// it. The lock belongs to the open file description, so nothing else this process opens
+    /// or closes can release it.
     func lockFile(atPath path: String) throws(FileSystemError) -> Int32
     /// Releases a lock taken by ``lockFile(atPath:)`` and closes its descriptor.
     func unlockFile(_ descriptor: Int32)

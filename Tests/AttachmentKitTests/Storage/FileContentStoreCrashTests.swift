@@ -26,7 +26,7 @@ struct FileContentStoreCrashTests {
 
     @Test("after a SIGKILL at any moment, every key has its old or its new content, whole and verified")
     func killedWriter() async throws {
-        let writer = try #require(Self.writerExecutable(), "StoreCrashWriter was not built next to the tests")
+        let writer = try #require(ChildProcess.storeCrashWriter(), "StoreCrashWriter was not built next to the tests")
         let kills = ProcessInfo.processInfo.environment["ATTACHMENTKIT_CRASH_KILLS"].flatMap(Int.init) ?? 60
         let directory = try StorageTemporaryDirectory("crash")
         let storeURL = directory.appending("store")
@@ -62,18 +62,6 @@ struct FileContentStoreCrashTests {
         // depends on how fast the child runs beside the rest of the suite (27 of 60 seen with the whole suite running, more when it runs alone), so
         // the floor is a fifth: low enough not to depend on load, high enough to prove the point.
         #expect(killsDuringChanges >= kills / 5, "only \(killsDuringChanges) of \(kills) kills hit a change")
-    }
-
-    @Test("another process can't open a store this process has open")
-    func lockedAcrossProcesses() throws {
-        let writer = try #require(Self.writerExecutable(), "StoreCrashWriter was not built next to the tests")
-        let directory = try StorageTemporaryDirectory("locked")
-        let store = try FileContentStore(directory: directory.appending("store"), byteCapacity: 1 << 20)
-        let child = try ChildProcess(writer, arguments: [directory.appending("store").path, "1", "0"])
-        let output = child.readToEnd()
-        #expect(child.wait() != 0)
-        #expect(output.isEmpty)
-        withExtendedLifetime(store) {}
     }
 
     /// Reopens the store, checks every key against what the child reported, and returns the
@@ -131,20 +119,5 @@ struct FileContentStoreCrashTests {
         received += child.readToEnd()
         _ = child.wait()
         return String(decoding: received, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-
-    /// `StoreCrashWriter`, built by `swift test` into the same directory as the test bundle.
-    private static func writerExecutable() -> URL? {
-        var candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
-        candidates += Bundle.allBundles.map(\.bundleURL)
-        for start in candidates {
-            var directory = start
-            for _ in 0..<4 {
-                let candidate = directory.appendingPathComponent("StoreCrashWriter")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                directory = directory.deletingLastPathComponent()
-            }
-        }
-        return nil
     }
 }
