@@ -6,7 +6,8 @@ import Testing
 struct InspectCommandTests {
     private func fixture(_ name: String) throws -> String { try ImagingFixtures.url(name).path }
 
-    @Test("prints format, sizes, orientation, flags and the bytes read for each file")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("prints format, sizes, orientation, flags and the bytes read for each file", .timeLimit(.minutes(1)))
     func report() async throws {
         let outcome = await AttachmentKitTool.run([
             "inspect", try fixture("jpeg-orientation-6.jpg"), try fixture("webp-animated.webp"),
@@ -25,7 +26,8 @@ struct InspectCommandTests {
         #expect(progressive.output.contains("  progressive: yes\n"))
     }
 
-    @Test("says when the extension or the --mime type lies about the content")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("says when the extension or the --mime type lies about the content", .timeLimit(.minutes(1)))
     func lies() async throws {
         let disguised = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID()).jpg")
         try Data(contentsOf: ImagingFixtures.url("heic-plain.heic")).write(to: disguised)
@@ -38,7 +40,8 @@ struct InspectCommandTests {
         #expect(honest.output.contains("  declared type: image/png matches\n"))
     }
 
-    @Test("flags an image over the pixel limit as a possible decompression bomb")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("flags an image over the pixel limit as a possible decompression bomb", .timeLimit(.minutes(1)))
     func bomb() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID()).png")
         try SyntheticImages.png(width: 60_000, height: 60_000).write(to: url)
@@ -47,7 +50,10 @@ struct InspectCommandTests {
         #expect(outcome.output.contains("over the 100000000 limit: a possible decompression bomb"))
     }
 
-    @Test("a file that is no image or can't be read gets a one-line error and status 2; the others are reported")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a file that is no image or can't be read gets a one-line error and status 2; the others are reported",
+        .timeLimit(.minutes(1)))
     func errors() async throws {
         let outcome = await AttachmentKitTool.run([
             "inspect", try fixture("make-fixtures.sh"), "/no/such/file.png", try fixture("gif-still.gif"),
@@ -60,7 +66,8 @@ struct InspectCommandTests {
         #expect(outcome.output.contains("  format: GIF (image/gif)\n"))
     }
 
-    @Test("no file, a bad --mime value or an unknown option is a usage error")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("no file, a bad --mime value or an unknown option is a usage error", .timeLimit(.minutes(1)))
     func usage() async {
         let noFile = await AttachmentKitTool.run(["inspect"])
         #expect(noFile.status == 2)

@@ -4,7 +4,10 @@ import Testing
 
 @Suite("attachmentkit resolve")
 struct ResolveCommandTests {
-    @Test("with no arguments it resolves the built-in sample: PNG original, JPEG preview, 96 x 128")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "with no arguments it resolves the built-in sample: PNG original, JPEG preview, 96 x 128",
+        .timeLimit(.minutes(1)))
     func sample() async throws {
         for arguments in [[], ["resolve"]] {
             let outcome = await AttachmentKitTool.run(arguments)
@@ -17,7 +20,8 @@ struct ResolveCommandTests {
         }
     }
 
-    @Test("the sample's image files are real: a PNG and a JPEG by their signatures")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("the sample's image files are real: a PNG and a JPEG by their signatures", .timeLimit(.minutes(1)))
     func sampleFilesAreImages() async throws {
         let outcome = await AttachmentKitTool.run(["resolve"])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attachmentkit-sample")
@@ -28,7 +32,8 @@ struct ResolveCommandTests {
         #expect(jpeg.prefix(3) == Data([0xFF, 0xD8, 0xFF]))
     }
 
-    @Test("a described message with a remote original reports what is not local")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a described message with a remote original reports what is not local", .timeLimit(.minutes(1)))
     func describedMessage() async throws {
         let folder = try temporaryFolder()
         try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: folder.appendingPathComponent("p.jpg"))
@@ -51,8 +56,10 @@ struct ResolveCommandTests {
         #expect(outcome.output.contains("local: pv"))
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "bad usage and bad input print one line and exit with status 2",
+        .timeLimit(.minutes(1)),
         arguments: [
             (["--bogus"], "unknown option \"--bogus\""),
             (["frobnicate"], "unknown command \"frobnicate\""),
@@ -68,8 +75,10 @@ struct ResolveCommandTests {
         #expect(outcome.errorOutput.filter { $0 == "\n" }.count == 1)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "malformed message files are rejected with the reason",
+        .timeLimit(.minutes(1)),
         arguments: [
             ("{", "not valid JSON"),
             (#"{"parts":[{"status":"complete"}]}"#, "missing \"mimeType\" at .parts[0]"),
@@ -88,7 +97,8 @@ struct ResolveCommandTests {
         #expect(outcome.errorOutput.contains(reason))
     }
 
-    @Test("help prints the usage and exits 0")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("help prints the usage and exits 0", .timeLimit(.minutes(1)))
     func help() async {
         let outcome = await AttachmentKitTool.run(["help"])
         #expect(outcome.status == 0)

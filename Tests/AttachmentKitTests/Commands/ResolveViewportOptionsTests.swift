@@ -22,7 +22,10 @@ struct ResolveViewportOptionsTests {
         return file.path
     }
 
-    @Test("prints the worked viewport of a 3000 × 4000 photo on a 375 × 667 phone at screen scale 2")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "prints the worked viewport of a 3000 × 4000 photo on a 375 × 667 phone at screen scale 2",
+        .timeLimit(.minutes(1)))
     func workedValues() async throws {
         let path = try messageFile(sizeJSON: #"{"width":3000,"height":4000}"#)
         let outcome = await AttachmentKitTool.run(["resolve", path, "--bounds", "375x667", "--screen-scale", "2"])
@@ -38,7 +41,8 @@ struct ResolveViewportOptionsTests {
         #expect(lines.contains("  double tap at the centre: zooms in to 0.5"))
     }
 
-    @Test("uses the displayed size of a sideways photo and the zoom policy asked for")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("uses the displayed size of a sideways photo and the zoom policy asked for", .timeLimit(.minutes(1)))
     func orientationAndPolicy() async throws {
         let path = try messageFile(sizeJSON: #"{"width":800,"height":1000,"orientation":3}"#)
         let outcome = await AttachmentKitTool.run([
@@ -51,7 +55,8 @@ struct ResolveViewportOptionsTests {
         #expect(outcome.output.contains("  content offset: (0, 0) (valid x 0...625, y 0...133)\n"))
     }
 
-    @Test("the built-in sample's small image cannot zoom, and the output says so")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("the built-in sample's small image cannot zoom, and the output says so", .timeLimit(.minutes(1)))
     func sampleMessage() async {
         let outcome = await AttachmentKitTool.run([
             "--bounds", "375x667", "--screen-scale", "2", "--zoom-policy", "fit",
@@ -61,7 +66,8 @@ struct ResolveViewportOptionsTests {
         #expect(outcome.output.contains("  double tap at the centre: does nothing (the minimum equals the maximum)\n"))
     }
 
-    @Test("says the size is unknown when the message has no size part")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("says the size is unknown when the message has no size part", .timeLimit(.minutes(1)))
     func unknownSize() async throws {
         let path = try messageFile(sizeJSON: nil)
         let outcome = await AttachmentKitTool.run(["resolve", path, "--bounds", "375x667", "--screen-scale", "2"])
@@ -69,15 +75,18 @@ struct ResolveViewportOptionsTests {
         #expect(outcome.output.hasSuffix("  image size: unknown (no local size part), so no zoom geometry\n"))
     }
 
-    @Test("prints no viewport without the flags")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("prints no viewport without the flags", .timeLimit(.minutes(1)))
     func noFlags() async {
         let outcome = await AttachmentKitTool.run(["resolve"])
         #expect(outcome.status == 0)
         #expect(!outcome.output.contains("viewport"))
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "invalid viewport flags fail with one line and status 2",
+        .timeLimit(.minutes(1)),
         arguments: [
             (["--bounds", "0x5", "--screen-scale", "2"], "--bounds needs a width and height above zero"),
             (["--bounds", "abc", "--screen-scale", "2"], "not \"abc\""),

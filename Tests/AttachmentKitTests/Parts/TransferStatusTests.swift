@@ -24,7 +24,8 @@ struct TransferStatusTests {
             ])
     }
 
-    @Test("a part with no way to download and no local content throws notDownloadable")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a part with no way to download and no local content throws notDownloadable", .timeLimit(.minutes(1)))
     func defaultDownload() async throws {
         let remote = LocalPart(id: "r", mimeType: .imageJPEG, content: nil, transferStatus: .readyForDownload)
         await #expect(throws: MessagePartError.notDownloadable("r")) {

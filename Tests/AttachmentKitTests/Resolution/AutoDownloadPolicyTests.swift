@@ -30,7 +30,7 @@ struct AutoDownloadPolicyTests {
         #expect(sequencer.receive(.preview(content, partID: "p")).isEmpty)
         #expect(sequencer.receive(.progress(.zero(totalBytes: 9), partID: "f")).isEmpty)
         #expect(sequencer.receive(.progress(.zero(totalBytes: 10), partID: "f")).isEmpty)
-        let released = sequencer.placeholderSettled(.placeholder(size)).map(ResolutionEventsTests.describe)
+        let released = sequencer.placeholderSettled(.placeholder(size)).map(\.testDescription)
         #expect(released == ["placeholder 1x2", "preview p", "progress 0/10"])
         #expect(sequencer.receive(.fullResolution(content, partID: "f")).count == 1)
         #expect(sequencer.receive(.preview(content, partID: "p")).isEmpty)

@@ -9,21 +9,10 @@ struct ResolutionEventsTests {
     let previewBytes = TransferFixtures.content("preview")
     let fullBytes = TransferFixtures.content("full")
 
-    /// The events of a stream, in a compact form that is easy to compare.
-    static func describe(_ event: ResolutionEvent) -> String {
-        switch event {
-        case .placeholder(let size): "placeholder \(Int(size.displayedSize.width))x\(Int(size.displayedSize.height))"
-        case .preview(_, let id): "preview \(id)"
-        case .progress(let progress, _): "progress \(progress.completedBytes)/\(progress.totalBytes ?? -1)"
-        case .fullResolution(_, let id): "full \(id)"
-        case .failed(let failure): "failed \(failure.role) \(failure.partID)"
-        }
-    }
-
     static func collect(_ events: AsyncStream<ResolutionEvent>) -> Task<[String], Never> {
         Task {
             var described: [String] = []
-            for await event in events { described.append(describe(event)) }
+            for await event in events { described.append(event.testDescription) }
             return described
         }
     }
@@ -32,23 +21,7 @@ struct ResolutionEventsTests {
     static func next(from events: inout AsyncStream<ResolutionEvent>.Iterator) async -> String? {
         while let event = await events.next() {
             if case .progress = event { continue }
-            return describe(event)
-        }
-        return nil
-    }
-
-    /// The task's value, or `nil` when it takes longer than `limit` (the task is then left
-    /// waiting: a task group would wait for it).
-    static func value<Value: Sendable>(of task: Task<Value, Never>, within limit: Duration) async -> Value? {
-        let finished = LockedState<Value?>(nil)
-        Task {
-            let value = await task.value
-            finished.withLock { $0 = value }
-        }
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if let value = finished.withLock({ $0 }) { return value }
-            try? await Task.sleep(for: .milliseconds(5))
+            return event.testDescription
         }
         return nil
     }
@@ -66,26 +39,31 @@ struct ResolutionEventsTests {
         ]
     }
 
-    @Test("a message whose parts are all local gives placeholder and full resolution without any download")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a message whose parts are all local gives placeholder and full resolution without any download",
+        .timeLimit(.minutes(1)))
     func allLocal() async {
         let full = ScriptedPart("full", status: .complete, localContent: fullBytes)
         let parts = photoMessage(full)
         let coordinator = TransferFixtures.coordinator()
-        let events = await Self.collect(resolver(coordinator).events(for: parts)).value
+        let events = await Self.collect(resolver(coordinator).events(for: parts)).cancellableValue
         #expect(events == ["placeholder 3024x4032", "full full"])
         #expect(full.script.startedCount == 0)
     }
 
-    @Test("a remote original is not fetched unless asked; the local preview is shown")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a remote original is not fetched unless asked; the local preview is shown", .timeLimit(.minutes(1)))
     func remoteNotAsked() async {
         let full = ScriptedPart("full")
         let parts = photoMessage(full)
-        let events = await Self.collect(resolver(TransferFixtures.coordinator()).events(for: parts)).value
+        let events = await Self.collect(resolver(TransferFixtures.coordinator()).events(for: parts)).cancellableValue
         #expect(events == ["placeholder 3024x4032", "preview preview"])
         #expect(full.script.startedCount == 0)
     }
 
-    @Test("asked for the original: placeholder, preview, progress, then the full resolution")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("asked for the original: placeholder, preview, progress, then the full resolution", .timeLimit(.minutes(1)))
     func remoteFetched() async {
         let full = ScriptedPart("full")
         let parts = photoMessage(full)
@@ -94,12 +72,15 @@ struct ResolutionEventsTests {
         let attempt = await full.script.attempt(0)
         attempt.report(50, of: 100)
         attempt.succeed(fullBytes)
-        let events = await collected.value.filter { !$0.hasPrefix("progress 0/") }
+        let events = await collected.cancellableValue.filter { !$0.hasPrefix("progress 0/") }
         #expect(
             events == ["placeholder 3024x4032", "preview preview", "progress 50/100", "progress 100/100", "full full"])
     }
 
-    @Test("the preview and a remote size part are fetched automatically, and the placeholder comes first")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "the preview and a remote size part are fetched automatically, and the placeholder comes first",
+        .timeLimit(.minutes(1)))
     func autoDownload() async {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let size = ScriptedPart("size", mimeType: .imageSize)
@@ -108,20 +89,23 @@ struct ResolutionEventsTests {
         let collected = Self.collect(resolver(coordinator).events(for: parts))
         await preview.script.attempt(0).succeed(previewBytes)
         await size.script.attempt(0).succeed(.data(sizeJSON))
-        #expect(await collected.value == ["placeholder 3024x4032", "preview preview"])
+        #expect(await collected.cancellableValue == ["placeholder 3024x4032", "preview preview"])
     }
 
-    @Test("content already in the store is used without calling the part")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("content already in the store is used without calling the part", .timeLimit(.minutes(1)))
     func storeHit() async {
         let store = FakeContentStore(entries: [ContentKey(partID: "full"): Data("stored".utf8)])
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator(store: store)
-        let events = await Self.collect(resolver(coordinator).events(for: [full], fetchingFullResolution: true)).value
+        let events = await Self.collect(resolver(coordinator).events(for: [full], fetchingFullResolution: true))
+            .cancellableValue
         #expect(events.last == "full full")
         #expect(full.script.startedCount == 0)
     }
 
-    @Test("a failed part is reported by name and role, and the other parts go on")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a failed part is reported by name and role, and the other parts go on", .timeLimit(.minutes(1)))
     func failures() async {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let full = ScriptedPart("full")
@@ -137,20 +121,24 @@ struct ResolutionEventsTests {
         let broken = ScriptedPart("broken")
         let failed = Self.collect(resolver(coordinator).events(for: [broken], fetchingFullResolution: true))
         await broken.script.attempt(0).fail(HTTPStatusError(statusCode: 403))
-        #expect(await failed.value.filter { !$0.hasPrefix("progress") } == ["failed full-resolution broken"])
+        #expect(await failed.cancellableValue.filter { !$0.hasPrefix("progress") } == ["failed full-resolution broken"])
     }
 
-    @Test("a malformed local size part is reported as a size failure")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a malformed local size part is reported as a size failure", .timeLimit(.minutes(1)))
     func malformedSize() async {
         let parts: [any MessagePart] = [
             ScriptedPart("full", status: .complete, localContent: fullBytes),
             ScriptedPart("size", mimeType: .imageSize, status: .complete, localContent: .data(Data("{".utf8))),
         ]
-        let events = await Self.collect(resolver(TransferFixtures.coordinator()).events(for: parts)).value
+        let events = await Self.collect(resolver(TransferFixtures.coordinator()).events(for: parts)).cancellableValue
         #expect(events == ["failed size size", "full full"])
     }
 
-    @Test("a preview still downloading when the full resolution arrives is cancelled and never sent")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a preview still downloading when the full resolution arrives is cancelled and never sent",
+        .timeLimit(.minutes(1)))
     func fullResolutionCancelsPreview() async {
         let full = ScriptedPart("full")
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
@@ -160,19 +148,17 @@ struct ResolutionEventsTests {
             resolver(coordinator).events(for: [full, preview, size], fetchingFullResolution: true))
         let previewAttempt = await preview.script.attempt(0)
         await full.script.attempt(0).succeed(fullBytes)
-        // The stream ends only once the preview download has ended, and nothing here ends it
-        // but cancellation: a bounded wait, so that a regression fails instead of hanging.
-        guard let events = await Self.value(of: collected, within: .seconds(20)) else {
-            Issue.record("the events never ended: the preview download was not cancelled")
-            return
-        }
+        // Nothing but the full resolution's arrival cancels the preview download, and the
+        // stream ends only after it; a regression runs into the suite's time limit.
         await previewAttempt.waitUntilCancelled()
+        let events = await collected.cancellableValue
         #expect(events.filter { !$0.hasPrefix("progress") } == ["placeholder 3024x4032", "full full"])
-        await coordinator.waitUntilIdle()
+        await coordinator.waitUntilIdleUnlessCancelled()
         #expect(await coordinator.activeTransferCount == 0)
     }
 
-    @Test("stopping the consumer cancels its download of the original")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("stopping the consumer cancels its download of the original", .timeLimit(.minutes(1)))
     func consumerCancels() async {
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator()
@@ -183,7 +169,7 @@ struct ResolutionEventsTests {
         let attempt = await full.script.attempt(0)
         consumer.cancel()
         await attempt.waitUntilCancelled()
-        await coordinator.waitUntilIdle()
+        await coordinator.waitUntilIdleUnlessCancelled()
         #expect(await coordinator.activeTransferCount == 0)
     }
 }

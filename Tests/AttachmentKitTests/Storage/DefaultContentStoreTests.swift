@@ -8,7 +8,8 @@ struct DefaultContentStoreTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("default-store-\(UUID())", isDirectory: true)
     }
 
-    @Test("creating it touches no disk; the first use opens memory in front of disk")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("creating it touches no disk; the first use opens memory in front of disk", .timeLimit(.minutes(1)))
     func opensOnFirstUse() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -23,7 +24,8 @@ struct DefaultContentStoreTests {
         #expect(await store.usage().entryCount == 1)
     }
 
-    @Test("content stored survives reopening the directory")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("content stored survives reopening the directory", .timeLimit(.minutes(1)))
     func persists() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -36,7 +38,8 @@ struct DefaultContentStoreTests {
         #expect(try await reopened.content(for: key)?.bytes() == Data("kept".utf8))
     }
 
-    @Test("an unusable directory falls back to memory and says why")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("an unusable directory falls back to memory and says why", .timeLimit(.minutes(1)))
     func fallsBackToMemory() async throws {
         let file = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: file) }

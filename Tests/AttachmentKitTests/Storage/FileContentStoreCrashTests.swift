@@ -9,6 +9,8 @@ import Glibc
 import Darwin
 #endif
 
+// Spawns child processes (see ChildProcess): macOS and Linux only.
+#if os(macOS) || os(Linux)
 /// The crash test: `StoreCrashWriter` (a child process) writes, replaces and removes entries in
 /// a loop and is killed with SIGKILL at seeded random moments; after each kill the store is
 /// reopened and every key must read back whole and checksum-verified, with the content of its
@@ -121,3 +123,4 @@ struct FileContentStoreCrashTests {
         return String(decoding: received, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
+#endif

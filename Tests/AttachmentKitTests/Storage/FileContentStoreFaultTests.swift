@@ -20,8 +20,10 @@ struct FileContentStoreFaultTests {
         return (directory, fileSystem, store)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a write that fails at any step keeps the old content, leaves no staging file, and the store works after",
+        .timeLimit(.minutes(1)),
         arguments: [
             StorageFaultyFileSystem.Fault(operation: "write", pathContaining: "/staging/"),
             StorageFaultyFileSystem.Fault(operation: "create", pathContaining: "/staging/"),
@@ -54,7 +56,8 @@ struct FileContentStoreFaultTests {
         return directory
     }
 
-    @Test("a failed write that would have evicted entries evicts none of them")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a failed write that would have evicted entries evicts none of them", .timeLimit(.minutes(1)))
     func failedWriteEvictsNothing() async throws {
         let directory = try StorageTemporaryDirectory()
         do {
@@ -70,7 +73,8 @@ struct FileContentStoreFaultTests {
         #expect(try await reopened.bytes(for: key("b")) == old)
     }
 
-    @Test("an ingested download whose store fails is put back where it was")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("an ingested download whose store fails is put back where it was", .timeLimit(.minutes(1)))
     func failedIngestReturnsTheFile() async throws {
         let (directory, fileSystem, store) = try await setUp()
         let download = directory.appending("download.jpg")
@@ -81,7 +85,10 @@ struct FileContentStoreFaultTests {
         #expect(try await store.bytes(for: key("a")) == old)
     }
 
-    @Test("a removal whose journal write fails still removes the entry, and a reopened store doesn't serve it")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a removal whose journal write fails still removes the entry, and a reopened store doesn't serve it",
+        .timeLimit(.minutes(1)))
     func failedRemovalLog() async throws {
         let directory = try await removeWhileTheJournalFails()
         let reopened = try FileContentStore.forTesting(in: directory)
@@ -97,7 +104,10 @@ struct FileContentStoreFaultTests {
         return directory
     }
 
-    @Test("a partial download's append on a full disk fails and leaves the kept bytes as they were")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a partial download's append on a full disk fails and leaves the kept bytes as they were",
+        .timeLimit(.minutes(1)))
     func failedAppend() async throws {
         let (directory, fileSystem, store) = try await setUp()
         defer { withExtendedLifetime(directory) {} }

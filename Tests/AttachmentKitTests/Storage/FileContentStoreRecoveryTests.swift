@@ -29,7 +29,9 @@ struct FileContentStoreRecoveryTests {
         try handle.write(contentsOf: bytes)
     }
 
-    @Test("a corrupted entry (same size, other bytes) is a miss after reopening, and is removed")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a corrupted entry (same size, other bytes) is a miss after reopening, and is removed", .timeLimit(.minutes(1)))
     func corrupted() async throws {
         let directory = try await populatedDirectory()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: entryPath(directory, "b")))
@@ -42,7 +44,10 @@ struct FileContentStoreRecoveryTests {
         #expect(try await store.bytes(for: key("a")) == Data(repeating: 1, count: 100))
     }
 
-    @Test("a truncated or missing entry file is a miss at once, and is removed from the manifest")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a truncated or missing entry file is a miss at once, and is removed from the manifest", .timeLimit(.minutes(1))
+    )
     func truncatedAndMissing() async throws {
         let directory = try await populatedDirectory()
         do {
@@ -57,7 +62,10 @@ struct FileContentStoreRecoveryTests {
         #expect(reopened.usage() == ContentStoreUsage(byteCount: 100, entryCount: 1))
     }
 
-    @Test("without its manifest the store can't vouch for any file: it opens empty and removes them")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "without its manifest the store can't vouch for any file: it opens empty and removes them",
+        .timeLimit(.minutes(1)))
     func missingManifest() async throws {
         let directory = try await populatedDirectory()
         try FileManager.default.removeItem(at: directory.appending("store/journal"))
@@ -69,7 +77,8 @@ struct FileContentStoreRecoveryTests {
         #expect(try await store.bytes(for: key("a")) == Data([9]))
     }
 
-    @Test("a torn last record (a crash mid-append) is cut off and every entry survives")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a torn last record (a crash mid-append) is cut off and every entry survives", .timeLimit(.minutes(1)))
     func tornTail() async throws {
         let directory = try await populatedDirectory()
         try appendToJournal(directory, [0xA7, 1, 0, 1] + [UInt8](repeating: 0x55, count: 60))
@@ -80,7 +89,10 @@ struct FileContentStoreRecoveryTests {
         #expect((length as? Int).map { $0 % ManifestRecord.byteCount } == 0)
     }
 
-    @Test("damage in the middle of the journal keeps the records before it and removes unlisted files")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "damage in the middle of the journal keeps the records before it and removes unlisted files",
+        .timeLimit(.minutes(1)))
     func damagedJournal() async throws {
         let directory = try await populatedDirectory()
         let journalURL = directory.appending("store/journal")
@@ -93,7 +105,8 @@ struct FileContentStoreRecoveryTests {
         #expect(directory.names(in: "store/entries").count == store.usage().entryCount)
     }
 
-    @Test("staging files left by a crash are removed when the store opens")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("staging files left by a crash are removed when the store opens", .timeLimit(.minutes(1)))
     func leftoverStagingFiles() async throws {
         let directory = try await populatedDirectory()
         try Data(count: 1000).write(to: directory.appending("store/staging/00000000000000ff"))
@@ -102,7 +115,10 @@ struct FileContentStoreRecoveryTests {
         #expect(directory.names(in: "store/staging").isEmpty)
     }
 
-    @Test("a change logged but not carried out before a crash is finished on opening: the new content is served")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a change logged but not carried out before a crash is finished on opening: the new content is served",
+        .timeLimit(.minutes(1)))
     func redoLastBatch() async throws {
         let directory = try await populatedDirectory()
         let newContent = Data(repeating: 7, count: 64)
@@ -126,7 +142,8 @@ struct FileContentStoreRecoveryTests {
         #expect(directory.names(in: "store/staging").isEmpty)
     }
 
-    @Test("an interrupted purge is finished on opening")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("an interrupted purge is finished on opening", .timeLimit(.minutes(1)))
     func interruptedPurge() async throws {
         let directory = try await populatedDirectory()
         var bytes: [UInt8] = []
@@ -137,7 +154,10 @@ struct FileContentStoreRecoveryTests {
         #expect(directory.names(in: "store/entries").isEmpty)
     }
 
-    @Test("an entry logged without a checksum gets one on its first hit, and is checked against it after")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "an entry logged without a checksum gets one on its first hit, and is checked against it after",
+        .timeLimit(.minutes(1)))
     func checksumOnFirstUse() async throws {
         let directory = try await populatedDirectory()
         var bytes: [UInt8] = []
@@ -153,7 +173,8 @@ struct FileContentStoreRecoveryTests {
         #expect(await store.content(for: key("a")) == nil)
     }
 
-    @Test("reopening with a smaller capacity evicts the least recently used entries at once")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("reopening with a smaller capacity evicts the least recently used entries at once", .timeLimit(.minutes(1)))
     func smallerCapacity() async throws {
         let directory = try await populatedDirectory()
         let store = try FileContentStore.forTesting(in: directory, capacity: 150)

@@ -7,7 +7,8 @@ import Testing
 struct FileContentStoreTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
 
-    @Test("stored data reads back as a file inside the store, named by the key's SHA-256")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("stored data reads back as a file inside the store, named by the key's SHA-256", .timeLimit(.minutes(1)))
     func roundTrip() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)
@@ -31,7 +32,8 @@ struct FileContentStoreTests {
         }
     }
 
-    @Test("entries, their order of use and checksums survive reopening the store")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("entries, their order of use and checksums survive reopening the store", .timeLimit(.minutes(1)))
     func persistence() async throws {
         let directory = try StorageTemporaryDirectory()
         do {
@@ -47,7 +49,8 @@ struct FileContentStoreTests {
         #expect(try await reopened.bytes(for: key("a")) == Data(repeating: 1, count: 100))
     }
 
-    @Test("replacing an entry keeps one file and the new size")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("replacing an entry keeps one file and the new size", .timeLimit(.minutes(1)))
     func replace() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)
@@ -59,7 +62,10 @@ struct FileContentStoreTests {
         #expect(directory.names(in: "store/staging").isEmpty)
     }
 
-    @Test("the capacity is never exceeded once a store call returns, and the files agree with the usage")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "the capacity is never exceeded once a store call returns, and the files agree with the usage",
+        .timeLimit(.minutes(1)))
     func capacityNeverExceeded() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, capacity: 10_000, durability: .processCrashSafe)
@@ -81,7 +87,8 @@ struct FileContentStoreTests {
         }
     }
 
-    @Test("an entry larger than the capacity is refused and the old content is kept")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("an entry larger than the capacity is refused and the old content is kept", .timeLimit(.minutes(1)))
     func entryTooLarge() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, capacity: 100)
@@ -92,7 +99,10 @@ struct FileContentStoreTests {
         #expect(try await store.bytes(for: key("a")) == Data(count: 10))
     }
 
-    @Test("removeContent, trim, removeEntries(usedBefore:) and removeAll remove entries and their files")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "removeContent, trim, removeEntries(usedBefore:) and removeAll remove entries and their files",
+        .timeLimit(.minutes(1)))
     func removal() async throws {
         let directory = try StorageTemporaryDirectory()
         try await removeEverything(in: directory)
@@ -124,7 +134,10 @@ struct FileContentStoreTests {
         #expect(throws: ContentStoreError.self) { try writer.append(Data(count: 1)) }
     }
 
-    @Test("the journal is compacted as it grows, and the compacted journal keeps every entry's latest content")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "the journal is compacted as it grows, and the compacted journal keeps every entry's latest content",
+        .timeLimit(.minutes(1)))
     func compaction() async throws {
         let directory = try StorageTemporaryDirectory()
         do {
@@ -170,7 +183,10 @@ struct FileContentStoreOwnershipTests {
         _ = try FileContentStore.forTesting(in: directory)
     }
 
-    @Test("a downloaded file is moved in; an entry's own file given to storeFile is copied, not taken")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a downloaded file is moved in; an entry's own file given to storeFile is copied, not taken",
+        .timeLimit(.minutes(1)))
     func ingest() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)

@@ -20,7 +20,10 @@ struct HostileKeyTests {
         ContentKey(partID: "a", representation: "b#c"),
     ]
 
-    @Test("no key chooses a path: each gets its own 64-hex-digit file in the entries directory and nothing else")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "no key chooses a path: each gets its own 64-hex-digit file in the entries directory and nothing else",
+        .timeLimit(.minutes(1)))
     func hostileKeysStayInside() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)

@@ -136,7 +136,8 @@ struct InMemoryContentStoreTests {
         #expect(throws: ContentStoreError.self) { try store.storeFile(at: file, for: key("b")) }
     }
 
-    @Test("works through the ContentStore protocol")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("works through the ContentStore protocol", .timeLimit(.minutes(1)))
     func asContentStore() async throws {
         let store: any ContentStore = InMemoryContentStore()
         try await store.store(Data([1, 2]), for: key("a"))
@@ -145,7 +146,9 @@ struct InMemoryContentStoreTests {
         #expect(await store.usage().entryCount == 0)
     }
 
-    @Test("many tasks reading, writing and trimming at once keep the limits and lose no update")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "many tasks reading, writing and trimming at once keep the limits and lose no update", .timeLimit(.minutes(1)))
     func concurrentUse() async throws {
         let store = InMemoryContentStore(costLimit: 10_000, countLimit: 50, maximumEntryFraction: 0.05)
         await withTaskGroup(of: Void.self) { group in

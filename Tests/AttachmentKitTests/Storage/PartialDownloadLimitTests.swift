@@ -29,7 +29,10 @@ struct PartialDownloadLimitTests {
         return kept
     }
 
-    @Test("opening more partial downloads than the limit discards the least recently opened, files and all")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "opening more partial downloads than the limit discards the least recently opened, files and all",
+        .timeLimit(.minutes(1)))
     func discardsLeastRecentlyOpened() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, maximumPartialDownloads: 2)
@@ -41,7 +44,10 @@ struct PartialDownloadLimitTests {
         #expect(directory.names(in: "store/partial").count == 4)  // a data and a state file each
     }
 
-    @Test("a download still being written is discarded only after every idle one, and its writer then throws")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a download still being written is discarded only after every idle one, and its writer then throws",
+        .timeLimit(.minutes(1)))
     func idleDownloadsGoFirst() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, maximumPartialDownloads: 2)
@@ -58,7 +64,8 @@ struct PartialDownloadLimitTests {
         #expect(throws: ContentStoreError.self) { try writing.append(bytes) }
     }
 
-    @Test("completed and discarded downloads stop counting toward the limit")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("completed and discarded downloads stop counting toward the limit", .timeLimit(.minutes(1)))
     func completedDownloadsFreeTheirPlace() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, maximumPartialDownloads: 2)
@@ -72,7 +79,10 @@ struct PartialDownloadLimitTests {
         #expect(try await store.bytes(for: key("a")) == bytes)
     }
 
-    @Test("downloads kept from before a relaunch count toward the limit, and a lower limit trims them on opening")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "downloads kept from before a relaunch count toward the limit, and a lower limit trims them on opening",
+        .timeLimit(.minutes(1)))
     func limitHoldsAcrossRelaunches() async throws {
         let directory = try StorageTemporaryDirectory()
         do {

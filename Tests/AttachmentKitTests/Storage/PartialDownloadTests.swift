@@ -26,7 +26,10 @@ struct PartialDownloadTests {
         }
     }
 
-    @Test("a download interrupted by a relaunch resumes at the kept byte count and completes whole and verified")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a download interrupted by a relaunch resumes at the kept byte count and completes whole and verified",
+        .timeLimit(.minutes(1)))
     func resumeAfterRelaunch() async throws {
         let directory = try StorageTemporaryDirectory()
         do {
@@ -50,7 +53,8 @@ struct PartialDownloadTests {
         #expect(try await reopened.bytes(for: key) == body)  // checked against the checksum on first use
     }
 
-    @Test("resuming below the kept byte count rereads the kept bytes for the checksum")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("resuming below the kept byte count rereads the kept bytes for the checksum", .timeLimit(.minutes(1)))
     func resumeEarlier() async throws {
         let directory = try StorageTemporaryDirectory()
         do {
@@ -67,7 +71,9 @@ struct PartialDownloadTests {
         #expect(try await reopened.bytes(for: key) == body)
     }
 
-    @Test("resuming is refused for another validator, past the kept bytes, or with nothing kept")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "resuming is refused for another validator, past the kept bytes, or with nothing kept", .timeLimit(.minutes(1)))
     func refusedResumes() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)
@@ -91,7 +97,8 @@ struct PartialDownloadTests {
         #expect(await store.partialDownload(for: key)?.byteCount == 0)
     }
 
-    @Test("a download of the wrong size is not stored and stays resumable")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a download of the wrong size is not stored and stays resumable", .timeLimit(.minutes(1)))
     func wrongSize() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)
@@ -108,7 +115,8 @@ struct PartialDownloadTests {
         #expect(try await store.bytes(for: key) == body.prefix(2000))
     }
 
-    @Test("a download larger than the capacity is refused and kept")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a download larger than the capacity is refused and kept", .timeLimit(.minutes(1)))
     func tooLarge() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, capacity: 500)
@@ -120,7 +128,8 @@ struct PartialDownloadTests {
         #expect(await store.partialDownload(for: key)?.byteCount == 501)
     }
 
-    @Test("without a validator the bytes can be completed but are not offered for resuming")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("without a validator the bytes can be completed but are not offered for resuming", .timeLimit(.minutes(1)))
     func noValidator() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)
@@ -131,7 +140,10 @@ struct PartialDownloadTests {
         #expect(try await store.bytes(for: key) == body.prefix(1000))
     }
 
-    @Test("discarding closes the writer and removes the files; close() keeps them; a short data file is dropped")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "discarding closes the writer and removes the files; close() keeps them; a short data file is dropped",
+        .timeLimit(.minutes(1)))
     func discardAndDamage() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)

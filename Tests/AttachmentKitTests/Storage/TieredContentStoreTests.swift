@@ -15,7 +15,8 @@ struct TieredContentStoreTests {
             disk: try FileContentStore.forTesting(in: directory, fileSystem: fileSystem))
     }
 
-    @Test("a memory hit makes no file-system call")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a memory hit makes no file-system call", .timeLimit(.minutes(1)))
     func memoryHitWithoutIO() async throws {
         let directory = try StorageTemporaryDirectory()
         let fileSystem = StorageFaultyFileSystem()
@@ -26,7 +27,8 @@ struct TieredContentStoreTests {
         #expect(fileSystem.callCount == calls)
     }
 
-    @Test("a small entry found on disk is promoted to memory; the next hit is in memory")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a small entry found on disk is promoted to memory; the next hit is in memory", .timeLimit(.minutes(1)))
     func promotion() async throws {
         let directory = try StorageTemporaryDirectory()
         let fileSystem = StorageFaultyFileSystem()
@@ -40,7 +42,8 @@ struct TieredContentStoreTests {
         #expect(fileSystem.callCount == calls)
     }
 
-    @Test("an entry too large for memory is served as the disk file and not promoted")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("an entry too large for memory is served as the disk file and not promoted", .timeLimit(.minutes(1)))
     func largeEntriesStayOnDisk() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try makeStore(directory, StorageFaultyFileSystem())
@@ -52,7 +55,8 @@ struct TieredContentStoreTests {
         #expect(store.memory.usage().entryCount == 0)
     }
 
-    @Test("a failed disk write changes neither tier")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a failed disk write changes neither tier", .timeLimit(.minutes(1)))
     func failedWrite() async throws {
         let directory = try StorageTemporaryDirectory()
         let fileSystem = StorageFaultyFileSystem()
@@ -64,7 +68,8 @@ struct TieredContentStoreTests {
         #expect(try await store.disk.bytes(for: key("a")) == Data([1]))
     }
 
-    @Test("an ingested file or completed download replaces the older bytes held in memory")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("an ingested file or completed download replaces the older bytes held in memory", .timeLimit(.minutes(1)))
     func noStaleMemory() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try makeStore(directory, StorageFaultyFileSystem())
@@ -84,7 +89,8 @@ struct TieredContentStoreTests {
         await #expect(throws: ContentStoreError.self) { try await store.completePartialDownload(for: key("b")) }
     }
 
-    @Test("removal clears both tiers, and usage is the disk's")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("removal clears both tiers, and usage is the disk's", .timeLimit(.minutes(1)))
     func removal() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try makeStore(directory, StorageFaultyFileSystem())

@@ -1,5 +1,7 @@
 import Foundation
 
+// posix_spawn is unavailable on tvOS and watchOS (and iOS apps may not spawn processes).
+#if os(macOS) || os(Linux)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,7 +24,13 @@ struct ChildProcess {
     init(_ executable: URL, arguments: [String]) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw SpawnError.pipe(errno) }
+        // On Darwin the type is an opaque pointer that `posix_spawn_file_actions_init` fills in;
+        // on Glibc it is a struct.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
@@ -77,3 +85,4 @@ struct ChildProcess {
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 }
+#endif

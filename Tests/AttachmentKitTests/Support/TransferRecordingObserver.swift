@@ -1,3 +1,5 @@
+import Testing
+
 @testable import AttachmentKit
 
 /// A ``ProgressObserver`` that records its callbacks and lets a test wait for the last.
@@ -43,8 +45,15 @@ final class RecordingObserver: ProgressObserver {
         record(.finished(result))
     }
 
-    /// Returns once at least `count` callbacks have arrived.
-    func waitForCallbacks(_ count: Int) async {
+    /// Returns once at least `count` callbacks have arrived, or with an issue when the test is
+    /// cancelled first (past its time limit).
+    func waitForCallbacks(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        _ = await awaitUnlessCancelled("\(count) observer callbacks", sourceLocation: sourceLocation) {
+            await self.arrival(ofCallbacks: count)
+        }
+    }
+
+    private func arrival(ofCallbacks count: Int) async {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> Bool in
                 guard state.callbacks.count < count else { return true }
@@ -56,11 +65,11 @@ final class RecordingObserver: ProgressObserver {
     }
 
     /// Returns once the terminal callback has arrived.
-    func waitUntilFinished() async {
-        while true {
+    func waitUntilFinished(sourceLocation: SourceLocation = #_sourceLocation) async {
+        while !Task.isCancelled {
             let count = callbacks.count
             if results.count > 0 { return }
-            await waitForCallbacks(count + 1)
+            await waitForCallbacks(count + 1, sourceLocation: sourceLocation)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import AttachmentKit
 
@@ -56,8 +57,15 @@ final class DownloadScript: Sendable {
     /// How many downloads are running now.
     var runningCount: Int { state.withLock { $0.running } }
 
-    /// The download numbered `index` (0 for the first), once it has started.
-    func attempt(_ index: Int) async -> ScriptedAttempt {
+    /// The download numbered `index` (0 for the first), once it has started. A test cancelled
+    /// while it waits (past its time limit) gets an issue and a stand-in that drives nothing.
+    func attempt(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) async -> ScriptedAttempt {
+        await awaitUnlessCancelled("download \(index) to start", sourceLocation: sourceLocation) {
+            await self.startedAttempt(index)
+        } ?? ScriptedAttempt(partID: "abandoned", observer: IgnoringObserver())
+    }
+
+    private func startedAttempt(_ index: Int) async -> ScriptedAttempt {
         await withCheckedContinuation { continuation in
             let found = state.withLock { state -> ScriptedAttempt? in
                 guard index < state.attempts.count else {
@@ -129,8 +137,15 @@ final class ScriptedAttempt: Sendable {
 
     var wasCancelled: Bool { state.withLock { $0.wasCancelled } }
 
-    /// Returns once AttachmentKit has cancelled this download.
-    func waitUntilCancelled() async {
+    /// Returns once AttachmentKit has cancelled this download, or with an issue when the test
+    /// is cancelled first (past its time limit).
+    func waitUntilCancelled(sourceLocation: SourceLocation = #_sourceLocation) async {
+        _ = await awaitUnlessCancelled("\(partID)'s download to be cancelled", sourceLocation: sourceLocation) {
+            await self.cancellation()
+        }
+    }
+
+    private func cancellation() async {
         await withCheckedContinuation { continuation in
             let done = state.withLock { state -> Bool in
                 guard state.wasCancelled else {
@@ -172,4 +187,9 @@ final class ScriptedAttempt: Sendable {
         }
         continuation?.resume(with: outcome)
     }
+}
+
+/// Drops every callback: the observer of a stand-in attempt.
+private final class IgnoringObserver: ProgressObserver {
+    func transfer(of partID: PartID, didUpdate progress: TransferProgress) {}
 }

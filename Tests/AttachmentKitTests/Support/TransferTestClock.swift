@@ -1,3 +1,5 @@
+import Testing
+
 @testable import AttachmentKit
 
 /// A ``TransferClock`` that moves only when a test advances it: sleepers wake when the time
@@ -65,8 +67,15 @@ final class TransferTestClock: TransferClock {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    /// Returns once at least `count` tasks are asleep on this clock.
-    func waitForSleepers(_ count: Int = 1) async {
+    /// Returns once at least `count` tasks are asleep on this clock, or with an issue when the
+    /// test is cancelled first (past its time limit).
+    func waitForSleepers(_ count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async {
+        _ = await awaitUnlessCancelled("\(count) sleepers on the clock", sourceLocation: sourceLocation) {
+            await self.arrival(ofSleepers: count)
+        }
+    }
+
+    private func arrival(ofSleepers count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
                 guard state.sleepers.count < count else { return true }

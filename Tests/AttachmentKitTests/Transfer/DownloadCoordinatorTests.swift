@@ -7,7 +7,8 @@ import Testing
 struct DownloadCoordinatorTests {
     let full = TransferFixtures.content("full")
 
-    @Test("local content is returned without a transfer")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("local content is returned without a transfer", .timeLimit(.minutes(1)))
     func localContent() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p", status: .complete, localContent: full)
@@ -18,7 +19,8 @@ struct DownloadCoordinatorTests {
         #expect(await coordinator.activeTransferCount == 0)
     }
 
-    @Test("every caller of one part shares one transfer and gets the same content")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("every caller of one part shares one transfer and gets the same content", .timeLimit(.minutes(1)))
     func coalescing() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p")
@@ -33,7 +35,8 @@ struct DownloadCoordinatorTests {
         #expect(await coordinator.activeTransferCount == 0)
     }
 
-    @Test("a caller joining a running transfer sees its current progress at once")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a caller joining a running transfer sees its current progress at once", .timeLimit(.minutes(1)))
     func joinSeesProgress() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p")
@@ -49,7 +52,10 @@ struct DownloadCoordinatorTests {
         #expect(try await second.content() == full)
     }
 
-    @Test("a part the chat SDK is already downloading is joined at once, outside the limit, and started once")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a part the chat SDK is already downloading is joined at once, outside the limit, and started once",
+        .timeLimit(.minutes(1)))
     func joinsSDKDownload() async throws {
         let coordinator = TransferFixtures.coordinator(limit: 1)
         let other = ScriptedPart("other")
@@ -66,7 +72,8 @@ struct DownloadCoordinatorTests {
         busy.cancel()
     }
 
-    @Test("cancelling one caller removes only that caller; the others get the content")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("cancelling one caller removes only that caller; the others get the content", .timeLimit(.minutes(1)))
     func cancelOne() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p")
@@ -82,22 +89,24 @@ struct DownloadCoordinatorTests {
         #expect(!attempt.wasCancelled)
     }
 
-    @Test("cancelling the task of one caller removes only that caller")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("cancelling the task of one caller removes only that caller", .timeLimit(.minutes(1)))
     func taskCancellation() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p")
         let staying = await coordinator.download(part)
         let attempt = await part.script.attempt(0)
         let leaving = Task { try await coordinator.content(for: part) }
-        while await coordinator.callerCount(of: "p") < 2 { await Task.yield() }
+        while !Task.isCancelled, await coordinator.callerCount(of: "p") < 2 { await Task.yield() }
         leaving.cancel()
-        await #expect(throws: DownloadError.self) { try await leaving.value }
+        await #expect(throws: DownloadError.self) { try await leaving.cancellableValue }
         #expect(await coordinator.callerCount(of: "p") == 1)
         attempt.succeed(full)
         #expect(try await staying.content() == full)
     }
 
-    @Test("when the last caller leaves, the transfer and the part's download are cancelled")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("when the last caller leaves, the transfer and the part's download are cancelled", .timeLimit(.minutes(1)))
     func cancelAll() async {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p")
@@ -105,13 +114,14 @@ struct DownloadCoordinatorTests {
         let attempt = await part.script.attempt(0)
         for download in downloads { download.cancel() }
         await attempt.waitUntilCancelled()
-        await coordinator.waitUntilIdle()
+        await coordinator.waitUntilIdleUnlessCancelled()
         #expect(await coordinator.activeTransferCount == 0)
         #expect(part.script.runningCount == 0)
         for download in downloads { #expect(await download.result().isCancellation) }
     }
 
-    @Test("a caller after a cancellation starts a new transfer")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a caller after a cancellation starts a new transfer", .timeLimit(.minutes(1)))
     func cancelThenRequest() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p")
@@ -125,7 +135,8 @@ struct DownloadCoordinatorTests {
         #expect(part.script.startedCount == 2)
     }
 
-    @Test("a waiting transfer whose callers all leave never starts")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a waiting transfer whose callers all leave never starts", .timeLimit(.minutes(1)))
     func cancelWhileWaiting() async {
         let coordinator = TransferFixtures.coordinator(limit: 1)
         let busyPart = ScriptedPart("busy")
@@ -135,13 +146,16 @@ struct DownloadCoordinatorTests {
         let waiting = await coordinator.download(part)
         #expect(waiting.state.phase == .idle)
         waiting.cancel()
-        while await coordinator.activeTransferCount > 1 { await Task.yield() }
+        while !Task.isCancelled, await coordinator.activeTransferCount > 1 { await Task.yield() }
         busy.cancel()
-        await coordinator.waitUntilIdle()
+        await coordinator.waitUntilIdleUnlessCancelled()
         #expect(part.script.startedCount == 0)
     }
 
-    @Test("progress reported after the download returned is ignored and reported as a diagnostic")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "progress reported after the download returned is ignored and reported as a diagnostic", .timeLimit(.minutes(1))
+    )
     func lateProgress() async throws {
         let log = DiagnosticsLog()
         let coordinator = TransferFixtures.coordinator(diagnostics: log)

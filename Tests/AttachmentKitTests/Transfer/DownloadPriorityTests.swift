@@ -4,7 +4,10 @@ import Testing
 
 @Suite("DownloadCoordinator: priority and the concurrency limit")
 struct DownloadPriorityTests {
-    @Test("with a limit of one, waiting transfers start highest priority first, then oldest first")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "with a limit of one, waiting transfers start highest priority first, then oldest first",
+        .timeLimit(.minutes(1)))
     func order() async throws {
         let coordinator = TransferFixtures.coordinator(limit: 1)
         let parts = ["running", "low", "high", "normal", "high2"].map { ScriptedPart(PartID($0)) }
@@ -28,7 +31,8 @@ struct DownloadPriorityTests {
         }
     }
 
-    @Test("a high-priority caller joining a waiting low-priority transfer moves it ahead")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a high-priority caller joining a waiting low-priority transfer moves it ahead", .timeLimit(.minutes(1)))
     func joinRaisesPriority() async throws {
         let coordinator = TransferFixtures.coordinator(limit: 1)
         let running = ScriptedPart("running")
@@ -43,10 +47,11 @@ struct DownloadPriorityTests {
         #expect(normal.script.startedCount == 0)
         lowAttempt.succeed(TransferFixtures.content("l"))
         await normal.script.attempt(0).succeed(TransferFixtures.content("n"))
-        await coordinator.waitUntilIdle()
+        await coordinator.waitUntilIdleUnlessCancelled()
     }
 
-    @Test("no more transfers run at once than the limit")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("no more transfers run at once than the limit", .timeLimit(.minutes(1)))
     func limit() async {
         let coordinator = TransferFixtures.coordinator(limit: 2)
         let parts = (0..<5).map { ScriptedPart(PartID("p\($0)")) }
@@ -58,7 +63,7 @@ struct DownloadPriorityTests {
             await part.script.attempt(0).succeed(TransferFixtures.content("\(index)"))
             #expect(parts.map(\.script.runningCount).reduce(0, +) <= 2)
         }
-        await coordinator.waitUntilIdle()
+        await coordinator.waitUntilIdleUnlessCancelled()
         #expect(parts.map(\.script.startedCount) == [1, 1, 1, 1, 1])
     }
 }

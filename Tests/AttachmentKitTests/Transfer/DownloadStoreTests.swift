@@ -7,7 +7,8 @@ import Testing
 struct DownloadStoreTests {
     let full = TransferFixtures.content("full")
 
-    @Test("content in the store is returned without calling the part")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("content in the store is returned without calling the part", .timeLimit(.minutes(1)))
     func storeHit() async throws {
         let store = FakeContentStore(entries: [ContentKey(partID: "p"): Data("stored".utf8)])
         let coordinator = TransferFixtures.coordinator(store: store)
@@ -17,7 +18,8 @@ struct DownloadStoreTests {
         #expect(await store.lookups == 1)
     }
 
-    @Test("downloaded content is put in the store and callers get what the store holds")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("downloaded content is put in the store and callers get what the store holds", .timeLimit(.minutes(1)))
     func storesDownload() async throws {
         let store = FakeContentStore()
         let coordinator = TransferFixtures.coordinator(store: store)
@@ -30,7 +32,8 @@ struct DownloadStoreTests {
         #expect(part.script.startedCount == 1)
     }
 
-    @Test("a downloaded file is copied into the store; the part keeps its own file")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a downloaded file is copied into the store; the part keeps its own file", .timeLimit(.minutes(1)))
     func storesFileCopy() async throws {
         let store = FakeContentStore()
         let coordinator = TransferFixtures.coordinator(store: store)
@@ -44,7 +47,10 @@ struct DownloadStoreTests {
         #expect(FileManager.default.fileExists(atPath: file.path))
     }
 
-    @Test("when the store can't write, callers still get the part's content and the failure is reported")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "when the store can't write, callers still get the part's content and the failure is reported",
+        .timeLimit(.minutes(1)))
     func storeFailure() async throws {
         let store = FakeContentStore()
         await store.setFailsWrites(true)

@@ -15,7 +15,10 @@ actor DeliveryActor {
 struct ProgressObserverTests {
     let full = TransferFixtures.content("full")
 
-    @Test("observers are called on the main actor by default, with progress, 100 % and the content")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "observers are called on the main actor by default, with progress, 100 % and the content",
+        .timeLimit(.minutes(1)))
     func mainActorDelivery() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let part = ScriptedPart("p")
@@ -31,7 +34,8 @@ struct ProgressObserverTests {
         #expect(observer.results.map(\.content) == [full])
     }
 
-    @Test("an observer can ask for delivery on an actor of its choosing")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("an observer can ask for delivery on an actor of its choosing", .timeLimit(.minutes(1)))
     func customActorDelivery() async throws {
         let actor = DeliveryActor()
         let coordinator = TransferFixtures.coordinator(throttle: .none)
@@ -47,7 +51,10 @@ struct ProgressObserverTests {
         #expect(observer.callbacks.count >= 2)
     }
 
-    @Test("progress is throttled to one callback per percent and per 50 ms; the final 100 % always arrives")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "progress is throttled to one callback per percent and per 50 ms; the final 100 % always arrives",
+        .timeLimit(.minutes(1)))
     func throttling() async throws {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(clock: clock)
@@ -69,7 +76,8 @@ struct ProgressObserverTests {
         #expect(observer.callbacks.count == 5)
     }
 
-    @Test("10,000 reports over a long transfer make at most 101 progress callbacks")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("10,000 reports over a long transfer make at most 101 progress callbacks", .timeLimit(.minutes(1)))
     func callbackBound() async throws {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(clock: clock)
@@ -88,7 +96,8 @@ struct ProgressObserverTests {
         #expect(fractions == fractions.sorted())
     }
 
-    @Test("a removed observer gets nothing more; the others go on")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a removed observer gets nothing more; the others go on", .timeLimit(.minutes(1)))
     func removal() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let part = ScriptedPart("p")
@@ -113,7 +122,8 @@ struct ProgressObserverTests {
         #expect(kept.results.count == 1)
     }
 
-    @Test("observers are held weakly: a released observer is freed and the transfer goes on")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("observers are held weakly: a released observer is freed and the transfer goes on", .timeLimit(.minutes(1)))
     func released() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let part = ScriptedPart("p")
@@ -131,7 +141,10 @@ struct ProgressObserverTests {
         #expect(try await download.content() == full)
     }
 
-    @Test("nothing is delivered after the terminal callback, and a late observer gets only the outcome")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "nothing is delivered after the terminal callback, and a late observer gets only the outcome",
+        .timeLimit(.minutes(1)))
     func nothingAfterTerminal() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let observed = await ObservedDownload.start(on: coordinator)
@@ -153,7 +166,10 @@ struct ProgressObserverTests {
         #expect(late.results.map(\.content) == [full])
     }
 
-    @Test("a caller that leaves tells its observers it was cancelled, once; the transfer goes on for others")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a caller that leaves tells its observers it was cancelled, once; the transfer goes on for others",
+        .timeLimit(.minutes(1)))
     func cancelledCaller() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let part = ScriptedPart("p")
@@ -176,7 +192,10 @@ struct ProgressObserverTests {
         #expect(stayingObserver.results.map(\.content) == [full])
     }
 
-    @Test("updates() yields the current state, progress, the final 100 %, the terminal state, and ends")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "updates() yields the current state, progress, the final 100 %, the terminal state, and ends",
+        .timeLimit(.minutes(1)))
     func updatesSequence() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let part = ScriptedPart("p")
@@ -190,7 +209,7 @@ struct ProgressObserverTests {
         }
         attempt.report(2, of: 4)
         attempt.succeed(full)
-        let states = await collected.value
+        let states = await collected.cancellableValue
         #expect(states.last?.content == full)
         #expect(states.dropLast().allSatisfy { $0.phase == .downloading || $0.phase == .idle })
         #expect(states.dropLast().last?.progress == TransferProgress(completedBytes: 4, totalBytes: 4))
