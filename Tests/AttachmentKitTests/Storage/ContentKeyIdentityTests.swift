@@ -33,7 +33,8 @@ struct ContentKeyIdentityTests {
         #expect(ContentKey(partID: "cafe").storageDigest != ContentKey(partID: "caf\u{E9}").storageDigest)
     }
 
-    @Test("every store keeps one entry for keys that are ==, and returns the newer content")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("every store keeps one entry for keys that are ==, and returns the newer content", .timeLimit(.minutes(1)))
     func storesAgreeWithEquality() async throws {
         let directory = try StorageTemporaryDirectory("identity")
         let file = try FileContentStore(directory: directory.appending("file"), byteCapacity: 1 << 20)

@@ -3,6 +3,8 @@ import Testing
 
 @testable import AttachmentKit
 
+// Spawns child processes (see ChildProcess): macOS and Linux only.
+#if os(macOS) || os(Linux)
 /// The directory lock: one store at a time, across processes, whatever this process tries.
 @Suite("FileContentStore directory lock", .serialized)
 struct FileContentStoreLockTests {
@@ -48,3 +50,4 @@ struct FileContentStoreLockTests {
         withExtendedLifetime(store) {}
     }
 }
+#endif

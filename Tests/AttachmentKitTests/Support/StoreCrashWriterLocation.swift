@@ -1,5 +1,7 @@
 import Foundation
 
+// Spawns child processes (see ChildProcess): macOS and Linux only.
+#if os(macOS) || os(Linux)
 extension ChildProcess {
     /// `StoreCrashWriter`, built by `swift test` into the same directory as the test bundle;
     /// `nil` when it can't be found.
@@ -26,3 +28,4 @@ extension ChildProcess {
         return child.wait()
     }
 }
+#endif
