@@ -14,7 +14,8 @@ extension ImageInspector {
     ///   ``ImageVerificationError/tooManyPixels(_:limit:)`` over the pixel limit,
     ///   ``ImageVerificationError/typeMismatch(declaredType:actualFormat:)`` for a wrong type
     ///   under ``ImageContentPolicy/TypeMismatchHandling/reject``, and
-    ///   ``ImageVerificationError/unreadableHeader(_:declaredType:)`` for a damaged header.
+    ///   ``ImageVerificationError/unreadableHeader(_:declaredType:)`` for a damaged header, and
+    ///   ``ImageVerificationError/unreadableFile(_:reason:)`` for a file that can't be read.
     public func verify(
         _ content: PartContent, declaredType: MIMEType, policy: ImageContentPolicy = .default
     ) throws(ImageVerificationError) -> VerifiedImage {
@@ -22,8 +23,12 @@ extension ImageInspector {
         do {
             header = try inspect(content)
         } catch {
-            if case .notAnImage(let found) = error { throw .notAnImage(found, declaredType: declaredType) }
-            throw .unreadableHeader(error, declaredType: declaredType)
+            switch error {
+            case .notAnImage(let found): throw .notAnImage(found, declaredType: declaredType)
+            case .unreadable(let url, let reason): throw .unreadableFile(url, reason: reason)
+            case .notAFileURL(let url): throw .unreadableFile(url, reason: "it is not a file URL")
+            default: throw .unreadableHeader(error, declaredType: declaredType)
+            }
         }
         guard header.pixelCount <= policy.maximumPixelCount else {
             throw .tooManyPixels(header, limit: policy.maximumPixelCount)

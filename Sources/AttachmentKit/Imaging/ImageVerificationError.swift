@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why ``ImageInspector/verify(_:declaredType:policy:)`` refused a part's content.
 public enum ImageVerificationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bytes are not an image at all (HTML, a script, zeros…): never hand them to an image
@@ -10,6 +12,9 @@ public enum ImageVerificationError: Error, Sendable, Hashable, CustomStringConve
     case tooManyPixels(ImageHeader, limit: Int)
     /// The bytes start like an image but its header could not be read.
     case unreadableHeader(ImageInspectionError, declaredType: MIMEType)
+    /// The content's file could not be opened or read (it was removed, it is not a file URL,
+    /// or the system refused access), so nothing about its bytes is known.
+    case unreadableFile(URL, reason: String)
 
     public var description: String {
         switch self {
@@ -20,6 +25,7 @@ public enum ImageVerificationError: Error, Sendable, Hashable, CustomStringConve
             "\(header.format) image of \(header.pixelWidth) x \(header.pixelHeight) has \(header.pixelCount) pixels;"
                 + " at most \(limit) are allowed"
         case .unreadableHeader(let error, let declared): "content declared \(declared): \(error)"
+        case .unreadableFile(let url, let reason): "can't read \(url.path): \(reason)"
         }
     }
 }

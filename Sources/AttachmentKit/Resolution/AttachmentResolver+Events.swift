@@ -13,6 +13,26 @@ extension AttachmentResolver {
     /// more will come. Stopping the iteration (or cancelling its task) cancels this
     /// consumer's downloads; transfers other callers share go on.
     ///
+    /// Every preview and full-resolution content, local or downloaded, passes
+    /// ``ImageInspector/verify(_:declaredType:policy:)`` under ``contentPolicy`` before it is
+    /// sent. Content that fails is never sent: a ``ResolutionEvent/failed(_:)`` takes its place,
+    /// whose ``ResolutionFailure/reason`` is the ``ImageVerificationError``: not an image,
+    /// too many pixels (a decompression bomb), a mislabelled type under
+    /// ``ImageContentPolicy/TypeMismatchHandling/reject``, a damaged header, or a file that
+    /// can't be read. A mislabelled image is sent as it is under the default
+    /// ``ImageContentPolicy/TypeMismatchHandling/acceptCorrectedType`` (decoders read the format
+    /// from the bytes). A local original that fails leaves the preview to be shown. The check
+    /// reads only the header, a few kilobytes and never more than
+    /// ``ImageInspector/maximumByteCount``, and decodes nothing; for local content it runs on
+    /// the calling thread before this returns (the original) or in the sequence's task (the
+    /// preview).
+    ///
+    /// When neither the size part nor a local image gives the placeholder, it is read from the
+    /// header of the first image content that passes the check, the preview or the original,
+    /// whichever comes first, and sent once, just before that content. A size part being
+    /// fetched holds every event back until it is read; its size is then reconciled with the
+    /// header of the content that arrived meanwhile, by the rule of ``resolve(_:)``.
+    ///
     /// - Parameters:
     ///   - parts: The message's parts, in any order.
     ///   - fetchingFullResolution: Whether to download the original even when
@@ -22,33 +42,41 @@ extension AttachmentResolver {
         for parts: [any MessagePart], fetchingFullResolution: Bool = false, priority: DownloadPriority = .normal
     ) -> AsyncStream<ResolutionEvent> {
         let resolution = resolve(parts)
+        let check = ContentCheck(policy: contentPolicy)
         let fullResolution = resolution.fullResolution
-        let fullIsLocal = fullResolution?.availableContent != nil
+        let localFull = fullResolution.flatMap { part in
+            part.availableContent.map { check.check($0, of: part, role: .fullResolution) }
+        }
+        let fullIsShown = (try? localFull?.get()) != nil
         let sizePart = resolution.placeholderSize == nil ? resolution.sizeMetadataPart : nil
         let sizeToFetch = sizePart.flatMap { part in
             part.availableContent == nil && autoDownload.allowsAutomaticDownload(of: part) ? part : nil
         }
-        let previewPart = resolution.usesOnePartForBothRoles || fullIsLocal ? nil : resolution.preview
-        let (stream, continuation) = AsyncStream.makeStream(of: ResolutionEvent.self)
-        let emitter = ResolutionEmitter(continuation, awaitingPlaceholder: sizeToFetch != nil)
-        if let placeholder = resolution.placeholderSize {
-            emitter.settlePlaceholder(.placeholder(placeholder))
-        } else if let sizePart, let error = resolution.sizeMetadataError {
-            emitter.settlePlaceholder(
-                .failed(ResolutionFailure(partID: sizePart.id, role: .sizeMetadata, reason: error)))
+        let previewPart = resolution.usesOnePartForBothRoles || fullIsShown ? nil : resolution.preview
+        let previewToFetch = previewPart.flatMap { part in
+            part.availableContent == nil && autoDownload.allowsAutomaticDownload(of: part) ? part : nil
         }
+        let (stream, continuation) = AsyncStream.makeStream(of: ResolutionEvent.self)
+        let emitter = ResolutionEmitter(
+            continuation,
+            placeholderStep: resolution.placeholderSize != nil
+                ? .settled : sizeToFetch != nil ? .awaitingSizePart : .fromFirstImage,
+            awaitingPreview: previewToFetch != nil)
+        if let part = resolution.sizeMetadataPart, let error = resolution.sizeMetadataError {
+            emitter.send(.failed(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
+        }
+        if let placeholder = resolution.placeholderSize { emitter.send(.placeholder(placeholder)) }
         let task = Task { [self] in
             await withTaskGroup(of: Void.self) { group in
                 if let sizeToFetch {
                     group.addTask { await fetchPlaceholder(of: sizeToFetch, priority: priority, into: emitter) }
                 }
                 if let previewPart, let content = previewPart.availableContent {
-                    emitter.send(.preview(content, partID: previewPart.id))
+                    emitter.send(check.check(content, of: previewPart, role: .preview), role: .preview)
                 }
                 // Its own task, so that the full resolution arriving first can cancel it.
-                let previewFetch = previewPart.flatMap { part in
-                    part.availableContent == nil && autoDownload.allowsAutomaticDownload(of: part)
-                        ? Task { await fetchPreview(part, priority: priority, into: emitter) } : nil
+                let previewFetch = previewToFetch.map { part in
+                    Task { await fetchPreview(part, priority: priority, check: check, into: emitter) }
                 }
                 if let previewFetch {
                     group.addTask {
@@ -60,19 +88,18 @@ extension AttachmentResolver {
                     }
                 }
                 if let fullResolution {
-                    if let content = fullResolution.availableContent {
-                        emitter.send(.fullResolution(content, partID: fullResolution.id))
+                    if let localFull {
+                        emitter.send(localFull, role: .fullResolution)
                     } else if fetchingFullResolution || autoDownload.allowsAutomaticDownload(of: fullResolution) {
                         group.addTask {
-                            await fetchFullResolution(fullResolution, priority: priority, into: emitter) {
+                            await fetchFullResolution(fullResolution, priority: priority, check: check, into: emitter) {
                                 previewFetch?.cancel()
                             }
                         }
                     }
                 }
             }
-            emitter.settlePlaceholder(nil)
-            continuation.finish()
+            emitter.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
@@ -83,33 +110,38 @@ extension AttachmentResolver {
     {
         do {
             let content = try await downloads.content(for: part, priority: priority)
-            let read = resolve([LocalPart(id: part.id, mimeType: part.mimeType, content: content)])
-            if let placeholder = read.placeholderSize {
-                emitter.settlePlaceholder(.placeholder(placeholder))
-            } else {
-                let reason: any Error = read.sizeMetadataError ?? MessagePartError.notDownloadable(part.id)
-                emitter.settlePlaceholder(
-                    .failed(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: reason)))
+            let read = Self.readSizeMetadata(LocalPart(id: part.id, mimeType: part.mimeType, content: content))
+            switch read {
+            case .success(let metadata)?:
+                emitter.sizePartRead(.success(metadata))
+            case .failure(let error)?:
+                emitter.sizePartRead(.failure(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
+            case nil:
+                let error = MessagePartError.notDownloadable(part.id)
+                emitter.sizePartRead(.failure(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
             }
         } catch {
             let failure = ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)
-            emitter.settlePlaceholder(error.isCancellation ? nil : .failed(failure))
+            emitter.sizePartRead(error.isCancellation ? nil : .failure(failure))
         }
     }
 
-    private func fetchPreview(_ part: any MessagePart, priority: DownloadPriority, into emitter: ResolutionEmitter)
-        async
-    {
+    private func fetchPreview(
+        _ part: any MessagePart, priority: DownloadPriority, check: ContentCheck, into emitter: ResolutionEmitter
+    ) async {
+        defer { emitter.previewFetchEnded() }
         do {
-            emitter.send(.preview(try await downloads.content(for: part, priority: priority), partID: part.id))
+            let content = try await downloads.content(for: part, priority: priority)
+            emitter.send(check.check(content, of: part, role: .preview), role: .preview)
         } catch  where !error.isCancellation {
             emitter.send(.failed(ResolutionFailure(partID: part.id, role: .preview, reason: error)))
         } catch {}
     }
 
-    /// Fetches the full resolution, calling `onCompletion` once it has been sent.
+    /// Fetches the full resolution, calling `onCompletion` once it has been sent (not when it
+    /// failed the content check).
     private func fetchFullResolution(
-        _ part: any MessagePart, priority: DownloadPriority, into emitter: ResolutionEmitter,
+        _ part: any MessagePart, priority: DownloadPriority, check: ContentCheck, into emitter: ResolutionEmitter,
         onCompletion: @escaping @Sendable () -> Void
     )
         async
@@ -121,8 +153,9 @@ extension AttachmentResolver {
                 case .downloading(let progress):
                     emitter.send(.progress(progress, partID: part.id))
                 case .completed(let content):
-                    emitter.send(.fullResolution(content, partID: part.id))
-                    onCompletion()
+                    let checked = check.check(content, of: part, role: .fullResolution)
+                    emitter.send(checked, role: .fullResolution)
+                    if case .success = checked { onCompletion() }
                 case .failed(let error):
                     emitter.send(.failed(ResolutionFailure(partID: part.id, role: .fullResolution, reason: error)))
                 case .idle, .cancelled:
@@ -131,30 +164,6 @@ extension AttachmentResolver {
             }
         } onCancel: {
             download.cancel()
-        }
-    }
-}
-
-/// Sends a message's events to its consumer through a ``ResolutionSequencer``, from the
-/// concurrent fetches.
-private final class ResolutionEmitter: Sendable {
-    private let continuation: AsyncStream<ResolutionEvent>.Continuation
-    private let sequencer: LockedState<ResolutionSequencer>
-
-    init(_ continuation: AsyncStream<ResolutionEvent>.Continuation, awaitingPlaceholder: Bool) {
-        self.continuation = continuation
-        self.sequencer = LockedState(ResolutionSequencer(awaitingPlaceholder: awaitingPlaceholder))
-    }
-
-    func settlePlaceholder(_ event: ResolutionEvent?) {
-        sequencer.withLock { sequencer in
-            for ready in sequencer.placeholderSettled(event) { continuation.yield(ready) }
-        }
-    }
-
-    func send(_ event: ResolutionEvent) {
-        sequencer.withLock { sequencer in
-            for ready in sequencer.receive(event) { continuation.yield(ready) }
         }
     }
 }

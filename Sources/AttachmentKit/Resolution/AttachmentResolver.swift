@@ -16,17 +16,22 @@ public struct AttachmentResolver: Sendable {
     /// Where ``events(for:fetchingFullResolution:priority:)`` downloads: by default the
     /// coordinator every resolver shares, so that a part is fetched once for every screen.
     public var downloads: DownloadCoordinator
+    /// What ``events(for:fetchingFullResolution:priority:)`` accepts as an image: every preview
+    /// and full-resolution content, local or downloaded, is checked under it before it is sent
+    /// (see <doc:InspectingImages>).
+    public var contentPolicy: ImageContentPolicy
 
     /// Creates a resolver that follows `policy` (Atlas's rules unless given others),
-    /// fetches what `autoDownload` allows without being asked, and downloads through
-    /// `downloads`.
+    /// fetches what `autoDownload` allows without being asked, downloads through
+    /// `downloads`, and checks content under `contentPolicy`.
     public init(
         policy: ResolutionPolicy = .default, autoDownload: AutoDownloadPolicy = .default,
-        downloads: DownloadCoordinator = .shared
+        downloads: DownloadCoordinator = .shared, contentPolicy: ImageContentPolicy = .default
     ) {
         self.policy = policy
         self.autoDownload = autoDownload
         self.downloads = downloads
+        self.contentPolicy = contentPolicy
     }
 
     /// Picks the preview, full-resolution and size parts of a message and reads its
@@ -90,8 +95,7 @@ public struct AttachmentResolver: Sendable {
     }
 
     /// The size metadata of a local size part, `nil` when its content is not local.
-    private static func readSizeMetadata(_ part: any MessagePart) -> Result<ImageSizeMetadata, ImageSizeMetadataError>?
-    {
+    static func readSizeMetadata(_ part: any MessagePart) -> Result<ImageSizeMetadata, ImageSizeMetadataError>? {
         guard let content = part.availableContent else { return nil }
         do {
             let bytes = try content.bytes()

@@ -35,20 +35,31 @@ struct PlaceholderSizeReader {
                 if outcome.imageHeaderError == nil { outcome.imageHeaderError = error }
             }
         }
-        switch (metadata, outcome.imageHeader, headerPart) {
-        case (let metadata?, let header?, let part?):
-            outcome.placeholderSize = Self.reconcile(
-                metadata, with: header, headerIsOriginal: part.id == fullResolution?.id)
-        case (let metadata?, _, _):
-            outcome.placeholderSize = PlaceholderSize(
-                displayedSize: metadata.displayedSize, orientation: metadata.orientation, source: .sizeMetadata)
-        case (nil, let header?, let part?):
-            outcome.placeholderSize = PlaceholderSize(
-                displayedSize: header.displayedSize, orientation: header.orientation, source: .imageHeader(part.id))
-        default:
-            break
-        }
+        outcome.placeholderSize = Self.placeholder(
+            metadata: metadata, header: outcome.imageHeader.flatMap { header in headerPart.map { (header, $0.id) } },
+            headerIsOriginal: headerPart?.id == fullResolution?.id)
         return outcome
+    }
+
+    /// The placeholder that a size part's metadata and the header of the image part `header.partID`
+    /// give together: the size part's reconciled with the header when there are both, either
+    /// one alone, `nil` with neither.
+    static func placeholder(
+        metadata: ImageSizeMetadata?, header: (header: ImageHeader, partID: PartID)?, headerIsOriginal: Bool
+    ) -> PlaceholderSize? {
+        switch (metadata, header) {
+        case (let metadata?, let header?):
+            reconcile(metadata, with: header.header, headerIsOriginal: headerIsOriginal)
+        case (let metadata?, nil):
+            PlaceholderSize(
+                displayedSize: metadata.displayedSize, orientation: metadata.orientation, source: .sizeMetadata)
+        case (nil, let header?):
+            PlaceholderSize(
+                displayedSize: header.header.displayedSize, orientation: header.header.orientation,
+                source: .imageHeader(header.partID))
+        case (nil, nil):
+            nil
+        }
     }
 
     /// The size part's placeholder, checked against a header: the size part's displayed size

@@ -43,7 +43,11 @@ public struct ResolutionFailure: Error, Sendable, CustomStringConvertible {
     public let partID: PartID
     /// Its job in the message.
     public let role: Role
-    /// Why: a ``DownloadError`` or an ``ImageSizeMetadataError``.
+    /// Why: a ``DownloadError`` (the download failed), an ``ImageSizeMetadataError`` (the size
+    /// part is malformed), or an ``ImageVerificationError`` (the content failed the check of
+    /// ``AttachmentResolver/contentPolicy``: ``ImageVerificationError/notAnImage(_:declaredType:)``,
+    /// ``ImageVerificationError/tooManyPixels(_:limit:)`` for a decompression bomb,
+    /// ``ImageVerificationError/unreadableFile(_:reason:)``, and the others).
     public let reason: any Error
 
     /// Creates a failure.

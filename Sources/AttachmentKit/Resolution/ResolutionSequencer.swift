@@ -1,43 +1,124 @@
 /// Puts the results of a message's concurrent part fetches in the order
-/// ``ResolutionEvent`` promises: the placeholder first (later events wait for it), no
-/// preview or progress after the full resolution.
+/// ``ResolutionEvent`` promises: the placeholder first (later events wait for it, and when no
+/// size is known it is read from the first image content's header), the progress of the
+/// original after a preview being fetched (only the latest progress waits), no preview or
+/// progress after the full resolution.
 struct ResolutionSequencer {
-    private var awaitingPlaceholder: Bool
-    private var held: [ResolutionEvent] = []
-    private var deliveredFullResolution = false
-
-    /// A sequencer that holds events back until ``placeholderSettled(_:)`` when
-    /// `awaitingPlaceholder` (the size part is being fetched).
-    init(awaitingPlaceholder: Bool) {
-        self.awaitingPlaceholder = awaitingPlaceholder
+    /// Where the placeholder step stands.
+    enum PlaceholderStep {
+        /// Sent, or nothing more can give it.
+        case settled
+        /// The size part is being fetched: every event waits for it.
+        case awaitingSizePart
+        /// No size is known: the first image content's header gives it, sent just before that
+        /// content.
+        case fromFirstImage
     }
 
-    /// The size step is over: with the placeholder, a failure, or nothing. Returns it and
-    /// every event held back.
-    mutating func placeholderSettled(_ event: ResolutionEvent?) -> [ResolutionEvent] {
-        guard awaitingPlaceholder else { return event.map { [$0] } ?? [] }
-        awaitingPlaceholder = false
-        var ready = event.map { [$0] } ?? []
-        for held in held { ready += receive(held) }
-        held.removeAll()
+    /// An event with, for a preview or full resolution, the image header the content check read.
+    struct Pending {
+        var event: ResolutionEvent
+        var image: ImageOfEvent?
+    }
+
+    /// The header of the image a preview or full-resolution event carries.
+    struct ImageOfEvent {
+        var header: ImageHeader
+        var partID: PartID
+        var isOriginal: Bool
+    }
+
+    private var step: PlaceholderStep
+    private var held: [Pending] = []
+    private var deliveredFullResolution = false
+    private var awaitingPreview: Bool
+    private var heldProgress: ResolutionEvent?
+
+    /// A sequencer at `step` of the placeholder; progress waits for the preview when
+    /// `awaitingPreview` (it is being fetched).
+    init(step: PlaceholderStep, awaitingPreview: Bool = false) {
+        self.step = step
+        self.awaitingPreview = awaitingPreview
+    }
+
+    /// Everything still held, at the end of the sequence: the preview will not come.
+    mutating func finish() -> [ResolutionEvent] {
+        var ready = sizePartRead(nil)
+        ready += previewSettled()
         return ready
     }
 
-    /// Takes an event that is not the placeholder and returns what may be sent now.
-    mutating func receive(_ event: ResolutionEvent) -> [ResolutionEvent] {
-        if awaitingPlaceholder {
-            if case .progress = event, case .progress? = held.last { held.removeLast() }
-            held.append(event)
+    /// The size part's fetch is over: its metadata, the failure to send instead, or `nil` when
+    /// it was cancelled. Returns the placeholder (reconciled with the first held image's header
+    /// as ``AttachmentResolver/resolve(_:)`` does) and every event held back.
+    mutating func sizePartRead(_ result: Result<ImageSizeMetadata, ResolutionFailure>?) -> [ResolutionEvent] {
+        guard case .awaitingSizePart = step else { return [] }
+        var ready: [ResolutionEvent] = []
+        switch result {
+        case .success(let metadata):
+            let image = held.lazy.compactMap(\.image).first
+            let placeholder = PlaceholderSizeReader.placeholder(
+                metadata: metadata, header: image.map { ($0.header, $0.partID) },
+                headerIsOriginal: image?.isOriginal ?? false)
+            ready += placeholder.map { [.placeholder($0)] } ?? []
+            step = .settled
+        case .failure(let failure):
+            ready.append(.failed(failure))
+            step = .fromFirstImage
+        case nil:
+            step = .fromFirstImage
+        }
+        let waiting = held
+        held.removeAll()
+        for pending in waiting { ready += receive(pending.event, image: pending.image) }
+        return ready
+    }
+
+    /// Takes an event that is not the placeholder (with the header of the image it carries, for
+    /// a preview or full resolution) and returns what may be sent now.
+    mutating func receive(_ event: ResolutionEvent, image: ImageOfEvent? = nil) -> [ResolutionEvent] {
+        if case .awaitingSizePart = step {
+            if case .progress = event, case .progress? = held.last?.event { held.removeLast() }
+            held.append(Pending(event: event, image: image))
             return []
         }
         switch event {
-        case .preview, .progress:
-            return deliveredFullResolution ? [] : [event]
+        case .progress:
+            guard !deliveredFullResolution else { return [] }
+            guard !awaitingPreview else {
+                heldProgress = event
+                return []
+            }
+            return [event]
+        case .preview:
+            guard !deliveredFullResolution else { return [] }
+            return placeholder(from: image) + [event] + previewSettled()
         case .fullResolution:
             deliveredFullResolution = true
-            return [event]
-        case .placeholder, .failed:
+            awaitingPreview = false
+            heldProgress = nil
+            return placeholder(from: image) + [event]
+        case .failed(let failure):
+            return [event] + (failure.role == .preview ? previewSettled() : [])
+        case .placeholder:
             return [event]
         }
+    }
+
+    /// The preview has come or will not: the progress it held back.
+    mutating func previewSettled() -> [ResolutionEvent] {
+        awaitingPreview = false
+        defer { heldProgress = nil }
+        return heldProgress.map { [$0] } ?? []
+    }
+
+    /// The placeholder read from `image`'s header, when the placeholder is still to come from
+    /// the first image.
+    private mutating func placeholder(from image: ImageOfEvent?) -> [ResolutionEvent] {
+        guard case .fromFirstImage = step, let image else { return [] }
+        step = .settled
+        let size = PlaceholderSizeReader.placeholder(
+            metadata: nil, header: (image.header, image.partID), headerIsOriginal: image.isOriginal)
+        return size.map { [.placeholder($0)] } ?? []
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AttachmentKit
@@ -23,18 +24,20 @@ struct AutoDownloadPolicyTests {
     }
 
     @Test("events wait for the placeholder, and nothing of the preview follows the full resolution")
-    func sequencer() {
+    func sequencer() throws {
         let size = PlaceholderSize(displayedSize: .init(width: 1, height: 2), orientation: .up, source: .sizeMetadata)
         let content = TransferFixtures.content("x")
-        var sequencer = ResolutionSequencer(awaitingPlaceholder: true)
+        var sequencer = ResolutionSequencer(step: .awaitingSizePart)
         #expect(sequencer.receive(.preview(content, partID: "p")).isEmpty)
         #expect(sequencer.receive(.progress(.zero(totalBytes: 9), partID: "f")).isEmpty)
         #expect(sequencer.receive(.progress(.zero(totalBytes: 10), partID: "f")).isEmpty)
-        let released = sequencer.placeholderSettled(.placeholder(size)).map(\.testDescription)
+        let metadata = try ImageSizeMetadata(json: Data(#"{"width":1,"height":2}"#.utf8))
+        let released = sequencer.sizePartRead(.success(metadata)).map(\.testDescription)
         #expect(released == ["placeholder 1x2", "preview p", "progress 0/10"])
+        #expect(size.displayedSize == CGSize(width: 1, height: 2))
         #expect(sequencer.receive(.fullResolution(content, partID: "f")).count == 1)
         #expect(sequencer.receive(.preview(content, partID: "p")).isEmpty)
         #expect(sequencer.receive(.progress(.zero(totalBytes: 1), partID: "f")).isEmpty)
-        #expect(sequencer.placeholderSettled(nil).isEmpty)
+        #expect(sequencer.sizePartRead(nil).isEmpty)
     }
 }

@@ -6,8 +6,9 @@ import Testing
 @Suite("AttachmentResolver events")
 struct ResolutionEventsTests {
     let sizeJSON = Data(#"{"width":4032,"height":3024,"orientation":3}"#.utf8)
-    let previewBytes = TransferFixtures.content("preview")
-    let fullBytes = TransferFixtures.content("full")
+    // Real image headers: the events check every content before sending it.
+    let previewBytes = PartContent.data(SyntheticImages.jpeg(width: 384, height: 512))
+    let fullBytes = PartContent.data(SyntheticImages.jpeg(width: 3024, height: 4032))
 
     static func collect(_ events: AsyncStream<ResolutionEvent>) -> Task<[String], Never> {
         Task {
@@ -95,7 +96,7 @@ struct ResolutionEventsTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("content already in the store is used without calling the part", .timeLimit(.minutes(1)))
     func storeHit() async {
-        let store = FakeContentStore(entries: [ContentKey(partID: "full"): Data("stored".utf8)])
+        let store = FakeContentStore(entries: [ContentKey(partID: "full"): SyntheticImages.jpeg()])
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator(store: store)
         let events = await Self.collect(resolver(coordinator).events(for: [full], fetchingFullResolution: true))
@@ -115,6 +116,7 @@ struct ResolutionEventsTests {
         await preview.script.attempt(0).fail(HTTPStatusError(statusCode: 404))
         #expect(await Self.next(from: &events) == "failed preview preview")
         await full.script.attempt(0).succeed(fullBytes)
+        #expect(await Self.next(from: &events) == "placeholder 3024x4032")
         #expect(await Self.next(from: &events) == "full full")
         #expect(await Self.next(from: &events) == nil)
 
@@ -132,7 +134,7 @@ struct ResolutionEventsTests {
             ScriptedPart("size", mimeType: .imageSize, status: .complete, localContent: .data(Data("{".utf8))),
         ]
         let events = await Self.collect(resolver(TransferFixtures.coordinator()).events(for: parts)).cancellableValue
-        #expect(events == ["failed size size", "full full"])
+        #expect(events == ["failed size size", "placeholder 3024x4032", "full full"])
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

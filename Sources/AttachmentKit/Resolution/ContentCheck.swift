@@ -1,0 +1,38 @@
+/// The check every preview and full-resolution content passes before it is shown: the one
+/// place that runs ``ImageInspector/verify(_:declaredType:policy:)`` for a part, so that the
+/// resolver's events and any other path that hands content to an app (remote parts, for
+/// example) refuse the same things for the same reasons.
+///
+/// It reads the header only (a few kilobytes, at most ``ImageInspector/maximumByteCount``,
+/// never the whole file) and decodes nothing: the format from the magic bytes, the pixel
+/// count against ``ImageContentPolicy/maximumPixelCount``, the declared type against the
+/// format.
+struct ContentCheck: Sendable {
+    /// What is accepted.
+    var policy: ImageContentPolicy
+    /// How headers are read.
+    var inspector = ImageInspector()
+
+    /// A part's content that passed the check, with the header read on the way.
+    struct Accepted: Sendable {
+        /// The content.
+        let content: PartContent
+        /// The part it came from.
+        let partID: PartID
+        /// The image it holds, and the type its bytes really have.
+        let image: VerifiedImage
+    }
+
+    /// Checks `content`, delivered by `part` in `role`: the accepted content, or a
+    /// ``ResolutionFailure`` whose reason is the ``ImageVerificationError``.
+    func check(_ content: PartContent, of part: any MessagePart, role: ResolutionFailure.Role) -> Result<
+        Accepted, ResolutionFailure
+    > {
+        do {
+            let image = try inspector.verify(content, declaredType: part.mimeType, policy: policy)
+            return .success(Accepted(content: content, partID: part.id, image: image))
+        } catch {
+            return .failure(ResolutionFailure(partID: part.id, role: role, reason: error))
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Sends a message's events to its consumer through a ``ResolutionSequencer``, from the
+/// concurrent fetches.
+final class ResolutionEmitter: Sendable {
+    private let continuation: AsyncStream<ResolutionEvent>.Continuation
+    private let sequencer: LockedState<ResolutionSequencer>
+
+    init(
+        _ continuation: AsyncStream<ResolutionEvent>.Continuation, placeholderStep: ResolutionSequencer.PlaceholderStep,
+        awaitingPreview: Bool
+    ) {
+        self.continuation = continuation
+        self.sequencer = LockedState(ResolutionSequencer(step: placeholderStep, awaitingPreview: awaitingPreview))
+    }
+
+    /// The size part's fetch is over (see ``ResolutionSequencer/sizePartRead(_:)``).
+    func sizePartRead(_ result: Result<ImageSizeMetadata, ResolutionFailure>?) {
+        sequencer.withLock { sequencer in
+            for ready in sequencer.sizePartRead(result) { continuation.yield(ready) }
+        }
+    }
+
+    /// Sends an event that carries no image content: a placeholder, progress or a failure.
+    func send(_ event: ResolutionEvent) {
+        sequencer.withLock { sequencer in
+            for ready in sequencer.receive(event) { continuation.yield(ready) }
+        }
+    }
+
+    /// Sends checked content in `role`: the preview or full resolution when it passed the
+    /// check, the failure when it did not.
+    func send(_ checked: Result<ContentCheck.Accepted, ResolutionFailure>, role: ResolutionFailure.Role) {
+        switch checked {
+        case .failure(let failure):
+            send(.failed(failure))
+        case .success(let accepted):
+            let isOriginal = role == .fullResolution
+            let event: ResolutionEvent =
+                isOriginal
+                ? .fullResolution(accepted.content, partID: accepted.partID)
+                : .preview(accepted.content, partID: accepted.partID)
+            let image = ResolutionSequencer.ImageOfEvent(
+                header: accepted.image.header, partID: accepted.partID, isOriginal: isOriginal)
+            sequencer.withLock { sequencer in
+                for ready in sequencer.receive(event, image: image) { continuation.yield(ready) }
+            }
+        }
+    }
+
+    /// The preview's fetch is over, whether it sent anything or not: progress waits no more.
+    func previewFetchEnded() {
+        sequencer.withLock { sequencer in
+            for ready in sequencer.previewSettled() { continuation.yield(ready) }
+        }
+    }
+
+    /// Sends what is still held and ends the sequence.
+    func finish() {
+        sequencer.withLock { sequencer in
+            for ready in sequencer.finish() { continuation.yield(ready) }
+        }
+        continuation.finish()
+    }
+}

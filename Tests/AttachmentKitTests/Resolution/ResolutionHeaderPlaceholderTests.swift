@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+@Suite("AttachmentResolver events: the placeholder from the first image's header")
+struct ResolutionHeaderPlaceholderTests {
+    let previewBytes = PartContent.data(SyntheticImages.jpeg(width: 384, height: 512))
+    let fullBytes = PartContent.data(SyntheticImages.jpeg(width: 3024, height: 4032))
+
+    func resolver(_ coordinator: DownloadCoordinator = TransferFixtures.coordinator(throttle: .none))
+        -> AttachmentResolver
+    {
+        AttachmentResolver(downloads: coordinator)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "with no size part, a downloaded preview's header gives the placeholder, sent once, before the preview",
+        .timeLimit(.minutes(1)))
+    func downloadedPreview() async throws {
+        let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
+        let stream = resolver().events(for: [ScriptedPart("full"), preview])
+        let collected = Task {
+            var events: [ResolutionEvent] = []
+            for await event in stream { events.append(event) }
+            return events
+        }
+        await preview.script.attempt(0).succeed(previewBytes)
+        let events = await collected.cancellableValue
+        #expect(events.map(\.testDescription) == ["placeholder 384x512", "preview preview"])
+        guard case .placeholder(let size) = events.first else { return }
+        #expect(size.source == .imageHeader("preview"))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "with no size part and no preview, the downloaded original's header gives the placeholder before it",
+        .timeLimit(.minutes(1)))
+    func downloadedOriginal() async {
+        let full = ScriptedPart("full")
+        let collected = ResolutionEventsTests.collect(resolver().events(for: [full], fetchingFullResolution: true))
+        let attempt = await full.script.attempt(0)
+        attempt.report(10, of: 100)
+        attempt.succeed(fullBytes)
+        let events = await collected.cancellableValue.filter { !$0.hasPrefix("progress") }
+        #expect(events == ["placeholder 3024x4032", "full full"])
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "end to end: placeholder, preview, progress, full resolution; the placeholder only once",
+        .timeLimit(.minutes(1)))
+    func order() async {
+        let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
+        let full = ScriptedPart("full")
+        let collected = ResolutionEventsTests.collect(
+            resolver().events(for: [full, preview], fetchingFullResolution: true))
+        await preview.script.attempt(0).succeed(previewBytes)
+        let attempt = await full.script.attempt(0)
+        attempt.report(50, of: 100)
+        attempt.succeed(fullBytes)
+        let events = await collected.cancellableValue
+        // The placeholder once and first, the preview before any progress of the original,
+        // the original last.
+        let progress = events.filter { $0.hasPrefix("progress") }
+        #expect(events == ["placeholder 384x512", "preview preview"] + progress + ["full full"])
+        #expect(events.contains("progress 50/100"))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "the original arriving first gives the placeholder, and the preview is never sent after it",
+        .timeLimit(.minutes(1)))
+    func originalFirst() async {
+        let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
+        let full = ScriptedPart("full")
+        let collected = ResolutionEventsTests.collect(
+            resolver().events(for: [full, preview], fetchingFullResolution: true))
+        let previewAttempt = await preview.script.attempt(0)
+        await full.script.attempt(0).succeed(fullBytes)
+        previewAttempt.succeed(previewBytes)
+        let events = await collected.cancellableValue.filter { !$0.hasPrefix("progress") }
+        #expect(events == ["placeholder 3024x4032", "full full"])
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a fetched size part is reconciled with the header of a preview that came first, as resolve does",
+        .timeLimit(.minutes(1)),
+        arguments: [
+            #"{"width":4032,"height":3024,"orientation":3}"#, #"{"width":3024,"height":4032,"orientation":3}"#,
+        ])
+    func reconciledWithSizePart(json: String) async throws {
+        let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
+        let size = ScriptedPart("size", mimeType: .imageSize)
+        let parts: [any MessagePart] = [ScriptedPart("full"), preview, size]
+        let stream = resolver().events(for: parts)
+        let collected = Task {
+            var events: [ResolutionEvent] = []
+            for await event in stream { events.append(event) }
+            return events
+        }
+        await preview.script.attempt(0).succeed(previewBytes)
+        await size.script.attempt(0).succeed(.data(Data(json.utf8)))
+        let events = await collected.cancellableValue
+        #expect(events.map(\.testDescription) == ["placeholder 3024x4032", "preview preview"])
+        // The same parts, all local, through resolve.
+        let local: [any MessagePart] = [
+            ScriptedPart("full"), LocalPart(id: "preview", mimeType: .imageJPEGPreview, content: previewBytes),
+            LocalPart(id: "size", mimeType: .imageSize, content: .data(Data(json.utf8))),
+        ]
+        guard case .placeholder(let size) = events.first else { return }
+        #expect(size == AttachmentResolver().resolve(local).placeholderSize)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a size part that fails to download leaves the placeholder to the preview's header", .timeLimit(.minutes(1)))
+    func sizePartFails() async {
+        let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
+        let size = ScriptedPart("size", mimeType: .imageSize)
+        let collected = ResolutionEventsTests.collect(resolver().events(for: [ScriptedPart("full"), preview, size]))
+        await preview.script.attempt(0).succeed(previewBytes)
+        await size.script.attempt(0).fail(HTTPStatusError(statusCode: 404))
+        #expect(await collected.cancellableValue == ["failed size size", "placeholder 384x512", "preview preview"])
+    }
+}
