@@ -1,0 +1,150 @@
+"""The checks: each returns findings (path, line, rule, message) for one source file."""
+
+import re
+
+from .versions import Versions
+
+LINUX_ONLY_MODULES = ("Glibc", "Musl", "FoundationNetworking", "FoundationXML", "Android", "WASILibc")
+CORE_GRAPHICS = r"\bCG(Size|Point|Rect|Vector|AffineTransform)\b"
+IOS16 = Versions({"macOS": (13, 0, 0), "iOS": (16, 0, 0), "tvOS": (16, 0, 0), "watchOS": (9, 0, 0)})
+
+# APIs the generated list can't see: Foundation's on Apple platforms (not in swift-foundation),
+# or ones with an old overload of the same name (`Task.sleep(nanoseconds:)` beside `(for:)`).
+HAND_LIST = [
+    (r"\bURL\(\s*filePath\s*:", "URL(filePath:)", IOS16),
+    (r"\.appending\(\s*(path|component|components|queryItems)\s*:", "URL.appending(path:/component:)", IOS16),
+    (r"\bURL\.(homeDirectory|temporaryDirectory|documentsDirectory|cachesDirectory|applicationSupportDirectory)\b",
+     "URL's directory properties", IOS16),
+    (r"\bURL\.currentDirectory\(", "URL.currentDirectory()", IOS16),
+    (r"\.path\(\s*percentEncoded\s*:", "URL.path(percentEncoded:)", IOS16),
+    (r"\bTask\s*(<[^>]*>)?\s*\.sleep\(\s*(for|until)\s*:", "Task.sleep(for:/until:)", IOS16),
+]
+
+
+def finding(source, offset, rule, message):
+    return (source.path, source.line_of(offset), rule, message)
+
+
+def linux_only_imports(source):
+    results = []
+    pattern = rf"^[ \t]*(?:@\w+\s+)*import\s+(?:(?:struct|class|enum|func|var|typealias)\s+)?({'|'.join(LINUX_ONLY_MODULES)})\b"
+    for match in re.finditer(pattern, source.code, re.M):
+        if not source.is_non_apple(match.start()):
+            results.append(finding(source, match.start(), "linux-import",
+                                   f"`import {match.group(1)}` outside `#if canImport({match.group(1)})`"))
+    return results
+
+
+def newer_apis(source, symbols_by_name, targets, project_names):
+    by_line = {}  # line → [names, required]
+
+    def check(offset, name, required):
+        if source.is_non_apple(offset) or source.gate_at(offset).covers(required, targets):
+            return
+        entry = by_line.setdefault(source.line_of(offset), [[], required])
+        if name not in entry[0]:
+            entry[0].append(name)
+
+    for pattern, name, required in HAND_LIST:
+        for match in re.finditer(pattern, source.code):
+            check(match.start(), name, required)
+    # One pass over the identifiers, each looked up among the symbols of that name.
+    for identifier in re.finditer(r"\b[A-Za-z_]\w*\b", source.code):
+        for symbol in symbols_by_name.get(identifier.group(0), ()):
+            if symbol.name in project_names or symbol.key in project_names:
+                continue
+            start = identifier.start() - (1 if symbol.kind in ("member", "macro") else 0)
+            if re.compile(symbol.pattern).match(source.code, max(start, 0)):
+                check(identifier.start(), f"{symbol.name} ({symbol.module})", symbol.required)
+    for offset, content in source.strings:
+        after = source.code[offset - 40 : offset]
+        if re.search(r"\bsplit\(\s*separator\s*:\s*$", after) and len(unescape(content)) != 1:
+            check(offset, 'multi-character split(separator: "…")', IOS16)
+    for match in re.finditer(r"#/|(?:^|[(\[,=:!&|?]|\breturn|\bcase)\s*/(?![\s/*=])[^/\n]*[^\s\\/]/(?!/)", source.code, re.M):
+        check(match.start(), "a Regex literal", IOS16)
+    return [(source.path, line, "newer-api", f"{', '.join(names)} needs {required.describe()}; "
+             "put it under @available or #available") for line, (names, required) in sorted(by_line.items())]
+
+
+def unescape(content):
+    return re.sub(r"\\(u\{[0-9a-fA-F]+\}|.)", "x", content)
+
+
+def synthesised_core_graphics_conformance(source, explicit_members):
+    """A struct or enum that says `Hashable` or `Equatable`, stores a CoreGraphics value, and
+    leaves `==` or `hash(into:)` to the compiler (CG types are `Hashable` from iOS 18 only)."""
+    results = []
+    declaration = re.compile(r"\b(struct|enum)\s+(\w+)\s*(<[^>{]*>)?\s*:([^{]*)\{")
+    for match in declaration.finditer(source.code):
+        name, conformances = match.group(2), match.group(4)
+        wants = [p for p in ("Hashable", "Equatable") if re.search(rf"\b{p}\b", conformances)]
+        if not wants or source.is_non_apple(match.start()):
+            continue
+        open_brace = match.end() - 1
+        body = direct_members(source.code[open_brace + 1 : source.pairs.get(open_brace, len(source.code))])
+        stores = [m for m in re.finditer(
+            rf"^\s*(?:[\w@()]+\s+)*(?:let|var)\s+\w+\s*:[^={{\n]*{CORE_GRAPHICS}[^{{\n]*$|^\s*(?:indirect\s+)?case\s+\w+\([^)\n]*{CORE_GRAPHICS}",
+            body, re.M)]
+        if not stores:
+            continue
+        written = explicit_members.get(name, set())
+        missing = [] if "==" in written else ["=="]
+        if "Hashable" in wants and "hash(into:)" not in written:
+            missing.append("hash(into:)")
+        if missing:
+            results.append(finding(source, match.start(), "synthesised-cg",
+                                   f"{name} stores a CoreGraphics value and synthesises {' and '.join(missing)} "
+                                   "(CGSize/CGPoint/CGRect are Hashable only from iOS 18): write them over CGFloat components"))
+    return results
+
+
+def direct_members(body):
+    """`body` with nested `{ … }` blocks blanked, so that only the type's own members remain."""
+    out, depth = [], 0
+    for character in body:
+        if character == "{":
+            out.append("{" if depth == 0 else " ")
+            depth += 1
+        elif character == "}":
+            depth -= 1
+            out.append("}" if depth == 0 else " ")
+        else:
+            out.append(character if depth == 0 or character == "\n" else " ")
+    return "".join(out)
+
+
+def explicit_equality_members(sources):
+    """For each type name, which of `==` and `hash(into:)` its body or extensions write."""
+    written = {}
+    for source in sources:
+        for match in re.finditer(r"\b(struct|enum|extension)\s+([\w.]+)[^{]*\{", source.code):
+            name = match.group(2).split(".")[-1]
+            open_brace = match.end() - 1
+            body = direct_members(source.code[open_brace + 1 : source.pairs.get(open_brace, len(source.code))])
+            members = written.setdefault(name, set())
+            if re.search(r"\bstatic\s+func\s+==", body):
+                members.add("==")
+            if re.search(r"\bfunc\s+hash\s*\(\s*into\b", body):
+                members.add("hash(into:)")
+    return written
+
+
+def posix_spawn_initialisers(source):
+    results = []
+    for match in re.finditer(r"\bposix_spawn\w*_t\s*\(\s*\)", source.code):
+        if not source.is_non_apple(match.start()):
+            results.append(finding(source, match.start(), "posix-spawn-init",
+                                   "posix_spawn*_t() has no initialiser on Darwin (an opaque pointer there); "
+                                   "declare it uninitialised, or `#if os(Linux)`"))
+    return results
+
+
+def declared_names(sources):
+    """The names the project declares itself, which the generated list must not flag."""
+    names = set()
+    for source in sources:
+        for match in re.finditer(r"\b(?:func|var|let|case|struct|class|enum|protocol|typealias|actor)\s+`?(\w+)`?(\s*\(\s*(\w+))?", source.code):
+            names.add(match.group(1))
+            if match.group(3):
+                names.add(f"{match.group(1)}({match.group(3)}:)")
+    return names
