@@ -48,3 +48,11 @@ struct TestClock {
     func sleep(for seconds: Double) async throws {}
 }
 func useOwnClock() async throws { try await TestClock().sleep(for: 1) }
+
+/// Names that newer APIs also use, in shapes that are not calls of them.
+func drain(_ messages: AsyncStream<Int>) async {
+    for await message in messages {
+        _ = message
+    }
+}
+extension Task where Failure == Never {}

@@ -142,11 +142,12 @@ def new_symbols(toolchain_lib, targets, more_declarations=()):
             return  # unavailable everywhere: nothing a source could use
         group = groups.setdefault((kind, key), [pattern, module, []])
         group[2].append(versions)
-        if kind == "func":
+        name = key.split("(")[0]
+        if kind == "func" and name[:1].islower():
             # Also by name alone, for calls whose labels the key can't see (a trailing closure
-            # after defaulted arguments): flagged when every overload of the name is new.
-            name = key.split("(")[0]
-            group = groups.setdefault(("func", f"{name}(…)"), [rf"\b{name}\s*[({{]", module, []])
+            # after defaulted arguments): flagged when every overload of the name is new. Not
+            # initialisers (`where Failure == Never {`), nor `for x in name {`.
+            group = groups.setdefault(("func", f"{name}(…)"), [rf"(?<!in ){name}\s*[({{]", module, []])
             group[2].append(versions)
 
     for module, path in find_interfaces(toolchain_lib):
