@@ -4,41 +4,51 @@ import Foundation
 /// held in memory or loaded from a file in chunks.
 ///
 /// Every read checks its range first and throws ``ImageInspectionError/truncated(_:offset:)``
-/// instead of reading past the end. Every read also counts towards a limit on the bytes
-/// examined (and, for a file, read from disk): each parser loop reads at least one byte per
-/// step, so the limit bounds every loop and no input can make a parser run long.
+/// instead of reading past the end. Every read also counts towards two limits, the same for
+/// bytes in memory and in a file: the bytes examined (the bytes the parser asks for, so that
+/// jumping over data costs nothing) and the number of reads. Each parser loop makes at least
+/// one read per step, so the read limit bounds every loop and no input can make a parser run
+/// long, however small its structures. A file's loader also bounds the bytes read from disk.
 struct ByteReader {
     /// The format being parsed, named in the errors the reader throws.
     let format: ImageFormat
     /// The length of the whole input in bytes.
     let count: Int
-    /// The most bytes the reader may examine (and load from a file).
+    /// The most bytes the reader may examine.
     let limit: Int
+    /// The most reads the reader may make.
+    let readLimit: Int
     /// The bytes examined so far, counting repeats.
     private(set) var examinedByteCount = 0
+    /// The reads made so far.
+    private(set) var readCount = 0
     /// The bytes loaded, from input offset `windowStart`: all of an input in memory (the reader
     /// lives inside `Data.withUnsafeBytes`), or the chunk that `file` holds until its next load.
     private var window: UnsafeRawBufferPointer
     private var windowStart = 0
     private let file: FileChunkLoader?
 
-    /// A reader over bytes in memory, in `format`. It must not outlive `bytes`.
-    init(bytes: UnsafeRawBufferPointer, format: ImageFormat, limit: Int) {
+    /// A reader over bytes in memory, in `format`, that examines at most `limit` bytes in at
+    /// most `readLimit` reads. It must not outlive `bytes`.
+    init(bytes: UnsafeRawBufferPointer, format: ImageFormat, limit: Int, readLimit: Int) {
         window = bytes
         count = bytes.count
         file = nil
         self.format = format
         self.limit = limit
+        self.readLimit = readLimit
     }
 
-    /// A reader over a file in `format`, loaded in chunks as the parser asks for them, starting
-    /// with the chunk `file` loaded last (at offset 0).
-    init(file: FileChunkLoader, format: ImageFormat) {
+    /// A reader over a file in `format`, loaded piece by piece as the parser asks for bytes,
+    /// starting with the piece `file` loaded last (at offset 0); it examines at most
+    /// `file.limit` bytes in at most `readLimit` reads.
+    init(file: FileChunkLoader, format: ImageFormat, readLimit: Int) {
         window = file.currentChunk
         count = file.count
         self.file = file
         self.format = format
         limit = file.limit
+        self.readLimit = readLimit
     }
 
     /// Bytes read from disk for a file, bytes examined for data in memory.
@@ -115,11 +125,13 @@ struct ByteReader {
         return result
     }
 
-    /// Checks that `length` bytes at `offset` exist, counts them, loads them from the file when
-    /// they are not in the window, and returns the index of the first in `window`. Every read
-    /// of `window` goes through here: the returned range is always inside it.
+    /// Checks that `length` bytes at `offset` exist, counts them and the read, loads them from
+    /// the file when they are not in the window, and returns the index of the first in
+    /// `window`. Every read of `window` goes through here: the returned range is always inside it.
     private mutating func locate(_ offset: Int, _ length: Int) throws(ImageInspectionError) -> Int {
         guard offset >= 0, offset <= count - length else { throw .truncated(format, offset: max(offset, 0)) }
+        readCount += 1
+        guard readCount <= readLimit else { throw .readCountExceeded(format, limit: readLimit) }
         examinedByteCount += length
         guard examinedByteCount <= limit else { throw .readLimitExceeded(format, limit: limit) }
         if let file, offset < windowStart || offset + length > windowStart + window.count {

@@ -1,16 +1,29 @@
 import Foundation
 
-/// Reads a file in chunks with `FileHandle`, never the whole of it: it counts every byte it
-/// reads and refuses to read more than a limit.
+/// Reads a file in pieces with `pread`, never the whole of it: small reads where the parser
+/// jumps, growing reads where it reads on, and never more than a limit in all.
+///
+/// The first read takes ``firstReadSize`` bytes, which hold the whole header of most files.
+/// A read that lands far from the last one (the parser jumped over a segment, a chunk or image
+/// data) takes ``jumpReadSize`` bytes: what a segment or chunk header needs, with a little to
+/// spare, so that skipping costs one small read and nothing for the bytes skipped. A read that
+/// continues the last one (it starts inside it, or at most ``jumpReadSize`` bytes after its
+/// end) takes twice as many bytes as that one did, up to the chunk size, so that a parser
+/// walking forward through many small structures makes few reads.
 ///
 /// Used by one inspection at a time, on the caller's thread; it is not shared. It owns the
-/// memory of the chunk it read last, which ``ByteReader`` reads until the next load.
+/// memory of the piece it read last, which ``ByteReader`` reads until the next load.
 final class FileChunkLoader {
-    /// How many bytes one read asks for by default: enough for a whole header in most files.
-    static let defaultChunkSize = 8 * 1024
+    /// How many bytes the first read asks for: enough for the whole header of most files.
+    static let firstReadSize = 8 * 1024
+    /// How many bytes a read after a jump asks for: a segment, chunk or box header and the
+    /// first fields of its payload.
+    static let jumpReadSize = 256
+    /// The largest read, and the default chunk size.
+    static let defaultChunkSize = 64 * 1024
 
     let url: URL
-    /// How many bytes one read asks for, unless the caller needs more or the limit allows less.
+    /// The most bytes one read asks for, unless the caller needs more.
     let chunkSize: Int
     /// The file's length in bytes when it was opened (a file that shrinks later is reported
     /// truncated when a read comes short).
@@ -19,11 +32,15 @@ final class FileChunkLoader {
     let limit: Int
     /// The bytes read so far.
     private(set) var loadedByteCount = 0
+    /// The reads made so far.
+    private(set) var loadCount = 0
     private let handle: FileHandle
-    /// The memory that holds the last chunk read, reused (and grown) by each load.
+    /// The memory that holds the last piece read, reused (and grown) by each load.
     private var buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-    /// The last chunk read, in `buffer`; valid until the next load.
+    /// The last piece read, in `buffer`; valid until the next load.
     private(set) var currentChunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// Where the last piece read starts in the file.
+    private var currentOffset = 0
 
     /// Opens `url` for reading.
     ///
@@ -54,37 +71,60 @@ final class FileChunkLoader {
         buffer.deallocate()
     }
 
-    /// Reads at least `minimumCount` bytes at `offset` (a whole chunk when the file and the
-    /// limit allow), which the caller has checked lie inside the file.
+    /// Reads at least `minimumCount` bytes at `offset`, which the caller has checked lie
+    /// inside the file, and more as the read pattern suggests (see the type's overview) when
+    /// the file and the limit allow.
     ///
-    /// - Throws: ``ImageInspectionError/readLimitExceeded(_:limit:)`` when the read would pass
-    ///   the limit, ``ImageInspectionError/truncated(_:offset:)`` when the file has shrunk, or
-    ///   ``ImageInspectionError/unreadable(_:reason:)``.
+    /// - Throws: ``ImageInspectionError/readLimitExceeded(_:limit:)`` when the bytes needed
+    ///   would pass the limit, ``ImageInspectionError/truncated(_:offset:)`` when the file has
+    ///   shrunk, or ``ImageInspectionError/unreadable(_:reason:)``.
     @discardableResult
     func load(
         at offset: Int, minimumCount: Int, format: ImageFormat?
     ) throws(ImageInspectionError) -> UnsafeRawBufferPointer {
         let allowed = limit - loadedByteCount
         guard minimumCount <= allowed else { throw .readLimitExceeded(format, limit: limit) }
-        let wanted = min(max(minimumCount, chunkSize), count - offset, allowed)
-        let data: Data
-        do {
-            try handle.seek(toOffset: UInt64(offset))
-            data = try handle.read(upToCount: wanted) ?? Data()
-        } catch {
-            throw .unreadable(url, reason: PartContentError.reason(for: error))
-        }
-        loadedByteCount += data.count
-        guard data.count >= minimumCount else {
-            guard let format else { throw .unreadable(url, reason: "it ended while being read") }
-            throw .truncated(format, offset: offset + data.count)
-        }
-        if buffer.count < data.count {
+        let wanted = min(max(minimumCount, min(readSize(at: offset), chunkSize)), count - offset, allowed)
+        if buffer.count < wanted {
             buffer.deallocate()
-            buffer = .allocate(byteCount: data.count, alignment: 1)
+            buffer = .allocate(byteCount: max(wanted, min(chunkSize, Self.firstReadSize)), alignment: 1)
         }
-        data.copyBytes(to: buffer)
-        currentChunk = UnsafeRawBufferPointer(rebasing: buffer[0..<data.count])
+        let received = try read(wanted, at: offset)
+        loadedByteCount += received
+        loadCount += 1
+        guard received >= minimumCount else {
+            currentChunk = UnsafeRawBufferPointer(start: nil, count: 0)
+            guard let format else { throw .unreadable(url, reason: "it ended while being read") }
+            throw .truncated(format, offset: offset + received)
+        }
+        currentChunk = UnsafeRawBufferPointer(rebasing: buffer[0..<received])
+        currentOffset = offset
         return currentChunk
+    }
+
+    /// How many bytes to ask for at `offset`: the first read's size, twice the last read's
+    /// when `offset` continues it (starts inside it, or at most ``jumpReadSize`` bytes after
+    /// its end), and ``jumpReadSize`` after a jump.
+    private func readSize(at offset: Int) -> Int {
+        guard loadCount > 0 else { return Self.firstReadSize }
+        let last = currentChunk.count
+        let continues = offset >= currentOffset && offset - currentOffset <= last + Self.jumpReadSize
+        return continues ? max(2 * last, Self.jumpReadSize) : Self.jumpReadSize
+    }
+
+    /// Reads up to `length` bytes at `offset` into `buffer`, retrying short reads, and returns
+    /// how many came (fewer at the end of the file).
+    private func read(_ length: Int, at offset: Int) throws(ImageInspectionError) -> Int {
+        let descriptor = handle.fileDescriptor
+        var received = 0
+        while received < length {
+            let result = pread(
+                descriptor, buffer.baseAddress.map { $0 + received }, length - received, off_t(offset + received))
+            if result < 0, errno == EINTR { continue }
+            guard result >= 0 else { throw .unreadable(url, reason: String(cString: strerror(errno))) }
+            if result == 0 { break }
+            received += result
+        }
+        return received
     }
 }

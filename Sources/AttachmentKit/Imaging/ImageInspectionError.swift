@@ -21,8 +21,12 @@ public enum ImageInspectionError: Error, Sendable, Hashable, CustomStringConvert
     /// The header uses a valid feature this inspector does not read (BigTIFF, for example).
     case unsupported(ImageFormat, feature: String)
     /// The header was not complete within the bytes the inspector may read
-    /// (``ImageInspector/maximumByteCount``).
+    /// (``ImageInspector/maximumByteCount``): the bytes the parser needed, or the bytes read
+    /// from a file.
     case readLimitExceeded(ImageFormat?, limit: Int)
+    /// The header was not complete within the reads the inspector may make
+    /// (``ImageInspector/maximumReadCount``): a file of thousands of tiny segments or chunks.
+    case readCountExceeded(ImageFormat, limit: Int)
     /// ``PartContent/file(_:)`` or ``ImageInspector/inspect(fileAt:)`` was given a URL that
     /// does not name a local file.
     case notAFileURL(URL)
@@ -41,6 +45,7 @@ public enum ImageInspectionError: Error, Sendable, Hashable, CustomStringConvert
         case .unsupported(let format, let feature): "\(format) \(feature) is not supported"
         case .readLimitExceeded(let format, let limit):
             "\(format.map { "\($0) header" } ?? "header") not found within the first \(limit) bytes read"
+        case .readCountExceeded(let format, let limit): "\(format) header not found within \(limit) reads"
         case .notAFileURL(let url): "\(url.absoluteString) is not a file URL"
         case .unreadable(let url, let reason): "can't read \(url.path): \(reason)"
         }
@@ -51,8 +56,10 @@ extension ImageInspectionError {
     /// Whether the error is about reading (the limit, the file) rather than about the bytes
     /// read, so that a parser that tolerates damaged metadata still reports it.
     var isAboutTheReadNotTheFormat: Bool {
-        if case .readLimitExceeded = self { return true }
-        return isFileFailure
+        switch self {
+        case .readLimitExceeded, .readCountExceeded: return true
+        default: return isFileFailure
+        }
     }
 
     /// Whether the error is a failure of the file itself (it could not be opened or read), as

@@ -11,25 +11,43 @@ import Foundation
 ///
 /// The format comes from the magic bytes, never from a name or a declared type. Every read is
 /// bounds-checked; bad input gets an ``ImageInspectionError``, never a crash. A file is read in
-/// chunks with `FileHandle`, skipping what the header does not need (a large Exif thumbnail, a
-/// colour profile, image data), and never more than ``maximumByteCount`` bytes in all.
+/// small pieces with `pread`, jumping over what the header does not need (a large Exif
+/// thumbnail, a colour profile, image data, other frames) without reading it, and never more
+/// than ``maximumByteCount`` bytes in all.
 public struct ImageInspector: Sendable, Hashable {
     /// The default for ``maximumByteCount``: 1 MiB.
     public static let defaultMaximumByteCount = 1 << 20
 
-    /// The most bytes an inspection may read from a file, or examine in memory, before it
-    /// gives up with ``ImageInspectionError/readLimitExceeded(_:limit:)``.
+    /// The default for ``maximumReadCount``: 16,384.
+    public static let defaultMaximumReadCount = 1 << 14
+
+    /// The most bytes an inspection may examine, and read from a file, before it gives up with
+    /// ``ImageInspectionError/readLimitExceeded(_:limit:)``.
     ///
-    /// Headers need a few kilobytes: the parsers jump over segments, chunks and boxes by their
-    /// lengths instead of reading them, so a 20 MB JPEG whose frame header follows a 60 KB Exif
-    /// thumbnail costs two 8 KiB reads. The limit bounds the pathological cases (thousands of
-    /// segments before the frame header) and, because every parser step examines at least one
-    /// byte, bounds the work any input can cause.
+    /// The count is of the bytes the parsers need: they jump over segments, chunks and boxes by
+    /// their lengths, and a jump costs nothing but the next header. A file is read in pieces
+    /// around those bytes (8 KiB first, 256 bytes after a jump, more when the parser reads on),
+    /// so a 20 MB JPEG whose frame header follows a 60 KB Exif thumbnail costs two reads, and
+    /// an animated WebP whose `EXIF` chunk follows 150 frames costs about 150 small reads. The
+    /// bytes read from disk, read-ahead included, stay within this limit too.
     public var maximumByteCount: Int
 
-    /// Creates an inspector that reads at most `maximumByteCount` bytes per image.
-    public init(maximumByteCount: Int = ImageInspector.defaultMaximumByteCount) {
+    /// The most reads of a field an inspection may make before it gives up with
+    /// ``ImageInspectionError/readCountExceeded(_:limit:)``.
+    ///
+    /// A header needs a few dozen reads, an animated WebP walked to its `EXIF` chunk two per
+    /// frame. Because every parser step makes at least one read, this bounds the work any input
+    /// can cause, such as a file of 100,000 empty chunks that costs few bytes each.
+    public var maximumReadCount: Int
+
+    /// Creates an inspector that reads at most `maximumByteCount` bytes, in at most
+    /// `maximumReadCount` reads, per image.
+    public init(
+        maximumByteCount: Int = ImageInspector.defaultMaximumByteCount,
+        maximumReadCount: Int = ImageInspector.defaultMaximumReadCount
+    ) {
         self.maximumByteCount = maximumByteCount
+        self.maximumReadCount = maximumReadCount
     }
 
     /// Reads the header of an image held in memory.
@@ -39,18 +57,19 @@ public struct ImageInspector: Sendable, Hashable {
     ///   parser's error for a truncated, oversized, looping or malformed header.
     public func inspect(_ data: Data) throws(ImageInspectionError) -> ImageHeader {
         guard !data.isEmpty else { throw .empty }
-        let limit = maximumByteCount
+        let (limit, readLimit) = (maximumByteCount, maximumReadCount)
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(ImageInspectionError) -> ImageHeader in
-                var reader = ByteReader(bytes: bytes, format: try Self.format(of: bytes), limit: limit)
+                let format = try Self.format(of: bytes)
+                var reader = ByteReader(bytes: bytes, format: format, limit: limit, readLimit: readLimit)
                 return try Self.header(&reader)
             }
         }
         return try result.get()
     }
 
-    /// Reads the header of the image in a file, reading only as many bytes as the header needs
-    /// (in chunks of 8 KiB, at most ``maximumByteCount``), never the whole file.
+    /// Reads the header of the image in a file, reading only the bytes the header needs (and a
+    /// little around them, at most ``maximumByteCount``), never the whole file.
     ///
     /// - Throws: ``ImageInspectionError``: as ``inspect(_:)-(Data)``, plus
     ///   ``ImageInspectionError/notAFileURL(_:)`` and ``ImageInspectionError/unreadable(_:reason:)``.
@@ -58,14 +77,14 @@ public struct ImageInspector: Sendable, Hashable {
         try inspect(fileAt: url, chunkSize: FileChunkLoader.defaultChunkSize)
     }
 
-    /// Reads the header of the image in a file in chunks of `chunkSize` bytes (small chunks
-    /// let tests and the fuzzer exercise reads that span chunks).
+    /// Reads the header of the image in a file in reads of at most `chunkSize` bytes, unless
+    /// a field needs more (small chunks let tests and the fuzzer exercise reads that span them).
     func inspect(fileAt url: URL, chunkSize: Int) throws(ImageInspectionError) -> ImageHeader {
         let file = try FileChunkLoader(url: url, limit: maximumByteCount, chunkSize: chunkSize)
         guard file.count > 0 else { throw .empty }
         let firstChunk = try file.load(
             at: 0, minimumCount: min(file.count, FormatSniffer.examinedPrefixLength), format: nil)
-        var reader = ByteReader(file: file, format: try Self.format(of: firstChunk))
+        var reader = ByteReader(file: file, format: try Self.format(of: firstChunk), readLimit: maximumReadCount)
         return try Self.header(&reader)
     }
 

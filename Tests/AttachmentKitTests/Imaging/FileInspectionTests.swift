@@ -12,14 +12,14 @@ struct FileInspectionTests {
         return url
     }
 
-    @Test("a frame header behind a 50 KB Exif thumbnail costs two chunk reads, not the file")
+    @Test("a frame header behind a 50 KB Exif thumbnail costs the first read and one small read, not the file")
     func largeExif() throws {
         let header = try ImageInspector().inspect(fileAt: ImagingFixtures.url("jpeg-large-exif.jpg"))
         #expect(header.orientation == .left)
-        #expect(header.inspectedByteCount <= 2 * FileChunkLoader.defaultChunkSize)
+        #expect(header.inspectedByteCount <= FileChunkLoader.firstReadSize + FileChunkLoader.jumpReadSize)
     }
 
-    @Test("a 5 MB JPEG is inspected from its first chunk")
+    @Test("a 5 MB JPEG is inspected from its first read")
     func largeFile() throws {
         var data = SyntheticImages.jpeg(width: 6000, height: 4000)
         data.append(Data(repeating: 0x55, count: 5_000_000))
@@ -27,21 +27,22 @@ struct FileInspectionTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let header = try ImageInspector().inspect(fileAt: url)
         #expect(header.pixelWidth == 6000)
-        #expect(header.inspectedByteCount == FileChunkLoader.defaultChunkSize)
+        #expect(header.inspectedByteCount == FileChunkLoader.firstReadSize)
     }
 
-    @Test("the read limit stops a file whose header is spread over more bytes than allowed")
+    @Test("skipping a segment costs one small read, and the byte limit stops a walk that needs more")
     func readLimit() throws {
         var segments: [Data] = []
         for _ in 0..<40 { segments.append(SyntheticImages.segment(0xE2, Data(count: 60_000))) }
         let url = try temporaryFile(SyntheticImages.jpeg(before: segments))
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(throws: ImageInspectionError.readLimitExceeded(.jpeg, limit: 64 * 1024)) {
-            try ImageInspector(maximumByteCount: 64 * 1024).inspect(fileAt: url)
+        // Forty segment headers cost forty small reads after the first: 18 KB, not forty 8 KiB windows.
+        let header = try ImageInspector(maximumByteCount: 20 * 1024).inspect(fileAt: url)
+        #expect(header.pixelWidth == 640)
+        #expect(header.inspectedByteCount <= FileChunkLoader.firstReadSize + 41 * FileChunkLoader.jumpReadSize)
+        #expect(throws: ImageInspectionError.readLimitExceeded(.jpeg, limit: 12 * 1024)) {
+            try ImageInspector(maximumByteCount: 12 * 1024).inspect(fileAt: url)
         }
-        // Forty segment headers, one chunk each, fit the default limit.
-        let header = try ImageInspector().inspect(fileAt: url)
-        #expect(header.inspectedByteCount <= 41 * FileChunkLoader.defaultChunkSize)
     }
 
     @Test("a file that is missing, a folder, a FIFO or not a file URL gives a typed error, without waiting")

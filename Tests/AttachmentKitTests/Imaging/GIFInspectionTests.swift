@@ -58,12 +58,17 @@ struct GIFInspectionTests {
         #expect(throws: ImageInspectionError.truncated(.gif, offset: 13 + 768)) { try inspector.inspect(data) }
     }
 
-    @Test("an extension whose sub-blocks never end stops at the end of the input or the read limit")
+    @Test("an extension whose sub-blocks never end stops at the end of the input, the read count or the byte limit")
     func endlessSubBlocks() {
         var writer = ImagingByteWriter([0x21, 0xFE])
         for _ in 0..<20_000 { writer.bytes([1, 0x41]) }
         let data = SyntheticImages.gif(blocks: [writer.data], trailer: false)
-        #expect(throws: ImageInspectionError.truncated(.gif, offset: data.count)) { try inspector.inspect(data) }
+        #expect(throws: ImageInspectionError.readCountExceeded(.gif, limit: ImageInspector.defaultMaximumReadCount)) {
+            try inspector.inspect(data)
+        }
+        #expect(throws: ImageInspectionError.truncated(.gif, offset: data.count)) {
+            try ImageInspector(maximumReadCount: 100_000).inspect(data)
+        }
         #expect(throws: ImageInspectionError.readLimitExceeded(.gif, limit: 1000)) {
             try ImageInspector(maximumByteCount: 1000).inspect(data)
         }

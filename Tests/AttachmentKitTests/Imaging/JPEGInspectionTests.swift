@@ -108,15 +108,18 @@ struct JPEGInspectionTests {
         }
     }
 
-    @Test("endless restart markers stop at the read limit instead of running on")
+    @Test("endless restart markers stop at the read count or byte limit instead of running on")
     func endlessMarkers() {
         var writer = ImagingByteWriter([0xFF, 0xD8])
         for _ in 0..<50_000 { writer.bytes([0xFF, 0xD0]) }
         #expect(throws: ImageInspectionError.readLimitExceeded(.jpeg, limit: 4096)) {
             try ImageInspector(maximumByteCount: 4096).inspect(writer.data)
         }
-        #expect(throws: ImageInspectionError.truncated(.jpeg, offset: writer.count)) {
+        #expect(throws: ImageInspectionError.readCountExceeded(.jpeg, limit: ImageInspector.defaultMaximumReadCount)) {
             try inspector.inspect(writer.data)
+        }
+        #expect(throws: ImageInspectionError.truncated(.jpeg, offset: writer.count)) {
+            try ImageInspector(maximumReadCount: 1_000_000).inspect(writer.data)
         }
     }
 }
