@@ -2,7 +2,8 @@
 /// item: `ispe` (the coded size), `clap` (a crop), `irot` (a turn) and `imir` (a mirror),
 /// applied in the order the item's `ipma` entry lists them, as the HEIF specification says.
 ///
-/// Only the `ftyp` box and the boxes of `meta` are read; the image data is never touched.
+/// Only the `ftyp` box and the boxes of `meta` are read; the image data is never touched. Of
+/// two `pitm`, `ipco` or `ispe` boxes (the format allows one), the first wins, as in libheif.
 enum HEIFHeaderParser {
     static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
         let format = reader.format
@@ -27,12 +28,12 @@ enum HEIFHeaderParser {
     ) throws(ImageInspectionError) -> HeaderFields {
         let format = reader.format
         var primaryItem: Int?
-        var properties: [ISOBox] = []
+        var firstProperties: [ISOBox]?
         var associations: [ISOBox] = []
         // `meta` is a full box: 4 bytes of version and flags before its children.
         for box in try ISOBox.children(from: meta.payload + 4, to: meta.end, &reader) {
             switch box.type {
-            case "pitm":
+            case "pitm" where primaryItem == nil:
                 let version = try reader.uint8(at: box.payload)
                 primaryItem =
                     version == 0
@@ -40,8 +41,8 @@ enum HEIFHeaderParser {
                     : try reader.uint32(at: box.payload + 4, bigEndian: true)
             case "iprp":
                 for child in try ISOBox.children(from: box.payload, to: box.end, &reader) {
-                    if child.type == "ipco" {
-                        properties = try ISOBox.children(from: child.payload, to: child.end, &reader)
+                    if child.type == "ipco", firstProperties == nil {
+                        firstProperties = try ISOBox.children(from: child.payload, to: child.end, &reader)
                     } else if child.type == "ipma" {
                         associations.append(child)
                     }
@@ -55,6 +56,7 @@ enum HEIFHeaderParser {
         for box in associations {
             indices += try ItemPropertyAssociations.propertyIndices(of: primaryItem, in: box, &reader)
         }
+        let properties = firstProperties ?? []
         var transform = ItemTransform()
         for index in indices {
             guard index >= 1, index <= properties.count else {
@@ -78,8 +80,8 @@ private struct ItemTransform {
 
     mutating func apply(_ property: ISOBox, _ reader: inout ByteReader) throws(ImageInspectionError) {
         switch property.type {
-        case "ispe":
-            // A full box: version and flags, then the width and height.
+        case "ispe" where size == nil:
+            // A full box: version and flags, then the width and height. The first one wins.
             size = (
                 try reader.uint32(at: property.payload + 4, bigEndian: true),
                 try reader.uint32(at: property.payload + 8, bigEndian: true)

@@ -1,43 +1,75 @@
-/// Reads a JPEG's size from its first frame header (SOFn) and its orientation from the Exif
-/// `APP1` segment before it, skipping every other segment by its length without reading it.
+/// Reads a JPEG's size from its first frame header (SOFn) and its orientation from the first
+/// Exif `APP1` segment before the first scan (SOS), wherever it lies before that scan, as
+/// decoders do. Every other segment is skipped by its length without being read.
+///
+/// The first Exif segment wins: a later one (a second Exif block written by an editor) is not
+/// read, as in ImageMagick, exiftool and the browsers. When that segment came before the frame
+/// header, the parser stops at the frame header; otherwise it walks on to the scan. A walk
+/// after the frame header that the input cuts short (a partial download) or that meets a
+/// damaged segment still gives the frame's size, with the orientation found so far.
 enum JPEGHeaderParser {
     static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
         guard try reader.uint16(at: 0, bigEndian: true) == 0xFFD8 else {
             throw .malformed(.jpeg, reason: "it does not start with SOI")
         }
-        var orientation = ImageOrientation.up
-        var offset = 2
-        while true {
-            // Skip anything up to a marker, then the fill bytes (extra 0xFF) before its code.
-            while try reader.uint8(at: offset) != 0xFF { offset += 1 }
-            while try reader.uint8(at: offset) == 0xFF { offset += 1 }
-            let marker = try reader.uint8(at: offset)
-            let segment = offset + 1
-            switch marker {
-            case 0x00, 0x01, 0xD0...0xD8:
-                // A stuffed zero, TEM, a restart marker or a repeated SOI: no length follows.
-                offset = segment
-                continue
-            case 0xD9:
-                throw .malformed(.jpeg, reason: "it ends (EOI) before a frame header")
-            case 0xDA:
-                throw .malformed(.jpeg, reason: "a scan (SOS) comes before the frame header")
-            default:
-                break
+        var walk = Walk()
+        do throws(ImageInspectionError) {
+            try walk.run(&reader)
+        } catch {
+            // After the frame header, a walk cut short still leaves a usable header.
+            guard walk.frame != nil, !error.isAboutTheReadNotTheFormat else { throw error }
+        }
+        guard var fields = walk.frame else { throw .malformed(.jpeg, reason: "it has no frame header") }
+        fields.orientation = walk.orientation ?? .up
+        return fields
+    }
+
+    /// The markers read so far: the first frame header and the first Exif orientation.
+    private struct Walk {
+        var frame: HeaderFields?
+        var orientation: ImageOrientation?
+
+        /// Walks the markers from after SOI until the first scan, or until the frame header
+        /// when the first Exif segment came before it.
+        mutating func run(_ reader: inout ByteReader) throws(ImageInspectionError) {
+            var offset = 2
+            while true {
+                // Skip anything up to a marker, then the fill bytes (extra 0xFF) before its code.
+                while try reader.uint8(at: offset) != 0xFF { offset += 1 }
+                while try reader.uint8(at: offset) == 0xFF { offset += 1 }
+                let marker = try reader.uint8(at: offset)
+                let segment = offset + 1
+                switch marker {
+                case 0x00, 0x01, 0xD0...0xD8:
+                    // A stuffed zero, TEM, a restart marker or a repeated SOI: no length follows.
+                    offset = segment
+                    continue
+                case 0xD9:
+                    guard frame != nil else { throw .malformed(.jpeg, reason: "it ends (EOI) before a frame header") }
+                    return
+                case 0xDA:
+                    guard frame != nil else {
+                        throw .malformed(.jpeg, reason: "a scan (SOS) comes before the frame header")
+                    }
+                    return
+                default:
+                    break
+                }
+                let length = try reader.uint16(at: segment, bigEndian: true)
+                guard length >= 2 else {
+                    throw .malformed(.jpeg, reason: "segment FF\(hex(marker)) has length \(length)")
+                }
+                if frame == nil, isStartOfFrame(marker) {
+                    frame = try JPEGHeaderParser.frame(marker: marker, at: segment, length: length, &reader)
+                    // The first Exif segment is already read: nothing later changes the header.
+                    if orientation != nil { return }
+                } else if orientation == nil, marker == 0xE1, length >= 2 + 6 + 8,
+                    try reader.bytes(at: segment + 2, equal: TIFFStructure.exifIdentifier)
+                {
+                    orientation = try TIFFStructure.embeddedOrientation(at: segment + 8, length: length - 8, &reader)
+                }
+                offset = segment + length
             }
-            let length = try reader.uint16(at: segment, bigEndian: true)
-            guard length >= 2 else {
-                throw .malformed(.jpeg, reason: "segment FF\(hex(marker)) has length \(length)")
-            }
-            if isStartOfFrame(marker) {
-                return try frame(marker: marker, at: segment, length: length, orientation: orientation, &reader)
-            }
-            if marker == 0xE1, length >= 2 + 6 + 8,
-                try reader.bytes(at: segment + 2, equal: TIFFStructure.exifIdentifier)
-            {
-                orientation = try TIFFStructure.embeddedOrientation(at: segment + 8, length: length - 8, &reader)
-            }
-            offset = segment + length
         }
     }
 
@@ -47,16 +79,14 @@ enum JPEGHeaderParser {
     }
 
     private static func frame(
-        marker: Int, at segment: Int, length: Int, orientation: ImageOrientation, _ reader: inout ByteReader
+        marker: Int, at segment: Int, length: Int, _ reader: inout ByteReader
     ) throws(ImageInspectionError) -> HeaderFields {
         guard length >= 8 else { throw .malformed(.jpeg, reason: "the frame header has length \(length)") }
         let height = try reader.uint16(at: segment + 3, bigEndian: true)
         let width = try reader.uint16(at: segment + 5, bigEndian: true)
         if height == 0 { throw .unsupported(.jpeg, feature: "a height defined later by DNL") }
         let progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
-        return try HeaderFields(
-            pixelWidth: width, pixelHeight: height, orientation: orientation, isProgressive: progressive
-        ).validated(.jpeg)
+        return try HeaderFields(pixelWidth: width, pixelHeight: height, isProgressive: progressive).validated(.jpeg)
     }
 
     private static func hex(_ byte: Int) -> String {

@@ -3,6 +3,7 @@
 ///
 /// A PNG that ends before its first `IDAT` is reported truncated. `eXIf` after the image data is
 /// not read: decoders that honour it read it before `IDAT`, where the specification places it.
+/// Of two `eXIf` (or `acTL`) chunks, the first wins, as it does in libpng.
 enum PNGHeaderParser {
     /// The largest chunk length the PNG specification allows, 2³¹ − 1.
     private static let maximumChunkLength = 0x7FFF_FFFF
@@ -16,6 +17,8 @@ enum PNGHeaderParser {
         ).validated(.png)
         fields.isProgressive = try reader.uint8(at: 28) == 1
         var offset = 8 + 12 + 13
+        // The first acTL and the first eXIf win (the format allows one of each), as in libpng.
+        var (seenAnimationControl, seenExif) = (false, false)
         while offset < reader.count {
             let length = try reader.uint32(at: offset, bigEndian: true)
             guard length <= maximumChunkLength else {
@@ -27,10 +30,12 @@ enum PNGHeaderParser {
                 return fields
             case "IEND":
                 throw .malformed(.png, reason: "it ends (IEND) before any image data (IDAT)")
-            case "acTL" where length >= 8:
+            case "acTL" where length >= 8 && !seenAnimationControl:
                 fields.isAnimated = try reader.uint32(at: offset + 8, bigEndian: true) > 1
-            case "eXIf":
+                seenAnimationControl = true
+            case "eXIf" where !seenExif:
                 fields.orientation = try TIFFStructure.embeddedOrientation(at: offset + 8, length: length, &reader)
+                seenExif = true
             default:
                 break
             }
