@@ -7,6 +7,21 @@
   corner-orientation FILE      print the EXIF orientation (1-8) with which FILE, decoded by
                                ImageMagick, shows the base picture's corners (red top-left,
                                green top-right, blue bottom-left, yellow bottom-right)
+  jpeg-exif-after-sof IN OUT   move IN's Exif APP1 segment to just after its frame header (SOFn),
+                               before the scan, where some editors and re-encoders write it
+  jpeg-duplicate-exif FIRST SECOND OUT
+                               FIRST with its Exif APP1 at byte 2 and SECOND's Exif APP1 as a
+                               second segment just before FIRST's frame header
+  jpeg-extended-xmp IN OUT COUNT SIZE
+                               insert after IN's Exif APP1 a standard XMP APP1 and COUNT
+                               extended-XMP APP1 segments of SIZE bytes of XMP each, as Photoshop
+                               writes bloated metadata (a long DocumentAncestors list)
+  webp-animation FRAME OUT COUNT
+                               an animated WebP (VP8X, ANIM) of COUNT ANMF frames, each FRAME's
+                               VP8 or VP8L bitstream (exiftool then appends EXIF after them)
+  webp-tiny-chunks FRAME OUT COUNT
+                               FRAME as an extended WebP whose flags announce EXIF, followed by
+                               COUNT empty unknown chunks and no EXIF: a hostile walk
 """
 import struct
 import subprocess
@@ -180,6 +195,130 @@ def corner_orientation(path):
     raise SystemExit(f"{path}: corners {seen} match no orientation")
 
 
+def jpeg_segments(data):
+    """(marker, bytes) for every segment from SOI up to, not including, SOS; then the rest."""
+    assert data[:2] == b"\xff\xd8"
+    offset, segments = 2, []
+    while True:
+        assert data[offset] == 0xFF
+        marker = data[offset + 1]
+        if marker == 0xDA:
+            return segments, data[offset:]
+        (length,) = struct.unpack(">H", data[offset + 2:offset + 4])
+        segments.append((marker, data[offset:offset + 2 + length]))
+        offset += 2 + length
+
+
+def is_exif(segment):
+    return segment[0] == 0xE1 and segment[1][4:10] == b"Exif\0\0"
+
+
+def is_frame(segment):
+    return 0xC0 <= segment[0] <= 0xCF and segment[0] not in (0xC4, 0xC8, 0xCC)
+
+
+def jpeg_join(segments, rest):
+    return b"\xff\xd8" + b"".join(bytes_ for _, bytes_ in segments) + rest
+
+
+def jpeg_exif_after_sof(source, out):
+    segments, rest = jpeg_segments(open(source, "rb").read())
+    exif = next(s for s in segments if is_exif(s))
+    segments.remove(exif)
+    frame = next(index for index, s in enumerate(segments) if is_frame(s))
+    segments.insert(frame + 1, exif)
+    open(out, "wb").write(jpeg_join(segments, rest))
+
+
+def jpeg_duplicate_exif(first, second, out):
+    segments, rest = jpeg_segments(open(first, "rb").read())
+    exif = next(s for s in segments if is_exif(s))
+    segments.remove(exif)
+    later = next(s for s in jpeg_segments(open(second, "rb").read())[0] if is_exif(s))
+    frame = next(index for index, s in enumerate(segments) if is_frame(s))
+    segments.insert(frame, later)
+    open(out, "wb").write(jpeg_join([exif] + segments, rest))
+
+
+def app1(namespace, payload):
+    body = namespace + payload
+    return (0xE1, struct.pack(">BBH", 0xFF, 0xE1, 2 + len(body)) + body)
+
+
+def jpeg_extended_xmp(source, out, count, size):
+    import hashlib
+    count, size = int(count), int(size)
+    ancestors, total, index = [], 0, 0
+    while total < count * size:
+        ancestors.append("<rdf:li>adobe:docid:photoshop:51d4c2d6-11e0-8ec6-%012d</rdf:li>\n" % index)
+        total += len(ancestors[-1])
+        index += 1
+    extended = ('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+                '<rdf:Description rdf:about="" xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/">'
+                "<photoshop:DocumentAncestors><rdf:Bag>\n")
+    closing = "</rdf:Bag></photoshop:DocumentAncestors></rdf:Description></rdf:RDF></x:xmpmeta>"
+    body = "".join(ancestors)[:count * size - len(extended) - len(closing)]
+    body = body[:body.rfind("\n") + 1]
+    extended = (extended + body + closing).encode()
+    extended += b" " * (count * size - len(extended))
+    guid = hashlib.md5(extended).hexdigest().upper().encode()
+    standard = ('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/">'
+                '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about=""'
+                ' xmlns:xmpNote="http://ns.adobe.com/xmp/note/" xmpNote:HasExtendedXMP="%s"/></rdf:RDF>'
+                '</x:xmpmeta><?xpacket end="w"?>' % guid.decode()).encode()
+    inserted = [app1(b"http://ns.adobe.com/xap/1.0/\0", standard)]
+    for part in range(count):
+        header = guid + struct.pack(">II", len(extended), part * size)
+        inserted.append(app1(b"http://ns.adobe.com/xmp/extension/\0", header + extended[part * size:(part + 1) * size]))
+    segments, rest = jpeg_segments(open(source, "rb").read())
+    exif = next(index for index, s in enumerate(segments) if is_exif(s))
+    open(out, "wb").write(jpeg_join(segments[:exif + 1] + inserted + segments[exif + 1:], rest))
+
+
+def riff_chunk(code, payload):
+    return code + struct.pack("<I", len(payload)) + payload + (b"\0" if len(payload) % 2 else b"")
+
+
+def webp_bitstream(path):
+    """The VP8 or VP8L chunk of a simple WebP file, and the canvas size."""
+    data = open(path, "rb").read()
+    code, (size,) = data[12:16], struct.unpack("<I", data[16:20])
+    payload = data[20:20 + size]
+    if code == b"VP8 ":
+        width, height = (struct.unpack("<H", payload[i:i + 2])[0] & 0x3FFF for i in (6, 8))
+    elif code == b"VP8L":
+        (bits,) = struct.unpack("<I", payload[1:5])
+        width, height = (bits & 0x3FFF) + 1, (bits >> 14 & 0x3FFF) + 1
+    else:
+        raise SystemExit(f"{path}: the first chunk is {code!r}, not a simple VP8 or VP8L image")
+    return riff_chunk(code, payload), width, height
+
+
+def vp8x(flags, width, height):
+    return riff_chunk(b"VP8X", bytes([flags, 0, 0, 0]) + (width - 1).to_bytes(3, "little")
+                      + (height - 1).to_bytes(3, "little"))
+
+
+def riff(chunks):
+    body = b"WEBP" + b"".join(chunks)
+    return b"RIFF" + struct.pack("<I", len(body)) + body
+
+
+def webp_animation(frame, out, count):
+    bitstream, width, height = webp_bitstream(frame)
+    anmf = (0).to_bytes(3, "little") * 2 + (width - 1).to_bytes(3, "little") + (height - 1).to_bytes(3, "little")
+    anmf += (100).to_bytes(3, "little") + b"\0"
+    chunks = [vp8x(0x02, width, height), riff_chunk(b"ANIM", b"\0\0\0\0\0\0")]
+    chunks += [riff_chunk(b"ANMF", anmf + bitstream)] * int(count)
+    open(out, "wb").write(riff(chunks))
+
+
+def webp_tiny_chunks(frame, out, count):
+    bitstream, width, height = webp_bitstream(frame)
+    chunks = [vp8x(0x08, width, height), bitstream] + [riff_chunk(b"JUNK", b"")] * int(count)
+    open(out, "wb").write(riff(chunks))
+
+
 if __name__ == "__main__":
     command, arguments = sys.argv[1], sys.argv[2:]
     if command == "apng":
@@ -188,5 +327,8 @@ if __name__ == "__main__":
         heif_transform(*arguments)
     elif command == "corner-orientation":
         print(corner_orientation(arguments[0]))
+    elif command in ("jpeg-exif-after-sof", "jpeg-duplicate-exif", "jpeg-extended-xmp", "webp-animation",
+                     "webp-tiny-chunks"):
+        globals()[command.replace("-", "_")](*arguments)
     else:
         raise SystemExit(__doc__)

@@ -13,7 +13,12 @@ identify=/usr/bin/identify
 tools() { python3 fixture-tools.py "$@"; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-rm -f ./*.jpg ./*.png ./*.gif ./*.webp ./*.heic ./*.avif ./*.bmp ./*.tif manifest.tsv
+# Hostile/ holds files the inspector must refuse (not in the manifest); ../../../../Fuzz/corpus
+# holds small versions of the long layouts below (the fuzzer's inputs are at most 64 KiB).
+hostile=Hostile
+seeds=../../../../Fuzz/corpus
+rm -f ./*.jpg ./*.png ./*.gif ./*.webp ./*.heic ./*.avif ./*.bmp ./*.tif manifest.tsv "$hostile"/* "$seeds"/*
+mkdir -p "$hostile" "$seeds"
 
 # quadrants WIDTH HEIGHT OUT: the four-colour picture, 8 bits per channel, no metadata.
 quadrants() {
@@ -46,6 +51,19 @@ quadrants 64 48 "$work/l.ppm"
 $convert "$work/l.ppm" -quality 85 jpeg-large-exif.jpg
 orient "-ThumbnailImage<=$work/thumbnail.jpg" -Orientation#=8 jpeg-large-exif.jpg
 
+# JPEG layouts that real files have and decoders read: Exif after the frame header (orientation
+# 8), two Exif segments (the first, at byte 2, says 6; a later one says 1: the first wins), and
+# 160 extended-XMP segments of 64 KB between the Exif segment (orientation 6) and the frame header.
+quadrants 40 24 "$work/x.ppm"
+for n in 1 6 8; do
+    $convert "$work/x.ppm" -quality 85 "$work/x$n.jpg"
+    orient -Orientation#=$n "$work/x$n.jpg"
+done
+tools jpeg-exif-after-sof "$work/x8.jpg" jpeg-exif-after-sof.jpg
+tools jpeg-duplicate-exif "$work/x6.jpg" "$work/x1.jpg" jpeg-duplicate-exif.jpg
+tools jpeg-extended-xmp "$work/x6.jpg" jpeg-extended-xmp.jpg 160 65400
+tools jpeg-extended-xmp "$work/x6.jpg" "$seeds/jpeg-extended-xmp-20.jpg" 20 2000
+
 # PNG: plain, interlaced (Adam7), every orientation (eXIf), animated (APNG).
 quadrants 30 20 png-plain.png
 quadrants 31 21 "$work/i.png"
@@ -74,6 +92,19 @@ quadrants 36 24 "$work/wa.png"
 $convert "$work/wa.png" -alpha set -channel A -evaluate set 50% "$work/alpha.png"
 cwebp -quiet -q 80 -exact "$work/alpha.png" -o webp-alpha.webp
 img2webp -loop 0 -lossy "$work/frame1.png" -d 100 "$work/frame2.png" -o webp-animated.webp >/dev/null 2>&1
+# An animated WebP of 150 frames of 28 KB (noise, so that each frame is that large), with the
+# EXIF chunk exiftool appends after them; a small version for the fuzzer; and a hostile file:
+# flags announcing EXIF, then 100,000 empty chunks and no EXIF.
+$convert -seed 16 -size 192x192 xc: +noise Random -depth 8 "$work/noise.png"
+cwebp -quiet -q 85 "$work/noise.png" -o "$work/noise.webp"
+tools webp-animation "$work/noise.webp" webp-animated-exif.webp 150
+orient -Orientation#=6 webp-animated-exif.webp
+quadrants 12 8 "$work/small.png"
+cwebp -quiet -q 80 "$work/small.png" -o "$work/small.webp"
+tools webp-animation "$work/small.webp" "$seeds/webp-animated-exif-40.webp" 40
+orient -Orientation#=6 "$seeds/webp-animated-exif-40.webp"
+tools webp-tiny-chunks "$work/small.webp" "$hostile/webp-100000-empty-chunks.webp" 100000
+tools webp-tiny-chunks "$work/small.webp" "$seeds/webp-4000-empty-chunks.webp" 4000
 quadrants 28 16 "$work/wo.png"
 for n in 1 2 3 4 5 6 7 8; do
     cwebp -quiet -q 80 "$work/wo.png" -o "webp-orientation-$n.webp"
