@@ -1,21 +1,35 @@
 /// One part of a chat message, as AttachmentKit sees it: what an app adapts its chat SDK's
 /// part type to.
 ///
-/// An adapter is a few lines. For LayerKit's `LYRMessagePart`:
+/// An adapter is a few lines. A chat SDK's part class is usually not `Sendable`, so the adapter
+/// copies what AttachmentKit reads when it is made, on the main actor, and downloads through an
+/// object of the app's that owns the SDK (the snippet `AdaptAChatSDK` builds this one, and
+/// <doc:GettingStarted> shows the `@preconcurrency import` alternative). For LayerKit's
+/// `LYRMessagePart`:
 ///
+/// <!-- snippet: AdaptAChatSDK -->
 /// ```swift
 /// struct LayerPart: MessagePart {
-///     let part: LYRMessagePart
-///     var id: PartID { PartID(part.identifier.absoluteString) }
-///     var mimeType: MIMEType { (try? MIMEType(part.MIMEType)) ?? .applicationOctetStream }
-///     var byteCount: Int64? { Int64(part.size) }
-///     var transferStatus: TransferStatus { TransferStatus(part.transferStatus) }
-///     var localContent: PartContent? {
-///         if let url = part.fileURL { return .file(url) }
-///         return part.data.map { .data($0) }
+///     let id: PartID
+///     let mimeType: MIMEType
+///     let byteCount: Int64?
+///     let transferStatus: TransferStatus
+///     let localContent: PartContent?
+///     let downloads: LayerDownloads
+///
+///     /// Copies the part's values on the main actor, where the app reads its LayerKit objects.
+///     @MainActor
+///     init(_ part: LYRMessagePart, downloads: LayerDownloads) {
+///         id = PartID(part.identifier.absoluteString)
+///         mimeType = (try? MIMEType(part.MIMEType)) ?? .applicationOctetStream
+///         byteCount = Int64(exactly: part.size)
+///         transferStatus = TransferStatus(layerKitRawValue: part.transferStatus.rawValue) ?? .readyForDownload
+///         localContent = part.fileURL.map(PartContent.file) ?? part.data.map(PartContent.data)
+///         self.downloads = downloads
 ///     }
+///
 ///     func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
-///         try await part.download(reportingTo: observer)  // wraps downloadContent: and its delegate
+///         try await downloads.download(id, reportingTo: observer)
 ///     }
 /// }
 /// ```

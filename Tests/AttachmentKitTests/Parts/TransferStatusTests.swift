@@ -24,6 +24,27 @@ struct TransferStatusTests {
             ])
     }
 
+    @Test(
+        "LayerKit's raw transfer states 0-4 map to the five cases in order; any other value gives nil",
+        arguments: [
+            (0, TransferStatus.awaitingUpload), (1, .uploading), (2, .readyForDownload), (3, .downloading),
+            (4, .complete),
+        ])
+    func layerKitRawValues(rawValue: Int, status: TransferStatus) {
+        #expect(TransferStatus(layerKitRawValue: rawValue) == status)
+    }
+
+    @Test("raw values LayerKit doesn't define give nil", arguments: [-1, 5, Int.max, Int.min])
+    func unknownLayerKitRawValues(rawValue: Int) {
+        #expect(TransferStatus(layerKitRawValue: rawValue) == nil)
+    }
+
+    @Test("LayerKit's NSUInteger raw values are accepted as UInt, the largest giving nil")
+    func unsignedLayerKitRawValues() {
+        #expect(TransferStatus(layerKitRawValue: 4 as UInt) == .complete)
+        #expect(TransferStatus(layerKitRawValue: UInt.max) == nil)
+    }
+
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a part with no way to download and no local content throws notDownloadable", .timeLimit(.minutes(1)))
     func defaultDownload() async throws {
