@@ -108,10 +108,13 @@ struct ResolverHeaderTests {
         #expect(resolution.imageHeader == nil && resolution.imageHeaderError == nil)
     }
 
-    @Test("aspects agree within a pixel of rounding, even for long thin previews")
+    @Test("aspects agree within a pixel of rounding, even for long thin previews, or within 2 %")
     func tolerance() {
         #expect(PlaceholderSizeReader.sameAspect(CGSize(width: 4000, height: 2251), CGSize(width: 512, height: 288)))
         #expect(PlaceholderSizeReader.sameAspect(CGSize(width: 200, height: 5000), CGSize(width: 20, height: 512)))
         #expect(!PlaceholderSizeReader.sameAspect(CGSize(width: 4, height: 3), CGSize(width: 3, height: 4)))
+        // More than a pixel apart but within the 2 % tolerance: the same picture; 3 % apart is not.
+        #expect(PlaceholderSizeReader.sameAspect(CGSize(width: 1000, height: 1000), CGSize(width: 500, height: 510)))
+        #expect(!PlaceholderSizeReader.sameAspect(CGSize(width: 1000, height: 1000), CGSize(width: 500, height: 515)))
     }
 }

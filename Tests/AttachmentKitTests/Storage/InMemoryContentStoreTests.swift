@@ -32,14 +32,23 @@ struct InMemoryContentStoreTests {
         #expect(store.content(for: key("d")) != nil)
     }
 
-    @Test("the cost limit holds: total bytes never exceed it")
+    @Test("the cost limit holds, and only the least recently used entries that must go are evicted")
     func costLimit() throws {
         let store = InMemoryContentStore(costLimit: 1000, maximumEntryFraction: 0.5)
         var generator = SeededRandom(seed: 1)
+        // The entries an exact LRU keeps, least recently used first.
+        var kept: [(name: String, cost: Int)] = []
         for index in 0..<500 {
-            try store.store(bytes(Int.random(in: 0...500, using: &generator)), for: key("k\(index % 37)"))
-            #expect(store.usage().byteCount <= 1000)
+            let name = "k\(index % 37)"
+            let cost = Int.random(in: 0...500, using: &generator)
+            try store.store(bytes(cost), for: key(name))
+            kept.removeAll { $0.name == name }
+            kept.append((name, cost))
+            while kept.reduce(0, { $0 + $1.cost }) > 1000 { kept.removeFirst() }
+            let expected = ContentStoreUsage(byteCount: Int64(kept.reduce(0) { $0 + $1.cost }), entryCount: kept.count)
+            #expect(store.usage() == expected, "after storing \(cost) bytes under \(name) (store \(index))")
         }
+        #expect(kept.allSatisfy { store.content(for: key($0.name)) != nil })
     }
 
     @Test("the count limit holds, evicting the least recently used")

@@ -106,6 +106,31 @@ struct DownloadCoordinatorTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a caller already cancelled is refused at once: no transfer, no store lookup, no call of the part",
+        .timeLimit(.minutes(1)))
+    func alreadyCancelledCaller() async {
+        let store = FakeContentStore()
+        let coordinator = TransferFixtures.coordinator(store: store)
+        let part = ScriptedPart("p")
+        let caller = Task { () -> Bool in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                _ = try await coordinator.content(for: part)
+                return false
+            } catch {
+                return (error as? DownloadError)?.isCancellation == true
+            }
+        }
+        #expect(await caller.cancellableValue, "content(for:) did not throw a cancellation")
+        // A transfer started by mistake would look the part up in the store before anything
+        // else, cancelled or not; waiting for idle lets it run to the end first.
+        await coordinator.waitUntilIdleUnlessCancelled()
+        #expect(await store.lookups == 0)
+        #expect(part.script.startedCount == 0)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("when the last caller leaves, the transfer and the part's download are cancelled", .timeLimit(.minutes(1)))
     func cancelAll() async {
         let coordinator = TransferFixtures.coordinator()

@@ -55,10 +55,12 @@ struct RetryPolicyTests {
         #expect((1...50).compactMap { repeated.delay(afterAttempt: $0, failedWith: URLError(.timedOut)) } == delays)
     }
 
-    @Test("429 waits its Retry-After exactly; one longer than the maximum delay is final")
+    @Test("429 waits its Retry-After exactly, up to the maximum delay included; one longer is final")
     func retryAfter() {
         let policy = RetryPolicy(maximumAttempts: 3, maximumDelay: 60, jitter: 0.5)
         #expect(policy.delay(afterAttempt: 1, failedWith: HTTPStatusError(statusCode: 429, retryAfter: 12)) == 12)
+        // Exactly the maximum delay is still a wait, not a final failure.
+        #expect(policy.delay(afterAttempt: 1, failedWith: HTTPStatusError(statusCode: 429, retryAfter: 60)) == 60)
         #expect(policy.delay(afterAttempt: 1, failedWith: HTTPStatusError(statusCode: 429, retryAfter: 61)) == nil)
         #expect(policy.delay(afterAttempt: 3, failedWith: HTTPStatusError(statusCode: 429, retryAfter: 1)) == nil)
     }
