@@ -88,7 +88,7 @@ extension FileContentStore {
         let identifier = StoreLayout.newStagingIdentifier()
         let path = layout.staged(identifier)
         // A file of this store (an entry's URL) is copied: moving it would take it from its key.
-        if source.hasPrefix(layout.root + "/") {
+        if isOwnFile(source) {
             return copy(source, url: url, to: identifier, removingSource: false).map { size, checksum in
                 StagedContent(key: key, digest: digest, stagedFile: identifier, size: size, checksum: checksum)
             }

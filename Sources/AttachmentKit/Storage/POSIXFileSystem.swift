@@ -195,8 +195,10 @@ struct POSIXFileSystem: StoreFileSystem {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            // Read in place, up to its terminating zero: copying `d_name` as a value would read
+            // all of its declared size (1024 bytes on Darwin), past the end of a short entry.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                String(cString: UnsafeRawPointer(field).assumingMemoryBound(to: CChar.self))
             }
             if name != "." && name != ".." { names.append(name) }
         }

@@ -201,3 +201,26 @@ struct FileContentStoreOwnershipTests {
         await #expect(throws: ContentStoreError.self) { try await store.storeFile(at: download, for: key("c")) }
     }
 }
+
+@Suite("FileContentStore: its own files under another spelling of its path")
+struct FileContentStoreOwnFileTests {
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "an entry's file reached through another path to the store's folder (a case-insensitive volume, a link) is copied, not taken",
+        .timeLimit(.minutes(1)))
+    func ownFileUnderAnotherPath() async throws {
+        let directory = try StorageTemporaryDirectory()
+        let store = try FileContentStore.forTesting(in: directory)
+        let first = ContentKey(partID: "a")
+        let stored = try await store.store(Data(repeating: 7, count: 3000), for: first)
+        let url = try #require(stored.fileURL)
+        // Another spelling of the store's path, as a case-insensitive volume gives: here a link.
+        let alias = directory.appending("alias")
+        try FileManager.default.createSymbolicLink(at: alias, withDestinationURL: directory.appending("store"))
+        let aliased = alias.appendingPathComponent("entries").appendingPathComponent(url.lastPathComponent)
+        try await store.storeFile(at: aliased, for: ContentKey(partID: "b"))
+        #expect(try await store.bytes(for: first) == Data(repeating: 7, count: 3000))
+        #expect(try await store.bytes(for: ContentKey(partID: "b")) == Data(repeating: 7, count: 3000))
+        #expect(FileManager.default.fileExists(atPath: url.path))
+    }
+}
