@@ -26,6 +26,7 @@ public actor DownloadCoordinator {
     public nonisolated let configuration: Configuration
 
     private var transfers: [PartID: Transfer] = [:]
+    private var lastFailures = RecentFailures()
     private var waiting: [Transfer] = []
     private var slotsInUse = 0
     private var runningTasks = 0
@@ -49,6 +50,7 @@ public actor DownloadCoordinator {
     public func download(_ part: any MessagePart, priority: DownloadPriority = .normal) -> PartDownload {
         let download = PartDownload(part: part, priority: priority, coordinator: self)
         if let content = part.availableContent {
+            lastFailures[part.id] = nil
             download.finish(with: .completed(content))
         } else {
             attach(download)
@@ -69,10 +71,23 @@ public actor DownloadCoordinator {
         return try await download(part, priority: priority).content()
     }
 
-    /// Where the transfer of `partID` stands: ``DownloadState/idle`` when none is running or
-    /// waiting.
+    /// Where the transfer of `partID` stands: its state while one is running or waiting; after
+    /// one failed, ``DownloadState/failed(_:)`` with its error until a caller asks for the part
+    /// again (a new ``download(_:priority:)`` or a ``PartDownload/retry()``), so that a cell
+    /// reused for the part can offer "tap to retry"; ``DownloadState/idle`` otherwise (none
+    /// started, or the last one completed or was cancelled).
+    ///
+    /// The failures of the 1,024 parts that failed most recently are kept.
     public func state(of partID: PartID) -> DownloadState {
-        transfers[partID]?.state ?? .idle
+        if let transfer = transfers[partID] { return transfer.state }
+        return lastFailures[partID].map { .failed($0) } ?? .idle
+    }
+
+    /// The priority the transfer of `partID` runs at: the highest its callers asked for (a
+    /// caller joining a running transfer with a higher priority raises it); `nil` when no
+    /// transfer of the part is running or waiting.
+    public func priority(of partID: PartID) -> DownloadPriority? {
+        transfers[partID]?.priority
     }
 
     /// The number of transfers running or waiting for a slot.
@@ -85,9 +100,10 @@ public actor DownloadCoordinator {
     func attach(_ download: PartDownload) {
         let id = download.partID
         if let transfer = transfers[id] {
-            transfer.addCaller(download)
+            if transfer.addCaller(download) { transfer.escalate(to: download.priority) }
             return
         }
+        lastFailures[id] = nil
         createdTransfers += 1
         let transfer = Transfer(
             part: download.part, sequence: createdTransfers, throttle: configuration.progressThrottle,
@@ -142,9 +158,9 @@ public actor DownloadCoordinator {
     }
 
     private func start(_ transfer: Transfer, takingSlot: Bool) {
-        let priority = transfer.priority.taskPriority
-        let started = transfer.start {
-            Task(priority: priority) {
+        let priority = transfer.priority
+        let started = transfer.start(at: priority) {
+            Task(priority: priority.taskPriority) {
                 let result = await self.perform(transfer)
                 self.transferEnded(transfer, result: result, tookSlot: takingSlot)
             }
@@ -166,6 +182,7 @@ public actor DownloadCoordinator {
             transfer.finish(.cancel)
         case .failure(let error):
             transfer.finish(.fail(error))
+            lastFailures[id] = error
         }
         startWaitingTransfers()
         resumeIdleWaitersIfIdle()

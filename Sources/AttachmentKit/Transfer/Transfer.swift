@@ -23,6 +23,8 @@ final class Transfer: Sendable {
         var callersByPriority = [Int](repeating: 0, count: DownloadPriority.allCases.count)
         var stepFilter = StepFilter()
         var task: Task<Void, Never>?
+        /// The priority the task runs at: the one it started with, or a higher one it was raised to.
+        var runningPriority: DownloadPriority?
     }
 
     init(part: any MessagePart, sequence: Int, throttle: ProgressThrottle, clock: any TransferClock) {
@@ -83,12 +85,36 @@ final class Transfer: Sendable {
 
     /// Moves from idle to downloading with `task` doing the work. Returns `false` when the
     /// transfer was cancelled before it could start.
-    func start(_ makeTask: () -> Task<Void, Never>) -> Bool {
+    func start(at priority: DownloadPriority, _ makeTask: () -> Task<Void, Never>) -> Bool {
         shared.withLock { shared in
             guard (try? shared.download.apply(.start)) != nil else { return false }
             shared.task = makeTask()
+            shared.runningPriority = priority
             return true
         }
+    }
+
+    /// Raises the running task to `priority` when it runs lower, before this returns where the
+    /// runtime can (Swift 6.2 on Linux and the 2025 Apple systems); elsewhere a task of that
+    /// priority awaits it, which makes the runtime escalate it (and the tasks it awaits) once
+    /// that task runs. A transfer still waiting for a slot needs nothing: it starts at its
+    /// callers' highest.
+    func escalate(to priority: DownloadPriority) {
+        let task = shared.withLock { shared -> Task<Void, Never>? in
+            guard let running = shared.runningPriority, running < priority, !shared.download.isTerminal else {
+                return nil
+            }
+            shared.runningPriority = priority
+            return shared.task
+        }
+        guard let task else { return }
+        #if compiler(>=6.2)
+            if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+                task.escalatePriority(to: priority.taskPriority)
+                return
+            }
+        #endif
+        Task(priority: priority.taskPriority) { await task.value }
     }
 
     /// Opens the next attempt and returns the observer its download reports to.
