@@ -109,10 +109,10 @@ final class Transfer: Sendable {
         }
         guard let task else { return }
         #if compiler(>=6.2)
-            if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-                task.escalatePriority(to: priority.taskPriority)
-                return
-            }
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            task.escalatePriority(to: priority.taskPriority)
+            return
+        }
         #endif
         Task(priority: priority.taskPriority) { await task.value }
     }
