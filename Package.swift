@@ -24,6 +24,13 @@ let package = Package(
             dependencies: ["AttachmentKit", "AttachmentKitCommands"],
             resources: [.copy("Imaging/Fixtures")]
         ),
+        // A `@MainActor` view controller that observes its download, compiled in Swift 6 language
+        // mode: the build fails if the observer API can't be adopted from the main actor.
+        .testTarget(
+            name: "MainActorObserverTests",
+            dependencies: ["AttachmentKit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // The child process of the file store's crash test, killed with SIGKILL mid-write;
         // `swift test` builds it next to the test bundle.
         .executableTarget(

@@ -3,14 +3,18 @@
 import AttachmentKit
 import Foundation
 
-/// A stand-in for a chat SDK's part: 1 MiB arriving in 64 KiB chunks.
+/// A stand-in for a chat SDK's part: 1 MiB arriving in 64 KiB chunks, once the network is
+/// "connected" (so that this example is watching before the first byte arrives).
 struct SimulatedRemotePart: MessagePart {
     let id: PartID = "photo-original"
     let mimeType: MIMEType = .imageJPEG
     let transferStatus: TransferStatus = .readyForDownload
+    let byteCount: Int64? = 1 << 20
     let localContent: PartContent? = nil
+    let connected = AsyncStream.makeStream(of: Void.self)
 
     func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
+        for await _ in connected.stream { break }
         let total: Int64 = 1 << 20
         for received in stride(from: Int64(64 << 10), through: total, by: 64 << 10) {
             try Task.checkCancellation()
@@ -21,14 +25,16 @@ struct SimulatedRemotePart: MessagePart {
     }
 }
 
-// At most one update per quarter of the download (and, by default, per 50 ms).
+// One update per quarter of the download: no time limit, so every quarter is printed.
 let throttle = ProgressThrottle(fractionStep: 0.25, minimumInterval: 0)
 let coordinator = DownloadCoordinator(configuration: .init(progressThrottle: throttle))
 let part = SimulatedRemotePart()
 let cell = await coordinator.download(part, priority: .normal)
 let viewer = await coordinator.download(part, priority: .high)  // joins the same transfer
-// A UIKit view would call `viewer.addObserver(self)` and hear the same on the main actor.
-for await state in viewer.updates() {
+// A view controller adopts MainActorProgressObserver and calls `viewer.addObserver(self)`.
+let updates = viewer.updates()  // watching from now on
+part.connected.continuation.yield()  // the bytes start to arrive
+for await state in updates {
     switch state {
     case .downloading(let progress): print("\(Int((progress.fractionCompleted ?? 0) * 100)) %")
     case .completed: print("completed")
@@ -36,5 +42,7 @@ for await state in viewer.updates() {
     case .idle, .cancelled: break
     }
 }
+// Prints 0 % (the transfer's state when `updates()` was called), 25 %, 50 %, 75 %, 100 % and
+// "completed", every time: nothing arrives before the watching starts.
 let content = try await viewer.content()
 print("same content for both callers:", try await cell.content() == content)  // true

@@ -10,8 +10,12 @@ extension AttachmentResolver {
     /// skipped, and a preview download still running when the full resolution arrives is
     /// cancelled (for this consumer). A part that can't be fetched or read is reported with
     /// ``ResolutionEvent/failed(_:)`` and the others go on. The sequence ends when nothing
-    /// more will come. Stopping the iteration (or cancelling its task) cancels this
-    /// consumer's downloads; transfers other callers share go on.
+    /// more will come.
+    ///
+    /// The work starts when the iteration does, and stops when it stops: leaving the loop
+    /// (`break`, `return`, a thrown error), cancelling the iterating task, or the sequence's
+    /// end cancels this consumer's downloads, in a function or in top-level code alike;
+    /// transfers other callers share go on (see ``ResolutionEvents``).
     ///
     /// Every preview and full-resolution content, local or downloaded, passes
     /// ``ImageInspector/verify(_:declaredType:policy:)`` under ``contentPolicy`` before it is
@@ -23,9 +27,8 @@ extension AttachmentResolver {
     /// ``ImageContentPolicy/TypeMismatchHandling/acceptCorrectedType`` (decoders read the format
     /// from the bytes). A local original that fails leaves the preview to be shown. The check
     /// reads only the header, a few kilobytes and never more than
-    /// ``ImageInspector/maximumByteCount``, and decodes nothing; for local content it runs on
-    /// the calling thread before this returns (the original) or in the sequence's task (the
-    /// preview).
+    /// ``ImageInspector/maximumByteCount``, and decodes nothing; for local content it runs when the
+    /// iteration starts (the original) or in the sequence's task (the preview).
     ///
     /// When neither the size part nor a local image gives the placeholder, it is read from the
     /// header of the first image content that passes the check, the preview or the original,
@@ -40,7 +43,16 @@ extension AttachmentResolver {
     ///   - priority: The priority of the downloads this starts.
     public func events(
         for parts: [any MessagePart], fetchingFullResolution: Bool = false, priority: DownloadPriority = .normal
-    ) -> AsyncStream<ResolutionEvent> {
+    ) -> ResolutionEvents {
+        ResolutionEvents { [self] in
+            run(parts, fetchingFullResolution: fetchingFullResolution, priority: priority)
+        }
+    }
+
+    /// Starts one run of the events: the stream, and the task that produces it.
+    private func run(_ parts: [any MessagePart], fetchingFullResolution: Bool, priority: DownloadPriority) -> (
+        AsyncStream<ResolutionEvent>, Task<Void, Never>
+    ) {
         let resolution = resolve(parts)
         let check = ContentCheck(policy: contentPolicy)
         let fullResolution = resolution.fullResolution
@@ -102,7 +114,7 @@ extension AttachmentResolver {
             emitter.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
-        return stream
+        return (stream, task)
     }
 
     private func fetchPlaceholder(of part: any MessagePart, priority: DownloadPriority, into emitter: ResolutionEmitter)

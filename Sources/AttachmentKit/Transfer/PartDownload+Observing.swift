@@ -10,10 +10,25 @@ extension PartDownload {
         register(DownloadListener(.observer(channel)))
     }
 
+    /// Calls `observer` with this caller's progress and outcome on the main actor: what a view
+    /// controller does (see ``MainActorProgressObserver``). The callbacks are those of
+    /// ``addObserver(_:delivery:)``, and the observer is held weakly.
+    public func addObserver(_ observer: some MainActorProgressObserver) {
+        register(DownloadListener(.observer(ObserverChannel(mainActorObserver: observer, partID: partID))))
+    }
+
+    /// Stops calling `observer`. Once this returns on the main actor, no callback reaches it.
+    public func removeObserver(_ observer: some MainActorProgressObserver) {
+        removeObserver(identifiedBy: ObjectIdentifier(observer))
+    }
+
     /// Stops calling `observer`. Once this returns on the observer's delivery actor, no
     /// callback reaches it; called from elsewhere, a callback already running may finish.
     public func removeObserver(_ observer: some ProgressObserver) {
-        let identity = ObjectIdentifier(observer)
+        removeObserver(identifiedBy: ObjectIdentifier(observer))
+    }
+
+    private func removeObserver(identifiedBy identity: ObjectIdentifier) {
         caller.withLock { caller in
             for listener in caller.listeners where listener.belongs(to: identity) { listener.close() }
             caller.listeners.removeAll { $0.belongs(to: identity) }

@@ -27,8 +27,10 @@ final class ObserverChannel: Sendable {
         case finished(Result<PartContent, DownloadError>)
     }
 
+    /// The observer, of either kind; one of the two is set.
     private struct Registration {
         weak var observer: (any ProgressObserver)?
+        weak var mainActorObserver: (any MainActorProgressObserver)?
         var isRemoved = false
     }
 
@@ -38,13 +40,22 @@ final class ObserverChannel: Sendable {
     private let mailbox: AsyncStream<Message>.Continuation
 
     init(observer: any ProgressObserver, partID: PartID, delivery: ProgressDelivery) {
+        let (messages, mailbox) = AsyncStream.makeStream(of: Message.self)
         self.partID = partID
         self.observerID = ObjectIdentifier(observer)
         self.registration = LockedState(Registration(observer: observer))
-        let (messages, mailbox) = AsyncStream.makeStream(of: Message.self)
         self.mailbox = mailbox
         let actor = delivery.actor
         Task { [self] in await Self.drain(messages, into: self, isolation: actor) }
+    }
+
+    init(mainActorObserver observer: any MainActorProgressObserver, partID: PartID) {
+        let (messages, mailbox) = AsyncStream.makeStream(of: Message.self)
+        self.partID = partID
+        self.observerID = ObjectIdentifier(observer)
+        self.registration = LockedState(Registration(mainActorObserver: observer))
+        self.mailbox = mailbox
+        Task { @MainActor [self] in await Self.drainOnMainActor(messages, into: self) }
     }
 
     /// Queues a callback. Returns `false` when the observer is gone (released or removed).
@@ -64,10 +75,21 @@ final class ObserverChannel: Sendable {
         mailbox.finish()
     }
 
-    private var isLive: Bool { liveObserver() != nil }
+    private var isLive: Bool {
+        registration.withLock { !$0.isRemoved && ($0.observer != nil || $0.mainActorObserver != nil) }
+    }
 
     private func liveObserver() -> (any ProgressObserver)? {
         registration.withLock { $0.isRemoved ? nil : $0.observer }
+    }
+
+    private func liveMainActorObserver() -> (any MainActorProgressObserver)? {
+        registration.withLock { $0.isRemoved ? nil : $0.mainActorObserver }
+    }
+
+    /// Marks the channel done before its last callback, so nothing follows it.
+    private func markFinished() {
+        registration.withLock { $0.isRemoved = true }
     }
 
     private static func drain(
@@ -79,7 +101,22 @@ final class ObserverChannel: Sendable {
             case .progress(let progress):
                 observer.transfer(of: channel.partID, didUpdate: progress)
             case .finished(let result):
-                channel.registration.withLock { $0.isRemoved = true }
+                channel.markFinished()
+                observer.transfer(of: channel.partID, didFinishWith: result)
+                return
+            }
+        }
+    }
+
+    @MainActor
+    private static func drainOnMainActor(_ messages: AsyncStream<Message>, into channel: ObserverChannel) async {
+        for await message in messages {
+            guard let observer = channel.liveMainActorObserver() else { return }
+            switch message {
+            case .progress(let progress):
+                observer.transfer(of: channel.partID, didUpdate: progress)
+            case .finished(let result):
+                channel.markFinished()
                 observer.transfer(of: channel.partID, didFinishWith: result)
                 return
             }
