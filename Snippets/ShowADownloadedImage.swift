@@ -6,7 +6,7 @@ import AttachmentKit
 import UIKit
 
 /// Shows one part's image, with the download's progress in a bar.
-final class AttachmentImageView: UIImageView, ProgressObserver {
+final class AttachmentImageView: UIImageView, MainActorProgressObserver {
     private let progressBar = UIProgressView(progressViewStyle: .bar)
 
     func show(_ part: any MessagePart, using coordinator: DownloadCoordinator) async throws {
@@ -16,11 +16,9 @@ final class AttachmentImageView: UIImageView, ProgressObserver {
         image = UIImage(data: try content.bytes())
     }
 
-    // ProgressObserver's methods are nonisolated; `addObserver` delivers on the main actor.
-    nonisolated func transfer(of partID: PartID, didUpdate progress: TransferProgress) {
-        MainActor.assumeIsolated {
-            progressBar.progress = Float(progress.fractionCompleted ?? 0)
-        }
+    // MainActorProgressObserver's methods are isolated to the main actor, as the view is.
+    func transfer(of partID: PartID, didUpdate progress: TransferProgress) {
+        progressBar.progress = Float(progress.fractionCompleted ?? 0)  // nil: total size unknown
     }
 }
 #endif
