@@ -4,15 +4,18 @@ enum FileStoreOpening {
     /// The index and journal of the store in `layout`, after recovery, and the digests of the
     /// partial downloads kept:
     ///
-    /// - the journal is read up to its first record that is not intact, and cut there;
+    /// - the journal's intact records are read (a damaged record costs that record alone) and
+    ///   a torn tail is cut off;
     /// - the last batch of changes is carried out again (a staged file that was logged but not
     ///   yet moved into place is moved; a logged removal is done), so that every key has either
     ///   its old content or its new content;
     /// - everything left in the staging directory is removed;
     /// - partial downloads missing their data or their state file are removed;
-    /// - when the journal is missing or damaged, or a purge was interrupted, files in the
-    ///   entries directory that the index doesn't list are removed, and the journal is
-    ///   rewritten.
+    /// - the entries directory is reconciled with the index: a file the index doesn't list (an
+    ///   orphan, which a cut or damaged journal leaves) is removed, so that the byte capacity
+    ///   holds on disk, and an entry without its file is forgotten;
+    /// - when the journal is missing or damaged, a purge was interrupted, or reconciling
+    ///   changed the index, the journal is rewritten from the index.
     ///
     /// The caller must hold the directory's lock (``lock(_:fileSystem:)``).
     static func open(layout: StoreLayout, fileSystem: any StoreFileSystem, synchronizes: Bool)
@@ -29,22 +32,17 @@ enum FileStoreOpening {
             if record.kind == .purge { needsSweep = true }
             index.replay(record)
         }
-        // A torn last record is what a crash leaves; anything more means damage in the middle.
-        let damaged = contents.fileLength - contents.validLength >= Int64(ManifestRecord.byteCount)
-        needsSweep = needsSweep || damaged
+        // A torn last record is what a crash leaves; anything more means damage.
+        let damaged =
+            contents.skippedByteCount > 0
+            || contents.fileLength - contents.validLength >= Int64(ManifestRecord.byteCount)
         redoLastBatch(of: contents.records, layout: layout, fileSystem: fileSystem)
         for name in try fileSystem.contentsOfDirectory(atPath: layout.staging) {
             fileSystem.removeFile(atPath: layout.staging + "/" + name)
         }
         let partialDownloads = try removeIncompletePartialDownloads(layout: layout, fileSystem: fileSystem)
-        if needsSweep {
-            for name in try fileSystem.contentsOfDirectory(atPath: layout.entries) {
-                let digest = SHA256Digest(hex: name)
-                if digest.flatMap({ index.entry($0) }) == nil {
-                    fileSystem.removeFile(atPath: layout.entries + "/" + name)
-                }
-            }
-        }
+        let reconciled = try reconcileEntries(with: &index, layout: layout, fileSystem: fileSystem)
+        needsSweep = needsSweep || damaged || reconciled
         var journal = try Journal(
             layout: layout, fileSystem: fileSystem, synchronizes: synchronizes, after: contents)
         if needsSweep {
@@ -63,6 +61,30 @@ enum FileStoreOpening {
     static func lock(_ layout: StoreLayout, fileSystem: any StoreFileSystem) throws(FileSystemError) -> Int32 {
         try fileSystem.createDirectory(atPath: layout.root)
         return try fileSystem.lockFile(atPath: layout.lock)
+    }
+
+    /// Removes the files in the entries directory that `index` doesn't list, and forgets the
+    /// entries whose file is missing; returns whether it changed anything.
+    private static func reconcileEntries(
+        with index: inout FileStoreIndex, layout: StoreLayout, fileSystem: any StoreFileSystem
+    ) throws(FileSystemError) -> Bool {
+        var changed = false
+        var present = Set<SHA256Digest>()
+        let names = try fileSystem.contentsOfDirectory(atPath: layout.entries)
+        present.reserveCapacity(names.count)
+        for name in names {
+            if let digest = SHA256Digest(hex: name), index.entry(digest) != nil {
+                present.insert(digest)
+            } else {
+                fileSystem.removeFile(atPath: layout.entries + "/" + name)
+                changed = true
+            }
+        }
+        guard present.count != index.entries.count else { return changed }
+        for missing in index.entries(usedBefore: .max) where !present.contains(missing) {
+            index.remove(missing)
+        }
+        return true
     }
 
     /// Carries out the last batch of the journal again: only it can have been interrupted,

@@ -3,16 +3,19 @@
 /// grown to several times the number of entries.
 ///
 /// A crash can leave at most a torn last batch; the records are fixed-size and carry a check
-/// value, so reading stops at the first record that is not intact and the tail is cut off.
+/// value, so a torn tail is recognised and cut off, and a record damaged later is skipped
+/// (costing its own change alone) and the journal rewritten.
 struct Journal {
     /// What reading a journal found.
     struct Contents {
         /// The intact records, in order.
         var records: [ManifestRecord] = []
-        /// The bytes the intact records take.
+        /// Where the last intact record ends.
         var validLength: Int64 = 0
         /// The file's length, larger than `validLength` when the tail was torn or damaged.
         var fileLength: Int64 = 0
+        /// The bytes skipped before `validLength` because they were not intact records.
+        var skippedByteCount: Int64 = 0
         /// Whether there was a journal file at all.
         var exists = false
     }
@@ -52,6 +55,10 @@ struct Journal {
     }
 
     /// Reads every intact record of the journal at `layout.journal`.
+    ///
+    /// A record that is not intact costs that record alone: reading goes on at the next
+    /// offset where an intact record starts (the next record boundary, or, if bytes were
+    /// inserted or lost, wherever the next record is found).
     static func read(layout: StoreLayout, fileSystem: any StoreFileSystem) throws(FileSystemError) -> Contents {
         let bytes: [UInt8]
         do {
@@ -59,19 +66,42 @@ struct Journal {
         } catch  where error.isMissing {
             return Contents()
         }
-        let filled = bytes.count
-        var contents = Contents(fileLength: Int64(filled), exists: true)
-        contents.records.reserveCapacity(filled / ManifestRecord.byteCount)
+        var contents = Contents(fileLength: Int64(bytes.count), exists: true)
+        contents.records.reserveCapacity(bytes.count / ManifestRecord.byteCount)
         bytes.withUnsafeBytes { buffer in
             var offset = 0
-            while let record = ManifestRecord(decoding: UnsafeRawBufferPointer(rebasing: buffer[..<filled]), at: offset)
-            {
-                contents.records.append(record)
-                offset += ManifestRecord.byteCount
+            while offset + ManifestRecord.byteCount <= buffer.count {
+                if let record = ManifestRecord(decoding: buffer, at: offset) {
+                    contents.records.append(record)
+                    offset += ManifestRecord.byteCount
+                    contents.validLength = Int64(offset)
+                } else if let next = nextRecord(in: buffer, after: offset) {
+                    contents.skippedByteCount += Int64(next - offset)
+                    offset = next
+                } else {
+                    break
+                }
             }
-            contents.validLength = Int64(offset)
         }
         return contents
+    }
+
+    /// The offset of the first intact record after a damaged one at `offset`: the next
+    /// record boundary where one starts, else the first byte where one does.
+    private static func nextRecord(in buffer: UnsafeRawBufferPointer, after offset: Int) -> Int? {
+        let size = ManifestRecord.byteCount
+        for boundary in stride(from: offset + size, through: buffer.count - size, by: size)
+        where ManifestRecord(decoding: buffer, at: boundary) != nil {
+            return boundary
+        }
+        var candidate = offset + 1
+        while candidate + size <= buffer.count {
+            if ManifestRecord.mayStart(buffer, at: candidate), ManifestRecord(decoding: buffer, at: candidate) != nil {
+                return candidate
+            }
+            candidate += 1
+        }
+        return nil
     }
 
     /// Appends `records` as one batch and, for a durable store, flushes them to the device. On

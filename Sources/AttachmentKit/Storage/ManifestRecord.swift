@@ -69,6 +69,12 @@ struct ManifestRecord: Sendable, Equatable {
         self.stagedFile = flags & 2 != 0 ? Self.load(record, 72) : nil
     }
 
+    /// Whether a record may start at `offset`: a cheap look at its marker and version before
+    /// the check value is computed.
+    static func mayStart(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        offset + byteCount <= buffer.count && buffer[offset] == marker && buffer[offset + 3] == version
+    }
+
     init(
         kind: Kind, key: SHA256Digest, size: Int64 = 0, checksum: UInt64? = nil, lastAccess: Int64 = 0,
         stagedFile: UInt64? = nil

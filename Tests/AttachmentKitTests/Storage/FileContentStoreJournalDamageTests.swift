@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+/// Damage to the journal (flipped, inserted or cut bytes) costs the damaged records' entries
+/// and no more, and opening leaves no file on disk that the manifest doesn't count.
+@Suite("FileContentStore journal damage")
+struct FileContentStoreJournalDamageTests {
+    private static let entryCount = 151
+
+    private func key(_ index: Int) -> ContentKey { ContentKey(partID: PartID("key-\(index)")) }
+
+    private func content(_ index: Int) -> Data { Data(repeating: UInt8(truncatingIfNeeded: index), count: 100 + index) }
+
+    /// A closed store holding `entryCount` entries, whose journal holds one put record per entry,
+    /// in order.
+    private func populatedDirectory() async throws -> StorageTemporaryDirectory {
+        let directory = try StorageTemporaryDirectory("journal")
+        let store = try FileContentStore.forTesting(in: directory, durability: .processCrashSafe)
+        for index in 0..<Self.entryCount { try await store.store(content(index), for: key(index)) }
+        return directory
+    }
+
+    private func changeJournal(_ directory: StorageTemporaryDirectory, _ change: (inout Data) -> Void) throws {
+        let url = directory.appending("store/journal")
+        var bytes = try Data(contentsOf: url)
+        #expect(bytes.count == Self.entryCount * ManifestRecord.byteCount)
+        change(&bytes)
+        try bytes.write(to: url)
+    }
+
+    /// Opens the store and returns the indexes of the keys it still has, checking that each
+    /// reads back whole and that the files on disk are exactly what it counts.
+    private func survivors(in directory: StorageTemporaryDirectory) async throws -> Set<Int> {
+        let store = try FileContentStore.forTesting(in: directory)
+        var found = Set<Int>()
+        for index in 0..<Self.entryCount {
+            guard let bytes = try await store.bytes(for: key(index)) else { continue }
+            #expect(bytes == content(index), "key \(index)")
+            found.insert(index)
+        }
+        let usage = store.usage()
+        #expect(usage.entryCount == found.count)
+        let files = directory.names(in: "store/entries")
+        let bytesOnDisk = files.reduce(Int64(0)) { total, name in
+            total + Int64((try? Data(contentsOf: directory.appending("store/entries/\(name)")))?.count ?? 0)
+        }
+        #expect(files.count == usage.entryCount)
+        #expect(bytesOnDisk == usage.byteCount)
+        return found
+    }
+
+    @Test("one flipped byte in the journal costs that record's entry alone")
+    func oneFlippedByte() async throws {
+        let directory = try await populatedDirectory()
+        try changeJournal(directory) { $0[20 * ManifestRecord.byteCount + 30] ^= 0x01 }
+        #expect(try await survivors(in: directory) == Set(0..<Self.entryCount).subtracting([20]))
+        // The journal was rewritten: opening again finds the same.
+        #expect(try await survivors(in: directory).count == Self.entryCount - 1)
+    }
+
+    @Test("damage to N records, adjacent or apart, loses at most N entries")
+    func severalDamagedRecords() async throws {
+        let directory = try await populatedDirectory()
+        let damaged = [0, 5, 50, 51, 100, 150]
+        try changeJournal(directory) { bytes in
+            for record in damaged { bytes[record * ManifestRecord.byteCount + 77] ^= 0x80 }
+        }
+        #expect(try await survivors(in: directory) == Set(0..<Self.entryCount).subtracting(damaged))
+    }
+
+    @Test("a byte inserted or lost in the middle shifts the records after it, and costs one entry")
+    func shiftedRecords() async throws {
+        for shift in [1, -1] {
+            let directory = try await populatedDirectory()
+            try changeJournal(directory) { bytes in
+                let offset = 30 * ManifestRecord.byteCount + 64
+                if shift > 0 { bytes.insert(0x42, at: offset) } else { bytes.remove(at: offset) }
+            }
+            #expect(try await survivors(in: directory) == Set(0..<Self.entryCount).subtracting([30]))
+        }
+    }
+
+    @Test("a journal cut on a record boundary leaves no orphan files: the byte capacity holds on disk")
+    func cutOnARecordBoundary() async throws {
+        let directory = try await populatedDirectory()
+        try changeJournal(directory) { $0.removeLast(51 * ManifestRecord.byteCount) }
+        #expect(try await survivors(in: directory) == Set(0..<100))
+    }
+}
