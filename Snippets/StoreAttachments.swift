@@ -28,7 +28,7 @@ let video = ContentKey(partID: "layer:///messages/1/parts/3")
 let validator = ResumeValidator(entityTag: "\"v1\"", lastModified: nil)
 let first = try await store.openPartialDownload(for: video, validator: validator, resumingAt: 0)
 try first.append(Data(repeating: 1, count: 1_000_000))
-first.close()
+try first.close()
 if let kept = await store.partialDownload(for: video) {
     print("resume with Range: bytes=\(kept.byteCount)-")  // bytes=1000000-
     let rest = try await store.openPartialDownload(for: video, validator: kept.validator, resumingAt: kept.byteCount)

@@ -60,6 +60,11 @@ public enum ContentStoreError: Error, Sendable, Hashable, CustomStringConvertibl
     case unusableDirectory(URL, reason: String)
     /// Another store, in this process or another, has the directory open.
     case directoryInUse(URL)
+    /// The store was closed (``FileContentStore/close()``); open it again to use it.
+    case storeClosed(URL)
+    /// The entry for the key failed a check (its file was missing, had the wrong size, or
+    /// didn't match its checksum) and has been removed: asking again is a miss.
+    case corruptEntry(ContentKey, reason: String)
 
     public var description: String {
         switch self {
@@ -69,6 +74,8 @@ public enum ContentStoreError: Error, Sendable, Hashable, CustomStringConvertibl
             "can't store \(key): \(count) bytes is more than the store's limit of \(limit)"
         case .unusableDirectory(let url, let reason): "can't use \(url.path) as a store: \(reason)"
         case .directoryInUse(let url): "can't use \(url.path) as a store: another store has it open"
+        case .storeClosed(let url): "the store in \(url.path) is closed"
+        case .corruptEntry(let key, let reason): "the stored content of \(key) was damaged and removed: \(reason)"
         }
     }
 }

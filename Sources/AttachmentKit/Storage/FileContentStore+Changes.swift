@@ -20,6 +20,10 @@ extension FileContentStore {
     /// room, and returns the new entry's serial number.
     func commit(_ staged: StagedContent) -> Result<UInt64, ContentStoreError> {
         journal.withLock { journal in
+            guard !journal.isClosed else {
+                abandon(staged)
+                return .failure(.storeClosed(directory))
+            }
             rewriteIfNeeded(&journal)
             let time = timestamp()
             let (victims, touches) = index.withLock { index in
@@ -72,6 +76,7 @@ extension FileContentStore {
     @discardableResult
     func commitRemoval(of keys: [SHA256Digest], ifSerial serial: UInt64? = nil) -> Bool {
         journal.withLock { journal in
+            guard !journal.isClosed else { return false }
             rewriteIfNeeded(&journal)
             let (targets, touches) = index.withLock { index in
                 let targets = keys.filter { key in
@@ -98,6 +103,7 @@ extension FileContentStore {
     /// been replaced since.
     func commitChecksum(_ checksum: UInt64, for key: SHA256Digest, serial: UInt64) {
         journal.withLock { journal in
+            guard !journal.isClosed else { return }
             let entry = index.withLock { index in
                 guard let entry = index.entry(key), entry.serial == serial else { return DiskEntry?.none }
                 index.update(key) { entry in
@@ -115,6 +121,7 @@ extension FileContentStore {
     /// Writes the access times held in memory to the journal.
     func commitTouches() {
         journal.withLock { journal in
+            guard !journal.isClosed else { return }
             let touches = index.withLock { $0.takeTouchRecords() }
             try? journal.append(touches)
             compactIfLarge(&journal)
@@ -126,6 +133,7 @@ extension FileContentStore {
     /// rewritten empty.
     func commitPurge() {
         journal.withLock { journal in
+            guard !journal.isClosed else { return }
             let marker = ManifestRecord(kind: .purge, key: SHA256Digest(0, 0, 0, 0))
             try? journal.rewrite(with: [marker])
             index.withLock { $0.removeAll() }

@@ -15,6 +15,7 @@ extension FileContentStore {
         }
         for writer in writers { writer.invalidate() }
         await StorageIO.run(on: changeQueue) { [self] in
+            guard !isClosed else { return }
             commitPurge()
             for name in (try? fileSystem.contentsOfDirectory(atPath: layout.partial)) ?? [] {
                 fileSystem.removeFile(atPath: layout.partial + "/" + name)

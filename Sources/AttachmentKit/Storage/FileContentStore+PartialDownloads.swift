@@ -9,6 +9,7 @@ extension FileContentStore {
     public func partialDownload(for key: ContentKey) async -> PartialDownload? {
         let files = partialFiles(for: key)
         return await StorageIO.run(on: changeQueue) { [self] in
+            guard !isClosed else { return nil }
             if let writer = partialWriters.withLock({ $0[files.digest] }), writer.isOpen {
                 return writer.validator.map { PartialDownload(key: key, byteCount: writer.byteCount, validator: $0) }
             }
@@ -31,6 +32,7 @@ extension FileContentStore {
     {
         let files = partialFiles(for: key)
         return try await StorageIO.run(on: changeQueue) { [self] in
+            guard !isClosed else { return Result<PartialDownloadWriter, ContentStoreError>.failure(.storeClosed(directory)) }
             partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.invalidate()
             discardExcessPartialDownloads(opening: files.digest)
             let opened = Result { () throws(ContentStoreError) in
@@ -49,6 +51,7 @@ extension FileContentStore {
     {
         let files = partialFiles(for: key)
         return try await StorageIO.run(on: changeQueue) { [self] in
+            guard !isClosed else { return Result<PartContent, ContentStoreError>.failure(.storeClosed(directory)) }
             let promoted = Result { () throws(ContentStoreError) in
                 try promote(files, expectedByteCount: expectedByteCount)
             }
@@ -61,6 +64,7 @@ extension FileContentStore {
     public func discardPartialDownload(for key: ContentKey) async {
         let files = partialFiles(for: key)
         await StorageIO.run(on: changeQueue) { [self] in
+            guard !isClosed else { return }
             partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.invalidate()
             files.remove()
             forgetPartialDownload(files.digest)

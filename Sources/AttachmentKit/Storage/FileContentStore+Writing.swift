@@ -10,9 +10,11 @@ extension FileContentStore {
     ///
     /// - Throws: ``ContentStoreError/entryTooLarge(_:byteCount:limit:)`` when `data` is larger
     ///   than ``byteCapacity``; ``ContentStoreError/writeFailed(_:reason:)`` when it can't be
-    ///   written (a full disk, for example). Either way, what was stored under `key` is kept.
+    ///   written (a full disk, for example); ``ContentStoreError/storeClosed(_:)`` once the
+    ///   store is closed. Either way, what was stored under `key` is kept.
     @discardableResult
     public func store(_ data: Data, for key: ContentKey) async throws(ContentStoreError) -> PartContent {
+        try checkOpen()
         let size = Int64(data.count)
         guard size <= byteCapacity else { throw .entryTooLarge(key, byteCount: size, limit: byteCapacity) }
         let digest = key.storageDigest
@@ -43,10 +45,11 @@ extension FileContentStore {
     /// - Throws: ``ContentStoreError/unreadableSource(_:reason:)`` when there is no readable
     ///   file at `fileURL`; ``ContentStoreError/entryTooLarge(_:byteCount:limit:)`` when it is
     ///   larger than ``byteCapacity``; ``ContentStoreError/writeFailed(_:reason:)`` when it
-    ///   can't be stored. On failure the file is left at `fileURL` and what was stored under
-    ///   `key` is kept.
+    ///   can't be stored; ``ContentStoreError/storeClosed(_:)`` once the store is closed. On
+    ///   failure the file is left at `fileURL` and what was stored under `key` is kept.
     @discardableResult
     public func storeFile(at fileURL: URL, for key: ContentKey) async throws(ContentStoreError) -> PartContent {
+        try checkOpen()
         guard fileURL.isFileURL else { throw .unreadableSource(fileURL, reason: "it is not a file URL") }
         let source = fileURL.standardizedFileURL.path
         guard let size = fileSystem.sizeOfFile(atPath: source) else {

@@ -26,8 +26,16 @@ import Foundation
 /// returns; if the process ends first, the first hit after relaunch computes it.
 ///
 /// A ``PartContent/file(_:)`` URL stays valid until the entry is replaced, evicted or removed:
-/// open or copy it promptly. Files are always replaced by rename, never rewritten in place, so
-/// a file already open (or memory-mapped by ``PartContent/bytes()``) keeps its content.
+/// open or copy it promptly, or use ``openContent(for:)``, whose file handle keeps the bytes
+/// readable however long it is used. Files are always replaced by rename, never rewritten in
+/// place, so a file already open (or memory-mapped by ``PartContent/bytes()``) keeps its
+/// content.
+///
+/// ## Lifecycle
+///
+/// A store holds its directory's lock from ``init(directory:byteCapacity:durability:maximumPartialDownloads:)``
+/// (or ``open(directory:byteCapacity:durability:maximumPartialDownloads:)``, which does the same
+/// work off the caller's thread) until ``close()`` or until it is released.
 public final class FileContentStore: PartialDownloadStore {
     /// The directory the store owns.
     public let directory: URL
@@ -57,8 +65,8 @@ public final class FileContentStore: PartialDownloadStore {
     let changeQueue = DispatchQueue(label: "AttachmentKit.FileContentStore.changes")
     /// Checksums being computed in the background.
     let backgroundWork = DispatchGroup()
-    /// Held open (and locked) for the store's lifetime.
-    private let lockDescriptor: Int32
+    /// The directory's lock, held open until the store is closed; `nil` once it is.
+    let lockDescriptor: LockedState<Int32?>
     /// The open writer of each partial download.
     let partialWriters = LockedState<[SHA256Digest: PartialDownloadWriter]>([:])
     /// The kept partial downloads, least recently opened first.
@@ -119,7 +127,7 @@ public final class FileContentStore: PartialDownloadStore {
             self.index = LockedState(opened.index)
             self.journal = LockedState(opened.journal)
             partialDownloads = opened.partialDownloads
-            self.lockDescriptor = lock
+            self.lockDescriptor = LockedState(lock)
         } catch {
             fileSystem.unlockFile(lock)
             throw .unusableDirectory(directory, reason: error.description)
@@ -130,34 +138,11 @@ public final class FileContentStore: PartialDownloadStore {
     }
 
     deinit {
-        journal.withLock { $0.close() }
-        fileSystem.unlockFile(lockDescriptor)
+        closeNow()
     }
 
-    /// The content stored under `key`, as a file URL, or `nil` on a miss.
-    ///
-    /// A hit makes the entry the most recently used. An entry whose file is missing, has the
-    /// wrong size, or (on its first hit in this process) doesn't match its checksum is removed
-    /// and reported as a miss.
-    public func content(for key: ContentKey) async -> PartContent? {
-        let digest = key.storageDigest
-        let path = layout.entry(digest)
-        // A second look covers an entry replaced while it was being checked.
-        for _ in 0..<2 {
-            let (found, flushTouches) = index.withLock { index in
-                (index.use(digest, at: timestamp()), index.needsTouchFlush(after: Self.touchesBeforeFlush))
-            }
-            if flushTouches { flushTouchesInBackground() }
-            guard let entry = found else { return nil }
-            var intact = fileSystem.sizeOfFile(atPath: path) == entry.size
-            if intact, !entry.verified { intact = await verify(digest, entry) }
-            if intact { return .file(URL(fileURLWithPath: path, isDirectory: false)) }
-            guard await removeEntry(digest, ifSerial: entry.serial) == false else { return nil }
-        }
-        return nil
-    }
-
-    /// The bytes of content and the number of entries held now.
+    /// The bytes of content and the number of entries held now (none once the store is
+    /// closed).
     public func usage() -> ContentStoreUsage {
         index.withLock { $0.usage }
     }

@@ -23,6 +23,8 @@ struct FileStoreIndex {
     /// Whether a write of the access times has been asked for and not yet done.
     private var touchFlushRequested = false
     private var lastSerial: UInt64 = 0
+    /// Set when the store is closed: the index is then empty and stays so.
+    var isClosed = false
 
     /// An empty index with room for `minimumCapacity` entries before it grows.
     init(minimumCapacity: Int = 0) {

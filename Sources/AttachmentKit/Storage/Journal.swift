@@ -171,8 +171,13 @@ struct Journal {
         needsRewrite = false
     }
 
-    /// Closes the journal's file.
-    func close() {
+    /// Whether ``close()`` was called; a closed journal takes no more changes.
+    private(set) var isClosed = false
+
+    /// Closes the journal's file; later calls do nothing.
+    mutating func close() {
+        guard !isClosed else { return }
+        isClosed = true
         fileSystem.close(descriptor)
     }
 }

@@ -81,13 +81,22 @@ public final class PartialDownloadWriter: Sendable {
 
     /// Takes a checkpoint and closes the file: call it when the transfer stops short
     /// (cancelled, or failed with a retryable error) so that the bytes are kept for resuming.
-    /// Later appends throw; resume with a new writer.
-    public func close() {
-        state.withLock { state in
-            try? checkpoint(&state)
-            if let descriptor = state.descriptor { files.fileSystem.close(descriptor) }
-            state.descriptor = nil
-        }
+    /// Later appends throw; resume with a new writer. Closing a closed writer does nothing.
+    ///
+    /// - Throws: ``ContentStoreError/writeFailed(_:reason:)`` when the checkpoint fails (the
+    ///   bytes could not be flushed or the byte count recorded): the file is closed anyway,
+    ///   and a relaunch resumes from the last checkpoint that succeeded.
+    public func close() throws(ContentStoreError) {
+        try state.withLock { state in
+            Result { () throws(ContentStoreError) in
+                guard let descriptor = state.descriptor else { return }
+                defer {
+                    files.fileSystem.close(descriptor)
+                    state.descriptor = nil
+                }
+                try checkpoint(&state)
+            }
+        }.get()
     }
 
     /// Whether the writer still accepts bytes.

@@ -31,9 +31,17 @@ public final class TieredContentStore: PartialDownloadStore {
     /// The content stored under `key`: from memory if it is there, otherwise from disk
     /// (promoting a small entry's bytes to memory).
     public func content(for key: ContentKey) async -> PartContent? {
+        (try? await checkedContent(for: key)) ?? nil
+    }
+
+    /// The content stored under `key`, or `nil` on a miss; like ``content(for:)``, except that
+    /// a disk entry found damaged is reported.
+    ///
+    /// - Throws: what ``FileContentStore/checkedContent(for:)`` throws.
+    public func checkedContent(for key: ContentKey) async throws(ContentStoreError) -> PartContent? {
         if let hit = memory.content(for: key) { return hit }
         let writesBefore = writeCount.withLock { $0 }
-        guard let content = await disk.content(for: key) else { return nil }
+        guard let content = try await disk.checkedContent(for: key) else { return nil }
         guard let url = content.fileURL, let size = try? content.byteCount(), size <= memory.maximumEntryCost else {
             return content
         }

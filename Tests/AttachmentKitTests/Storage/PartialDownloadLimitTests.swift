@@ -19,7 +19,7 @@ struct PartialDownloadLimitTests {
         let writer = try await store.openPartialDownload(for: key(name), validator: etag, resumingAt: 0)
         try writer.append(bytes)
         try writer.checkpoint()
-        if !keepOpen { writer.close() }
+        if !keepOpen { try writer.close() }
         return writer
     }
 

@@ -154,7 +154,7 @@ struct PartialDownloadTests {
         #expect(directory.names(in: "store/partial").isEmpty)
         let other = try await store.openPartialDownload(for: key, validator: etag, resumingAt: 0)
         try append(0..<1000, to: other)
-        other.close()  // a checkpoint, so the bytes are kept for resuming
+        try other.close()  // a checkpoint, so the bytes are kept for resuming
         #expect(await store.partialDownload(for: key)?.byteCount == 1000)
         let dataFile = directory.appending("store/partial/\(key.storageDigest.hex).data")
         try Data(count: 10).write(to: dataFile)
