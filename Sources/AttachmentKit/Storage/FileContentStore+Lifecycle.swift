@@ -37,16 +37,19 @@ extension FileContentStore {
         await withCheckedContinuation { continuation in
             backgroundWork.notify(queue: changeQueue) { continuation.resume() }
         }
-        await StorageIO.run(on: changeQueue) { [self] in closeNow() }
+        await StorageIO.run(on: changeQueue) { [self] in closeNow(checkpointingWriters: true) }
     }
 
-    /// Closes the store at once, on the calling thread.
-    func closeNow() {
-        let writers = partialWriters.withLock { writers in
-            defer { writers.removeAll() }
-            return Array(writers.values)
+    /// Closes the store at once, on the calling thread; open partial-download writers are
+    /// checkpointed and closed if asked (a store released without ``close()`` leaves them be).
+    func closeNow(checkpointingWriters: Bool) {
+        if checkpointingWriters {
+            let writers = partialWriters.withLock { writers in
+                defer { writers.removeAll() }
+                return Array(writers.values)
+            }
+            for writer in writers { try? writer.close() }
         }
-        for writer in writers { try? writer.close() }
         journal.withLock { journal in
             guard !journal.isClosed else { return }
             let touches = index.withLock { index in

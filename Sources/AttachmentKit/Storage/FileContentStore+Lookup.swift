@@ -26,7 +26,9 @@ extension FileContentStore {
         for _ in 0..<2 {
             let (found, flushTouches, closed) = index.withLock { index in
                 guard !index.isClosed else { return (DiskEntry?.none, false, true) }
-                return (index.use(digest, at: timestamp()), index.needsTouchFlush(after: Self.touchesBeforeFlush), false)
+                return (
+                    index.use(digest, at: timestamp()), index.needsTouchFlush(after: Self.touchesBeforeFlush), false
+                )
             }
             if closed { throw .storeClosed(directory) }
             if flushTouches { flushTouchesInBackground() }

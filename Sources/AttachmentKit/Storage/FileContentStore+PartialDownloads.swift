@@ -32,7 +32,9 @@ extension FileContentStore {
     {
         let files = partialFiles(for: key)
         return try await StorageIO.run(on: changeQueue) { [self] in
-            guard !isClosed else { return Result<PartialDownloadWriter, ContentStoreError>.failure(.storeClosed(directory)) }
+            guard !isClosed else {
+                return Result<PartialDownloadWriter, ContentStoreError>.failure(.storeClosed(directory))
+            }
             partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.invalidate()
             discardExcessPartialDownloads(opening: files.digest)
             let opened = Result { () throws(ContentStoreError) in

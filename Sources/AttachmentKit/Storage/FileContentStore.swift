@@ -138,7 +138,7 @@ public final class FileContentStore: PartialDownloadStore {
     }
 
     deinit {
-        closeNow()
+        closeNow(checkpointingWriters: false)
     }
 
     /// The bytes of content and the number of entries held now (none once the store is

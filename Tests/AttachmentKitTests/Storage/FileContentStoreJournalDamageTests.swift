@@ -51,7 +51,8 @@ struct FileContentStoreJournalDamageTests {
         return found
     }
 
-    @Test("one flipped byte in the journal costs that record's entry alone")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("one flipped byte in the journal costs that record's entry alone", .timeLimit(.minutes(1)))
     func oneFlippedByte() async throws {
         let directory = try await populatedDirectory()
         try changeJournal(directory) { $0[20 * ManifestRecord.byteCount + 30] ^= 0x01 }
@@ -60,7 +61,8 @@ struct FileContentStoreJournalDamageTests {
         #expect(try await survivors(in: directory).count == Self.entryCount - 1)
     }
 
-    @Test("damage to N records, adjacent or apart, loses at most N entries")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("damage to N records, adjacent or apart, loses at most N entries", .timeLimit(.minutes(1)))
     func severalDamagedRecords() async throws {
         let directory = try await populatedDirectory()
         let damaged = [0, 5, 50, 51, 100, 150]
@@ -70,7 +72,10 @@ struct FileContentStoreJournalDamageTests {
         #expect(try await survivors(in: directory) == Set(0..<Self.entryCount).subtracting(damaged))
     }
 
-    @Test("a byte inserted or lost in the middle shifts the records after it, and costs one entry")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a byte inserted or lost in the middle shifts the records after it, and costs one entry",
+        .timeLimit(.minutes(1)))
     func shiftedRecords() async throws {
         for shift in [1, -1] {
             let directory = try await populatedDirectory()
@@ -82,7 +87,10 @@ struct FileContentStoreJournalDamageTests {
         }
     }
 
-    @Test("a journal cut on a record boundary leaves no orphan files: the byte capacity holds on disk")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a journal cut on a record boundary leaves no orphan files: the byte capacity holds on disk",
+        .timeLimit(.minutes(1)))
     func cutOnARecordBoundary() async throws {
         let directory = try await populatedDirectory()
         try changeJournal(directory) { $0.removeLast(51 * ManifestRecord.byteCount) }

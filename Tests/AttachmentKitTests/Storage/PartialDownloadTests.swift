@@ -189,4 +189,19 @@ struct PartialDownloadTests {
         encoded[9] ^= 1
         #expect(PartialDownloadRecord(decoding: encoded) == nil)
     }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a checkpoint that fails at close is reported; the file is closed anyway", .timeLimit(.minutes(1)))
+    func closeReportsTheCheckpoint() async throws {
+        let directory = try StorageTemporaryDirectory()
+        let fileSystem = StorageFaultyFileSystem()
+        let store = try FileContentStore.forTesting(in: directory, fileSystem: fileSystem)
+        let writer = try await store.openPartialDownload(for: key, validator: etag, resumingAt: 0)
+        try append(0..<1000, to: writer)
+        fileSystem.fail(.init(operation: "fsync", pathContaining: ".data", code: EIO))
+        #expect(throws: ContentStoreError.self) { try writer.close() }
+        fileSystem.heal()
+        try writer.close()  // already closed: nothing to report
+        #expect(throws: ContentStoreError.self) { try writer.append(Data([1])) }
+    }
 }

@@ -25,6 +25,14 @@ final class StorageFaultyFileSystem: StoreFileSystem {
     /// Makes matching calls fail until ``heal()``.
     func fail(_ fault: Fault) { state.withLock { _ = $0.faults.insert(fault) } }
 
+    /// Runs `body` once, just before the next `sizeOfFile(atPath:)` call (the store's check of
+    /// an entry on a hit), to change the store while it checks.
+    func beforeNextSizeCheck(_ body: @escaping @Sendable () -> Void) {
+        pendingSizeCheck.withLock { $0 = body }
+    }
+
+    private let pendingSizeCheck = LockedState<(@Sendable () -> Void)?>(nil)
+
     /// Lets every call succeed again.
     func heal() { state.withLock { $0.faults.removeAll() } }
 
@@ -112,6 +120,7 @@ final class StorageFaultyFileSystem: StoreFileSystem {
 
     func sizeOfFile(atPath path: String) -> Int64? {
         state.withLock { $0.calls += 1 }
+        pendingSizeCheck.withLock { $0.take() }?()
         return base.sizeOfFile(atPath: path)
     }
 
