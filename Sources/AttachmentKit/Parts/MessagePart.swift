@@ -62,10 +62,18 @@ public protocol MessagePart: Identifiable, Sendable where ID == PartID {
     /// calling task is cancelled. The default implementation returns ``availableContent`` or
     /// throws ``MessagePartError/notDownloadable(_:)``.
     func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent
+
+    /// Whether a file that ``downloadContent(reportingTo:)`` returns is AttachmentKit's to
+    /// keep: a temporary file the adapter downloaded to, which the ``DownloadCoordinator``
+    /// moves into its store (by rename, without a copy left behind). When `false`, the
+    /// default, the file belongs to the chat SDK and the store keeps a copy.
+    var handsOverDownloadedFile: Bool { get }
 }
 
 extension MessagePart {
     public var byteCount: Int64? { nil }
+
+    public var handsOverDownloadedFile: Bool { false }
 
     /// The part's content when the status rule says it is local (every ``TransferStatus``
     /// except `readyForDownload` and `downloading`), otherwise `nil`.

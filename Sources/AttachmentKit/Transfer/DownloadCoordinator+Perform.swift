@@ -11,16 +11,22 @@ extension DownloadCoordinator {
         while true {
             attempt += 1
             let sink = transfer.beginAttempt(diagnostics: configuration.diagnostics)
-            let outcome: Result<PartContent, any Error>
+            let outcome: Result<(content: PartContent, isStored: Bool), any Error>
             do {
-                outcome = .success(try await part.downloadContent(reportingTo: sink))
+                if let streaming = part as? any StoreStreamingPart, let partialStore = store?.partialDownloadStore {
+                    let stored = try await streaming.downloadContent(into: partialStore, key: key, reportingTo: sink)
+                    outcome = .success((stored, true))
+                } else {
+                    outcome = .success((try await part.downloadContent(reportingTo: sink), false))
+                }
             } catch {
                 outcome = .failure(error)
             }
             transfer.endAttempt()
             switch outcome {
-            case .success(let content):
-                return .success(await keep(content, for: key))
+            case .success(let (content, isStored)):
+                if isStored { return .success(content) }
+                return .success(await keep(content, for: key, movingFile: part.handsOverDownloadedFile))
             case .failure(let error):
                 if Task.isCancelled || error is CancellationError { return .failure(.cancelled(part.id)) }
                 guard let delay = configuration.retryPolicy.delay(afterAttempt: attempt, failedWith: error) else {
@@ -39,13 +45,17 @@ extension DownloadCoordinator {
     /// Puts downloaded content in the store and returns what the store holds; on a store
     /// failure, reports it and returns the part's own content.
     ///
-    /// A file is copied first: the part (its chat SDK) keeps its own file.
-    private nonisolated func keep(_ content: PartContent, for key: ContentKey) async -> PartContent {
+    /// A file is moved in when the part hands its downloaded files over
+    /// (``MessagePart/handsOverDownloadedFile``); otherwise it is copied first, and the part
+    /// (its chat SDK) keeps its own file.
+    private nonisolated func keep(_ content: PartContent, for key: ContentKey, movingFile: Bool) async -> PartContent {
         guard let store else { return content }
         do {
             switch content {
             case .data(let data):
                 return try await store.store(data, for: key)
+            case .file(let url) where movingFile:
+                return try await store.storeFile(at: url, for: key)
             case .file(let url):
                 let copy = FileManager.default.temporaryDirectory
                     .appendingPathComponent("AttachmentKit-\(UUID().uuidString)", isDirectory: false)

@@ -20,9 +20,13 @@ extension RetryPolicy {
     /// `networkConnectionLost`, `notConnectedToInternet`, `cannotConnectToHost`,
     /// `cannotFindHost`, `dnsLookupFailed`, `resourceUnavailable`, `cannotLoadFromNetwork`,
     /// `internationalRoamingOff`, `callIsActive`, `dataNotAllowed`), ``HTTPStatusError`` with
-    /// a 5xx status or 408 or 429 (with its `Retry-After`). Final: everything else, among
-    /// them cancellation, 4xx statuses and errors the part defines.
+    /// a 5xx status or 408 or 429 (with its `Retry-After`), and ``RemotePartError`` when it
+    /// ``RemotePartError/isRetryable``. Final: everything else, among them cancellation, 4xx
+    /// statuses and errors the part defines.
     public func classify(_ error: any Error) -> Classification {
+        if let remote = error as? RemotePartError {
+            return remote.isRetryable ? .retryable(after: remote.retryAfter) : .final
+        }
         if let status = error as? HTTPStatusError {
             let retryable = status.isServerError || status.isRateLimited || status.statusCode == 408
             return retryable ? .retryable(after: status.retryAfter) : .final

@@ -1,0 +1,79 @@
+import Foundation
+
+/// The transport for `file://` URLs: answers like a server that supports ranges, with a
+/// strong entity tag made of the file's identity, size and modification time, so that a
+/// download from a file resumes and notices a replaced file as an HTTP one does.
+struct FileURLTransport: HTTPTransport {
+    /// The size of each body chunk.
+    static let chunkSize = 256 << 10
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        let url = request.url
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = (attributes[.size] as? NSNumber)?.int64Value,
+            let handle = FileHandle(forReadingAtPath: url.path)
+        else {
+            return HTTPResponse(head: HTTPResponseHead(statusCode: 404, headers: [:], url: url), body: .empty)
+        }
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        let tag = "\"\(inode)-\(size)-\(Int64(modified * 1e6))\""
+        var headers: HTTPHeaders = ["ETag": tag, "Accept-Ranges": "bytes"]
+        var start: Int64 = 0
+        var status = 200
+        if let offset = Self.rangeStart(request.headers["Range"]), request.headers["If-Range"].map({ $0 == tag }) ?? true {
+            guard offset < size else {
+                try? handle.close()
+                headers["Content-Range"] = "bytes */\(size)"
+                return HTTPResponse(head: HTTPResponseHead(statusCode: 416, headers: headers, url: url), body: .empty)
+            }
+            start = offset
+            status = 206
+            headers["Content-Range"] = "bytes \(offset)-\(size - 1)/\(size)"
+        }
+        headers["Content-Length"] = String(size - start)
+        let reader = FileChunkReader(handle: handle, start: UInt64(start))
+        let body = HTTPResponseBody(nextChunk: { try reader.next() }, cancel: { reader.close() })
+        return HTTPResponse(head: HTTPResponseHead(statusCode: status, headers: headers, url: url), body: body)
+    }
+
+    /// `N` of `bytes=N-`; `nil` for anything else.
+    private static func rangeStart(_ value: String?) -> Int64? {
+        guard let value, value.hasPrefix("bytes="), value.hasSuffix("-") else { return nil }
+        return Int64(value.dropFirst("bytes=".count).dropLast()).flatMap { $0 >= 0 ? $0 : nil }
+    }
+}
+
+/// Reads a file in chunks for ``FileURLTransport``.
+// @unchecked Sendable: the handle is only used under `state`'s lock.
+private final class FileChunkReader: @unchecked Sendable {
+    private let state: LockedState<FileHandle?>
+
+    init(handle: FileHandle, start: UInt64) {
+        try? handle.seek(toOffset: start)
+        state = LockedState(handle)
+    }
+
+    func next() throws -> Data? {
+        try Task.checkCancellation()
+        return try state.withLock { handle -> Data? in
+            guard let file = handle else { throw CancellationError() }
+            let data = try file.read(upToCount: FileURLTransport.chunkSize) ?? Data()
+            if data.isEmpty {
+                try? file.close()
+                handle = nil
+                return nil
+            }
+            return data
+        }
+    }
+
+    func close() {
+        state.withLock { handle in
+            try? handle?.close()
+            handle = nil
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The checks a completed download passes before it becomes the part's content: its length,
+/// its bytes against its declared type, and its declared SHA-256.
+struct RemoteContentCheck: Sendable {
+    let mimeType: MIMEType
+    let declaredByteCount: Int64?
+    let expectedSHA256: SHA256Digest?
+
+    /// Checks the file at `url`, `byteCount` bytes long.
+    ///
+    /// - Throws: ``RemotePartError/lengthMismatch(received:declared:)``,
+    ///   ``RemotePartError/contentMismatch(_:)`` (an image part whose bytes are an HTML page,
+    ///   JSON or no image) or ``RemotePartError/digestMismatch(expected:actual:)``.
+    func check(fileAt url: URL, byteCount: Int64) throws(RemotePartError) {
+        if let declaredByteCount, declaredByteCount != byteCount {
+            throw .lengthMismatch(received: byteCount, declared: declaredByteCount)
+        }
+        if mimeType.isImage {
+            do {
+                _ = try ImageInspector().verify(.file(url), declaredType: mimeType)
+            } catch {
+                throw .contentMismatch(error)
+            }
+        }
+        if let expectedSHA256 {
+            let actual = Self.sha256(ofFileAt: url)
+            guard actual == expectedSHA256 else {
+                throw .digestMismatch(expected: expectedSHA256.hex, actual: actual?.hex ?? "unreadable")
+            }
+        }
+    }
+
+    /// The SHA-256 of a file, read in 1 MiB blocks; `nil` when it can't be read.
+    static func sha256(ofFileAt url: URL) -> SHA256Digest? {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        do {
+            while let block = try handle.read(upToCount: 1 << 20), !block.isEmpty {
+                hasher.update(block)
+            }
+        } catch {
+            return nil
+        }
+        return hasher.finalize()
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+
+/// One attempt at downloading a ``RemotePart`` into a ``PartialDownloadStore``'s partial file:
+/// resume or restart, stream the body to disk, check it, and rename it into the store.
+///
+/// Resume rules: a kept partial of `N` bytes with a strong validator is continued with
+/// `Range: bytes=N-` and `If-Range`; a 206 counts only when its `Content-Range` starts at `N`
+/// with the known total and the same validator, a 200 starts again from zero, and a 416
+/// whose `bytes */total` equals `N` completes the partial. Anything else discards the partial
+/// and starts again, so two versions of a resource are never spliced.
+struct RemoteDownload: Sendable {
+    let part: RemotePart
+    let store: any PartialDownloadStore
+    let key: ContentKey
+    let observer: any ProgressObserver
+    let follower: RedirectFollower
+    let configuration: RemotePartConfiguration
+    let knownTotals: LockedState<[ContentKey: Int64]>
+
+    /// A response accepted for writing: the writer positioned where its body starts, and the
+    /// length the whole resource must have, when known.
+    private struct Accepted {
+        var response: HTTPResponse
+        var writer: PartialDownloadWriter
+        var expectedTotal: Int64?
+    }
+
+    func run(watchdog: TransferWatchdog) async throws -> PartContent {
+        let check = RemoteContentCheck(
+            mimeType: part.mimeType, declaredByteCount: part.byteCount, expectedSHA256: try part.declaredDigest())
+        var partial = await store.partialDownload(for: key)
+        if let kept = partial, (part.validator.map { $0 != kept.validator } ?? false) || kept.validator.ifRangeValue == nil {
+            await store.discardPartialDownload(for: key)
+            partial = nil
+        }
+        var url = part.url
+        var resigned = false
+        var restarts = 0
+        while true {
+            let resumeAt = partial?.byteCount ?? 0
+            var headers = try await part.hooks.headers?(url) ?? HTTPHeaders()
+            headers["Accept-Encoding"] = "identity"
+            if let partial, resumeAt > 0, let ifRange = partial.validator.ifRangeValue {
+                headers["Range"] = "bytes=\(resumeAt)-"
+                headers["If-Range"] = ifRange
+            }
+            let response = try await follower.send(url, headers: headers, onResponse: watchdog.touch)
+            let head = response.head
+            if [401, 403].contains(head.statusCode), let resign = part.hooks.resign, !resigned {
+                response.body.cancel()
+                resigned = true
+                guard let fresh = try await resign(url, head.statusCode) else { throw status(head) }
+                url = fresh
+                continue
+            }
+            let outcome = try await accept(response, partial: partial, resumeAt: resumeAt)
+            switch outcome {
+            case .write(let accepted):
+                return try await write(accepted, check: check, watchdog: watchdog)
+            case .complete(let writer):
+                return try await finish(writer, byteCount: resumeAt, check: check)
+            case .restart:
+                restarts += 1
+                await store.discardPartialDownload(for: key)
+                partial = nil
+                guard restarts <= 2 else { throw RemotePartError.invalidResponse("the server keeps refusing a fresh start") }
+            }
+        }
+    }
+
+    private enum Outcome {
+        case write(Accepted)
+        case complete(PartialDownloadWriter)
+        case restart
+    }
+
+    /// Decides what a response means for the kept partial.
+    private func accept(_ response: HTTPResponse, partial: PartialDownload?, resumeAt: Int64) async throws -> Outcome {
+        let head = response.head
+        switch head.statusCode {
+        case 416 where resumeAt > 0:
+            response.body.cancel()
+            guard let partial, let range = head.headers["Content-Range"].flatMap(ContentRange.init), range.range == nil,
+                range.total == resumeAt, matchesKnownTotal(resumeAt), partial.validator.isCompatible(with: head)
+            else { return .restart }
+            return .complete(try await open(validator: partial.validator, at: resumeAt))
+        case 206:
+            guard let partial, resumeAt > 0 else {
+                response.body.cancel()
+                throw RemotePartError.invalidResponse("206 Partial Content to a request without Range")
+            }
+            guard head.hasIdentityEncoding, let range = head.headers["Content-Range"].flatMap(ContentRange.init),
+                range.range?.lowerBound == resumeAt, let total = range.total, matchesKnownTotal(total),
+                partial.validator.isCompatible(with: head)
+            else {
+                response.body.cancel()
+                return .restart
+            }
+            let writer = try await open(validator: partial.validator, at: resumeAt)
+            return .write(Accepted(response: response, writer: writer, expectedTotal: total))
+        case 200..<300:
+            let total = head.hasIdentityEncoding ? head.contentLength : nil
+            let validator = ResumeValidator(strongValidatorOf: head)
+            if let total {
+                try refuseIfTooLarge(total, response)
+                if let declared = part.byteCount, declared != total {
+                    response.body.cancel()
+                    throw RemotePartError.lengthMismatch(received: total, declared: declared)
+                }
+            }
+            let writer = try await open(validator: validator, at: 0)
+            return .write(Accepted(response: response, writer: writer, expectedTotal: total))
+        default:
+            response.body.cancel()
+            throw status(head)
+        }
+    }
+
+    private func write(_ accepted: Accepted, check: RemoteContentCheck, watchdog: TransferWatchdog) async throws
+        -> PartContent
+    {
+        let writer = accepted.writer
+        let total = accepted.expectedTotal
+        if let total { knownTotals.withLock { $0[key] = total } }
+        var received = writer.byteCount
+        observer.transfer(of: part.id, didUpdate: TransferProgress(completedBytes: received, totalBytes: total))
+        do {
+            for try await chunk in accepted.response.body {
+                watchdog.touch()
+                let count = received + Int64(chunk.count)
+                if let total, count > total { throw RemotePartError.overlong(received: count, expected: total) }
+                if count > configuration.maximumByteCount {
+                    throw RemotePartError.tooLarge(byteCount: count, limit: configuration.maximumByteCount)
+                }
+                do {
+                    try writer.append(chunk)
+                } catch {
+                    throw RemotePartError.storeFailed(error)
+                }
+                received = count
+                observer.transfer(of: part.id, didUpdate: TransferProgress(completedBytes: received, totalBytes: total))
+            }
+        } catch {
+            accepted.response.body.cancel()
+            writer.close()
+            throw await failure(error, received: received, total: total)
+        }
+        if let total, received < total {
+            writer.close()
+            throw RemotePartError.truncated(received: received, expected: total)
+        }
+        return try await finish(writer, byteCount: received, check: check)
+    }
+
+    /// The error to throw for a body that stopped with `error`; discards the partial when it
+    /// can't be resumed (too large, overlong).
+    private func failure(_ error: any Error, received: Int64, total: Int64?) async -> any Error {
+        if Task.isCancelled || error is CancellationError { return CancellationError() }
+        if let remote = error as? RemotePartError {
+            switch remote {
+            case .tooLarge, .overlong: await store.discardPartialDownload(for: key)
+            default: break
+            }
+            return remote
+        }
+        if let total, received < total { return RemotePartError.truncated(received: received, expected: total) }
+        return RemotePartError.connectionFailed(reason: String(describing: error), receivedBytes: received)
+    }
+
+    /// Checks the complete partial file and renames it into the store; on a failed check
+    /// nothing is left on disk.
+    private func finish(_ writer: PartialDownloadWriter, byteCount: Int64, check: RemoteContentCheck) async throws
+        -> PartContent
+    {
+        do {
+            try writer.checkpoint()
+            try check.check(fileAt: URL(fileURLWithPath: writer.files.dataPath), byteCount: byteCount)
+        } catch let error as RemotePartError {
+            await store.discardPartialDownload(for: key)
+            throw error
+        } catch let error as ContentStoreError {
+            writer.close()
+            throw RemotePartError.storeFailed(error)
+        }
+        if Task.isCancelled {
+            writer.close()
+            throw CancellationError()
+        }
+        do {
+            let content = try await store.completePartialDownload(for: key, expectedByteCount: byteCount)
+            knownTotals.withLock { $0[key] = nil }
+            return content
+        } catch {
+            throw RemotePartError.storeFailed(error)
+        }
+    }
+
+    private func open(validator: ResumeValidator?, at offset: Int64) async throws -> PartialDownloadWriter {
+        do {
+            return try await store.openPartialDownload(for: key, validator: validator, resumingAt: offset)
+        } catch {
+            throw RemotePartError.storeFailed(error)
+        }
+    }
+
+    private func matchesKnownTotal(_ total: Int64) -> Bool {
+        if let declared = part.byteCount, declared != total { return false }
+        if let known = knownTotals.withLock({ $0[key] }), known != total { return false }
+        return total <= configuration.maximumByteCount
+    }
+
+    private func refuseIfTooLarge(_ total: Int64, _ response: HTTPResponse) throws {
+        guard total > configuration.maximumByteCount else { return }
+        response.body.cancel()
+        throw RemotePartError.tooLarge(byteCount: total, limit: configuration.maximumByteCount)
+    }
+
+    private func status(_ head: HTTPResponseHead) -> RemotePartError {
+        .httpStatus(HTTPStatusError(statusCode: head.statusCode, retryAfterHeader: head.headers["Retry-After"], url: head.url))
+    }
+}

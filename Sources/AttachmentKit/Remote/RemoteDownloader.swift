@@ -1,0 +1,92 @@
+import Foundation
+
+/// Downloads ``RemotePart``s: the ``HTTPTransport`` they use, the rules they follow
+/// (``RemotePartConfiguration``) and the per-host limit they share.
+///
+/// ```swift
+/// let downloader = RemoteDownloader(configuration: RemotePartConfiguration(maximumByteCount: 64 << 20))
+/// let part = RemotePart(id: "p1", url: photoURL, mimeType: .imageJPEG, downloader: downloader)
+/// let content = try await coordinator.content(for: part)
+/// ```
+///
+/// Through a ``DownloadCoordinator`` whose store keeps partial downloads (a
+/// ``FileContentStore``, ``TieredContentStore`` or ``DefaultContentStore``), the body streams
+/// into the store's partial-download file and becomes the entry by rename; the partial survives
+/// failures, cancellation and relaunches, and the next attempt resumes it. Called directly
+/// (``RemotePart/downloadContent(reportingTo:)``), a download goes to a scratch store in the
+/// temporary directory that lasts as long as the downloader.
+public final class RemoteDownloader: Sendable {
+    /// The downloader ``RemotePart`` uses unless given another: ``URLSessionTransport/shared``
+    /// with the default configuration (https only).
+    public static let shared = RemoteDownloader()
+
+    /// What sends the requests (`file://` URLs are read directly).
+    public let transport: any HTTPTransport
+    /// The rules downloads follow.
+    public let configuration: RemotePartConfiguration
+
+    let limiter = HostConcurrencyLimiter()
+    /// The resource length seen per key in this process, so that a resumed response with
+    /// another total is refused even when the part declares no byte count.
+    let knownTotals = LockedState<[ContentKey: Int64]>([:])
+    private let scratch = LockedState<Result<FileContentStore, ContentStoreError>?>(nil)
+
+    /// Creates a downloader.
+    ///
+    /// - Parameters:
+    ///   - transport: What sends the requests; ``URLSessionTransport/shared`` by default.
+    ///   - configuration: The rules downloads follow.
+    public init(
+        transport: any HTTPTransport = URLSessionTransport.shared,
+        configuration: RemotePartConfiguration = .default
+    ) {
+        self.transport = transport
+        self.configuration = configuration
+    }
+
+    deinit {
+        if case .success(let store)? = scratch.withLock({ $0 }) {
+            try? FileManager.default.removeItem(at: store.directory)
+        }
+    }
+
+    /// Downloads `part` into `store` under `key`, reporting progress to `observer`.
+    func download(
+        _ part: RemotePart, into store: any PartialDownloadStore, key: ContentKey, reportingTo observer: any ProgressObserver
+    ) async throws -> PartContent {
+        let origin = HostConcurrencyLimiter.origin(of: part.url)
+        let scheme = part.url.scheme?.lowercased() ?? ""
+        guard configuration.allowedSchemes.contains(scheme) else { throw RemotePartError.schemeNotAllowed(part.url) }
+        try await limiter.acquire(origin, limit: configuration.maximumConcurrentTransfersPerHost)
+        let download = RemoteDownload(
+            part: part, store: store, key: key, observer: observer,
+            follower: RedirectFollower(transport: transport, fileTransport: FileURLTransport(), configuration: configuration),
+            configuration: configuration, knownTotals: knownTotals)
+        do {
+            let content = try await TransferWatchdog.run(
+                idleTimeout: configuration.idleTimeout, totalTimeout: configuration.totalTimeout
+            ) { watchdog in
+                try await download.run(watchdog: watchdog)
+            }
+            await limiter.release(origin)
+            return content
+        } catch {
+            await limiter.release(origin)
+            throw error
+        }
+    }
+
+    /// The store downloads go to when no coordinator store takes them.
+    func scratchStore() throws(ContentStoreError) -> FileContentStore {
+        try scratch.withLock { scratch -> Result<FileContentStore, ContentStoreError> in
+            if let scratch { return scratch }
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("AttachmentKit-RemoteParts-\(UUID().uuidString)", isDirectory: true)
+            let opened = Result { () throws(ContentStoreError) in
+                try FileContentStore(directory: directory, byteCapacity: configuration.maximumByteCount * 4, durability: .processCrashSafe)
+            }
+            scratch = opened
+            return opened
+        }.get()
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The one session-level delegate of a ``URLSessionTransport``: it routes every callback to
+/// the task's ``URLSessionTaskStream`` by task identifier.
+///
+/// On Linux, URLSession sends data and completion callbacks of plain data tasks to the
+/// session's delegate only (a per-task delegate is not called), so routing happens here. The
+/// callbacks do as little as possible (the delegate queue has no back-pressure): an append
+/// under a lock.
+final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
+    private let streams = LockedState<[Int: URLSessionTaskStream]>([:])
+
+    /// Routes the callbacks of the task with `identifier` to `stream` until it completes.
+    func register(_ stream: URLSessionTaskStream, for identifier: Int) {
+        streams.withLock { $0[identifier] = stream }
+    }
+
+    private func stream(for task: URLSessionTask) -> URLSessionTaskStream? {
+        streams.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // AttachmentKit follows redirects itself (its own limit, no Authorization across
+        // origins): the 3xx is the response.
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        if let http = response as? HTTPURLResponse, let url = http.url ?? dataTask.originalRequest?.url {
+            var headers = HTTPHeaders()
+            for (name, value) in http.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name] = value }
+            }
+            stream(for: dataTask)?.receive(head: HTTPResponseHead(statusCode: http.statusCode, headers: headers, url: url))
+            completionHandler(.allow)
+        } else {
+            stream(for: dataTask)?.complete(with: HTTPTransportError.notHTTP)
+            completionHandler(.cancel)
+            dataTask.cancel()
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        stream(for: dataTask)?.receive(data)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        // Server trust is evaluated as usual; HTTP authentication is the app's (its header
+        // hook), so a 401 comes back as a response rather than waiting for a credential.
+        let httpMethods = [
+            NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
+            NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
+        ]
+        if httpMethods.contains(challenge.protectionSpace.authenticationMethod) {
+            completionHandler(.rejectProtectionSpace, nil)
+        } else {
+            completionHandler(.performDefaultHandling, nil)
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let stream = streams.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        stream?.complete(with: error)
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// The state of one data task of a ``URLSessionTransport``: the response head the sender
+/// waits for, and the body chunks waiting to be read, bounded in size.
+///
+/// The session delegate feeds it (cheaply: an append under the lock); the reader drains it.
+/// Once it is cancelled or finished, chunks that still arrive are dropped (URLSession on Linux
+/// may call back after `cancel()` returns), so nothing is delivered after a cancel.
+final class URLSessionTaskStream: Sendable {
+    private let state: LockedState<State>
+    private let bufferLimit: Int
+
+    private struct State {
+        var head: Result<HTTPResponseHead, any Error>?
+        var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
+        var chunks: [Data] = []
+        var readIndex = 0
+        var bufferedBytes = 0
+        /// Set when the body ended: `nil` error for a complete body.
+        var end: Result<Void, any Error>?
+        var chunkWaiter: CheckedContinuation<Data?, any Error>?
+        var cancelTask: (@Sendable () -> Void)?
+    }
+
+    init(bufferLimit: Int) {
+        self.bufferLimit = bufferLimit
+        self.state = LockedState(State())
+    }
+
+    /// Sets what stops the underlying task; called at once when the stream is already over.
+    func setCancelTask(_ cancel: @escaping @Sendable () -> Void) {
+        let alreadyOver = state.withLock { state -> Bool in
+            state.cancelTask = cancel
+            return state.end != nil
+        }
+        if alreadyOver { cancel() }
+    }
+
+    // MARK: Delegate side
+
+    func receive(head: HTTPResponseHead) {
+        let waiter = state.withLock { state -> CheckedContinuation<HTTPResponseHead, any Error>? in
+            guard state.head == nil else { return nil }
+            state.head = .success(head)
+            defer { state.headWaiter = nil }
+            return state.headWaiter
+        }
+        waiter?.resume(returning: head)
+    }
+
+    /// Appends a chunk; when the reader is too far behind, ends the stream with
+    /// ``HTTPTransportError/consumerTooSlow(bufferedBytes:)`` and stops the task.
+    func receive(_ data: Data) {
+        var overflow = false
+        let waiter = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
+            guard state.end == nil else { return nil }
+            if let waiter = state.chunkWaiter {
+                state.chunkWaiter = nil
+                return waiter
+            }
+            state.chunks.append(data)
+            state.bufferedBytes += data.count
+            if state.bufferedBytes > bufferLimit {
+                overflow = true
+                state.end = .failure(HTTPTransportError.consumerTooSlow(bufferedBytes: state.bufferedBytes))
+            }
+            return nil
+        }
+        waiter?.resume(returning: data)
+        if overflow { state.withLock { $0.cancelTask }?() }
+    }
+
+    /// Ends the stream: the body is complete (`error` is `nil`) or the task failed.
+    func complete(with error: (any Error)?) {
+        let (headWaiter, chunkWaiter) = state.withLock { state in
+            let failure = error ?? HTTPTransportError.notHTTP
+            var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
+            if state.head == nil {
+                state.head = .failure(failure)
+                headWaiter = state.headWaiter
+                state.headWaiter = nil
+            }
+            if state.end == nil { state.end = error.map { .failure($0) } ?? .success(()) }
+            let chunkWaiter = state.chunkWaiter
+            state.chunkWaiter = nil
+            return (headWaiter, chunkWaiter)
+        }
+        headWaiter?.resume(throwing: error ?? HTTPTransportError.notHTTP)
+        guard let chunkWaiter else { return }
+        if let error { chunkWaiter.resume(throwing: error) } else { chunkWaiter.resume(returning: nil) }
+    }
+
+    // MARK: Reader side
+
+    /// Stops the transfer: pending and later chunks are dropped, waiters get
+    /// `CancellationError`.
+    func cancel() {
+        let (headWaiter, chunkWaiter, cancelTask) = state.withLock { state in
+            if state.head == nil { state.head = .failure(CancellationError()) }
+            let headWaiter = state.headWaiter
+            state.headWaiter = nil
+            let chunkWaiter = state.chunkWaiter
+            state.chunkWaiter = nil
+            state.end = .failure(CancellationError())
+            state.chunks.removeAll()
+            state.readIndex = 0
+            state.bufferedBytes = 0
+            return (headWaiter, chunkWaiter, state.cancelTask)
+        }
+        headWaiter?.resume(throwing: CancellationError())
+        chunkWaiter?.resume(throwing: CancellationError())
+        cancelTask?()
+    }
+
+    /// Waits for the response head.
+    func head() async throws -> HTTPResponseHead {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponseHead, any Error>) in
+                let ready = state.withLock { state -> Result<HTTPResponseHead, any Error>? in
+                    if let head = state.head { return head }
+                    state.headWaiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    /// The next body chunk, waiting for it; `nil` at the end of a complete body.
+    func nextChunk() async throws -> Data? {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
+                let ready = state.withLock { state -> Result<Data?, any Error>? in
+                    if state.readIndex < state.chunks.count {
+                        let chunk = state.chunks[state.readIndex]
+                        state.readIndex += 1
+                        state.bufferedBytes -= chunk.count
+                        if state.readIndex == state.chunks.count {
+                            state.chunks.removeAll(keepingCapacity: true)
+                            state.readIndex = 0
+                        }
+                        return .success(chunk)
+                    }
+                    switch state.end {
+                    case .success?: return .success(nil)
+                    case .failure(let error)?: return .failure(error)
+                    case nil:
+                        state.chunkWaiter = continuation
+                        return nil
+                    }
+                }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+}

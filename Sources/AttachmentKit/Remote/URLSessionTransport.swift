@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The default ``HTTPTransport``: one long-lived `URLSession` with data tasks only.
+///
+/// Built for URLSession's behaviour on Linux as much as on Apple platforms: one session for
+/// the transport's lifetime (creating sessions per request crashes there), a single
+/// session-level delegate that routes callbacks by task identifier, data tasks only (download
+/// tasks have no resume data on Linux and may write twice), redirects returned rather than
+/// followed, no cache, no cookies and no automatic authentication.
+///
+/// Each body chunk waits in a buffer until AttachmentKit writes it to disk. URLSession cannot
+/// slow the network down for a slow reader, so when more than ``bufferLimit`` bytes are
+/// waiting the transfer is stopped with ``HTTPTransportError/consumerTooSlow(bufferedBytes:)``
+/// (a retryable failure that resumes where it stopped) instead of growing in memory.
+public final class URLSessionTransport: HTTPTransport {
+    /// The transport ``RemoteDownloader/shared`` uses.
+    public static let shared = URLSessionTransport()
+
+    /// The most bytes of body that may wait to be written before a transfer is stopped.
+    public let bufferLimit: Int
+    private let session: URLSession
+    private let router: URLSessionTaskRouter
+
+    /// Creates a transport with its own session.
+    ///
+    /// - Parameters:
+    ///   - maximumConnectionsPerHost: URLSession's connection limit per host; keep
+    ///     ``RemotePartConfiguration/maximumConcurrentTransfersPerHost`` at or below it (on
+    ///     Linux, requests queued inside libcurl beyond it crash Swift 6.2–6.3 on HTTP/2).
+    ///   - bufferLimit: The most bytes of body that may wait to be written; 16 MiB by default.
+    public init(maximumConnectionsPerHost: Int = 6, bufferLimit: Int = 16 << 20) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpMaximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
+        // AttachmentKit enforces its own idle timeout and deadline (on Linux sub-second values
+        // fire at once and the resource timeout is ignored); these only back them up.
+        configuration.timeoutIntervalForRequest = 24 * 60 * 60
+        configuration.timeoutIntervalForResource = 7 * 24 * 60 * 60
+        let queue = OperationQueue()
+        queue.name = "AttachmentKit.URLSessionTransport"
+        queue.maxConcurrentOperationCount = 1
+        let router = URLSessionTaskRouter()
+        self.router = router
+        self.bufferLimit = max(1 << 16, bufferLimit)
+        self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
+    }
+
+    /// Sends `request` as a data task and returns when its response head arrives.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = "GET"
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
+        let stream = URLSessionTaskStream(bufferLimit: bufferLimit)
+        let task = session.dataTask(with: urlRequest)
+        router.register(stream, for: task.taskIdentifier)
+        stream.setCancelTask { task.cancel() }
+        task.resume()
+        let head: HTTPResponseHead
+        do {
+            head = try await stream.head()
+        } catch {
+            stream.cancel()
+            throw error
+        }
+        let body = HTTPResponseBody(nextChunk: { try await stream.nextChunk() }, cancel: { stream.cancel() })
+        return HTTPResponse(head: head, body: body)
+    }
+}

@@ -1,0 +1,19 @@
+/// A part that downloads straight into a ``PartialDownloadStore`` (streaming to its
+/// partial-download file and renaming the result into the entry), so the coordinator stores
+/// nothing more.
+protocol StoreStreamingPart: MessagePart {
+    /// Downloads the content into `store` under `key` and returns the stored content.
+    func downloadContent(
+        into store: any PartialDownloadStore, key: ContentKey, reportingTo observer: any ProgressObserver
+    ) async throws -> PartContent
+}
+
+extension ContentStore {
+    /// The store that keeps partial downloads behind this one, if any: itself, or the disk
+    /// tier of a ``DefaultContentStore``.
+    var partialDownloadStore: (any PartialDownloadStore)? {
+        if let store = self as? any PartialDownloadStore { return store }
+        if let store = self as? DefaultContentStore { return store.backingStore as? any PartialDownloadStore }
+        return nil
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+@testable import AttachmentKit
+
+/// A scriptable HTTP/1.1 fault server (Python 3, see ``RemoteFaultServerScript``) on
+/// 127.0.0.1, started by a test and stopped by it: per-request status, headers, body slices,
+/// stalls, trickles and closes mid-body.
+///
+/// ```swift
+/// let server = try RemoteFaultServer(content: bytes, paths: ["/a": [.init(status: 200, ops: [.slice(0, 10)])]])
+/// defer { server.stop() }
+/// ```
+final class RemoteFaultServer: Sendable {
+    /// One scripted response.
+    struct Response: Encodable, Sendable {
+        var status: Int
+        var headers: [[String]] = []
+        var ops: [Op] = []
+    }
+
+    /// One step of a scripted response.
+    struct Op: Encodable, Sendable {
+        var op: String
+        var seconds: Double?
+        var start: Int?
+        var end: Int?
+        var interval: Double?
+        var text: String?
+
+        static let head = Op(op: "head")
+        static let close = Op(op: "close")
+        static func sleep(_ seconds: Double) -> Op { Op(op: "sleep", seconds: seconds) }
+        static func slice(_ start: Int, _ end: Int) -> Op { Op(op: "slice", start: start, end: end) }
+        static func raw(_ text: String) -> Op { Op(op: "raw", text: text) }
+        static func trickle(_ start: Int, _ end: Int, every interval: Double) -> Op {
+            Op(op: "trickle", start: start, end: end, interval: interval)
+        }
+    }
+
+    /// A request the server saw.
+    struct Request: Decodable, Sendable {
+        var path: String
+        var headers: [String: String]
+    }
+
+    private struct Script: Encodable {
+        var content: String
+        var paths: [String: [Response]]
+    }
+
+    let port: Int
+    private let directory: StorageTemporaryDirectory
+    private let child: ChildProcess
+    private let stopped = LockedState(false)
+
+    /// Starts a server that answers requests to each path with its responses in turn.
+    init(content: Data, paths: [String: [Response]]) throws {
+        directory = try StorageTemporaryDirectory("fault-server")
+        let contentURL = directory.appending("content")
+        try content.write(to: contentURL)
+        let scriptURL = directory.appending("script.json")
+        try JSONEncoder().encode(Script(content: contentURL.path, paths: paths)).write(to: scriptURL)
+        let sourceURL = directory.appending("server.py")
+        try Data(RemoteFaultServerScript.source.utf8).write(to: sourceURL)
+        child = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: ["python3", sourceURL.path, scriptURL.path, directory.appending("requests.jsonl").path])
+        let line = String(decoding: child.readAvailable(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let port = Int(line) else {
+            child.terminate()
+            _ = child.wait()
+            throw ServerError.didNotStart(line)
+        }
+        self.port = port
+    }
+
+    enum ServerError: Error { case didNotStart(String) }
+
+    /// The URL of `path` on the server, by IP address.
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// The URL of `path` by the name `localhost`: another origin than ``url(_:)``.
+    func otherOriginURL(_ path: String) -> URL { URL(string: "http://localhost:\(port)\(path)")! }
+
+    /// The requests seen so far, in order.
+    var requests: [Request] {
+        guard let text = try? String(contentsOf: directory.appending("requests.jsonl"), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
+    }
+
+    /// The requests seen for `path`.
+    func requests(to path: String) -> [Request] { requests.filter { $0.path == path } }
+
+    /// Stops the server and waits for it to end.
+    func stop() {
+        guard stopped.withLock({ wasStopped in defer { wasStopped = true }; return !wasStopped }) else { return }
+        child.terminate()
+        _ = child.wait()
+    }
+
+    deinit { stop() }
+}

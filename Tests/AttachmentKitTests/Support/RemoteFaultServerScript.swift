@@ -1,0 +1,83 @@
+/// The Python 3 source of ``RemoteFaultServer``: a threaded HTTP/1.1 server on 127.0.0.1 that
+/// answers each request to a path with the next scripted response for that path (the last one
+/// repeats) and logs every request as a JSON line.
+///
+/// A response is `{"status", "headers": [[name, value]…], "ops": […]}`. Ops run in order:
+/// `{"op": "head"}` sends the status line and headers (sent first when no op does),
+/// `{"op": "sleep", "seconds": s}`, `{"op": "slice", "start": a, "end": b}` sends bytes of
+/// the content file, `{"op": "trickle", "start": a, "end": b, "interval": s}` sends them one
+/// byte at a time, `{"op": "raw", "text": t}` sends text, `{"op": "close"}` closes at once.
+/// Every response carries `Connection: close`.
+enum RemoteFaultServerScript {
+    static let source = #"""
+        import json, socket, socketserver, sys, threading, time
+
+        script = json.load(open(sys.argv[1]))
+        log_path = sys.argv[2]
+        content = open(script["content"], "rb").read() if script.get("content") else b""
+        counters = {}
+        lock = threading.Lock()
+
+        class Handler(socketserver.BaseRequestHandler):
+            def handle(self):
+                sock = self.request
+                data = b""
+                while b"\r\n\r\n" not in data:
+                    chunk = sock.recv(65536)
+                    if not chunk:
+                        return
+                    data += chunk
+                head = data.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+                method, target, _ = head[0].split(" ", 2)
+                headers = {}
+                for line in head[1:]:
+                    name, _, value = line.partition(":")
+                    headers[name.strip().lower()] = value.strip()
+                path = target.split("?", 1)[0]
+                with lock:
+                    index = counters.get(path, 0)
+                    counters[path] = index + 1
+                    with open(log_path, "a") as log:
+                        log.write(json.dumps({"path": path, "target": target, "headers": headers}) + "\n")
+                responses = script["paths"].get(path) or [{"status": 404, "ops": []}]
+                response = responses[min(index, len(responses) - 1)]
+                ops = response.get("ops", [])
+                if not any(op["op"] == "head" for op in ops):
+                    ops = [{"op": "head"}] + ops
+                try:
+                    for op in ops:
+                        kind = op["op"]
+                        if kind == "head":
+                            lines = ["HTTP/1.1 %d Status" % response["status"]]
+                            for name, value in response.get("headers", []):
+                                lines.append("%s: %s" % (name, value))
+                            lines.append("Connection: close")
+                            sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+                        elif kind == "sleep":
+                            time.sleep(op["seconds"])
+                        elif kind == "slice":
+                            sock.sendall(content[op["start"]:op["end"]])
+                        elif kind == "trickle":
+                            for offset in range(op["start"], op["end"]):
+                                sock.sendall(content[offset:offset + 1])
+                                time.sleep(op["interval"])
+                        elif kind == "raw":
+                            sock.sendall(op["text"].encode("latin-1"))
+                        elif kind == "close":
+                            break
+                except OSError:
+                    pass
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+        class Server(socketserver.ThreadingTCPServer):
+            daemon_threads = True
+            allow_reuse_address = True
+
+        server = Server(("127.0.0.1", 0), Handler)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        """#
+}

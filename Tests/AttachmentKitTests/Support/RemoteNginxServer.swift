@@ -1,0 +1,150 @@
+import Foundation
+
+@testable import AttachmentKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real nginx on 127.0.0.1, started by a test with a configuration generated in a
+/// temporary directory, serving the files the test puts in ``root`` with ETags and ranges;
+/// stopped by the test (and at the latest when released).
+///
+/// Every request is logged (URI, status, bytes sent, `Range`, `If-Range`, `Accept-Encoding`)
+/// so that tests can count requests and bytes.
+final class RemoteNginxServer: Sendable {
+    /// A logged request.
+    struct Request: Sendable {
+        var uri: String
+        var status: Int
+        var bodyBytes: Int64
+        var range: String
+        var ifRange: String
+        var acceptEncoding: String
+    }
+
+    let port: Int
+    /// The document root.
+    let root: URL
+    private let directory: StorageTemporaryDirectory
+    private let child: ChildProcess
+    private let stopped = LockedState(false)
+
+    /// Whether nginx is installed (`.ci/install-tools` installs `nginx-light`).
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") }
+
+    /// Starts nginx; `extra` is added to the `server` block (for example `gzip on;`).
+    init(extra: String = "") throws {
+        directory = try StorageTemporaryDirectory("nginx")
+        root = directory.url.appendingPathComponent("root", isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        let base = directory.url.path
+        let configuration = """
+            master_process off;
+            daemon off;
+            worker_processes 1;
+            pid \(base)/nginx.pid;
+            error_log \(base)/error.log warn;
+            events { worker_connections 256; }
+            http {
+                access_log \(base)/access.log logged;
+                log_format logged '$request_uri|$status|$body_bytes_sent|$http_range|$http_if_range|$http_accept_encoding';
+                client_body_temp_path \(base)/body;
+                proxy_temp_path \(base)/proxy;
+                fastcgi_temp_path \(base)/fastcgi;
+                uwsgi_temp_path \(base)/uwsgi;
+                scgi_temp_path \(base)/scgi;
+                default_type application/octet-stream;
+                types { image/png png; image/jpeg jpg; text/html html; }
+                sendfile on;
+                server {
+                    listen 127.0.0.1:\(port);
+                    root \(root.path);
+                    etag on;
+                    \(extra)
+                }
+            }
+            """
+        let configurationURL = directory.appending("nginx.conf")
+        try Data(configuration.utf8).write(to: configurationURL)
+        child = try ChildProcess(
+            URL(fileURLWithPath: "/usr/sbin/nginx"), arguments: ["-p", base, "-c", configurationURL.path])
+        guard Self.waitUntilListening(port) else {
+            child.terminate()
+            _ = child.wait()
+            throw ServerError.didNotStart(
+                (try? String(contentsOf: directory.appending("error.log"), encoding: .utf8)) ?? "")
+        }
+    }
+
+    enum ServerError: Error { case didNotStart(String), noFreePort }
+
+    /// The URL of a file in ``root``.
+    func url(_ name: String) -> URL { URL(string: "http://127.0.0.1:\(port)/\(name)")! }
+
+    /// Writes a file into ``root``.
+    func serve(_ data: Data, as name: String) throws {
+        try data.write(to: root.appendingPathComponent(name), options: .atomic)
+    }
+
+    /// The requests logged so far.
+    var requests: [Request] {
+        guard let text = try? String(contentsOf: directory.appending("access.log"), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 6, let status = Int(fields[1]), let bytes = Int64(fields[2]) else { return nil }
+            return Request(
+                uri: fields[0], status: status, bodyBytes: bytes, range: fields[3], ifRange: fields[4],
+                acceptEncoding: fields[5])
+        }
+    }
+
+    /// Stops nginx and waits for it.
+    func stop() {
+        guard stopped.withLock({ wasStopped in defer { wasStopped = true }; return !wasStopped }) else { return }
+        child.terminate()
+        _ = child.wait()
+    }
+
+    deinit { stop() }
+
+    /// A port nothing listens on now (the kernel's pick for port 0).
+    static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw ServerError.noFreePort }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw ServerError.noFreePort }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Waits (at most 10 s, in 20 ms steps) until something accepts connections on `port`.
+    static func waitUntilListening(_ port: Int) -> Bool {
+        for _ in 0..<500 {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let connected = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            close(descriptor)
+            if connected { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+@testable import AttachmentKit
+
+/// A file store in a temporary directory, a coordinator over it and a downloader that allows
+/// plain http, for tests of ``RemotePart`` against local servers.
+final class RemoteTestHarness: Sendable {
+    let directory: StorageTemporaryDirectory
+    let store: FileContentStore
+    let downloader: RemoteDownloader
+    let coordinator: DownloadCoordinator
+
+    init(
+        configuration: RemotePartConfiguration = RemoteTestHarness.configuration(),
+        retryPolicy: RetryPolicy = .never, transport: any HTTPTransport = URLSessionTransport.shared
+    ) throws {
+        directory = try StorageTemporaryDirectory("remote")
+        store = try FileContentStore(
+            directory: directory.url, byteCapacity: 1 << 30, durability: .processCrashSafe)
+        downloader = RemoteDownloader(transport: transport, configuration: configuration)
+        coordinator = DownloadCoordinator(
+            store: store, configuration: .init(retryPolicy: retryPolicy, clock: SystemTransferClock()))
+    }
+
+    /// A configuration for loopback servers: http and file allowed, short timeouts.
+    static func configuration(
+        idleTimeout: Double = 10, totalTimeout: Double = 30, maximumByteCount: Int64 = 64 << 20,
+        maximumRedirects: Int = 10
+    ) -> RemotePartConfiguration {
+        RemotePartConfiguration(
+            allowedSchemes: ["http", "https", "file"], maximumByteCount: maximumByteCount,
+            maximumRedirects: maximumRedirects, idleTimeout: idleTimeout, totalTimeout: totalTimeout)
+    }
+
+    /// A part at `url` downloaded by this harness's downloader.
+    func part(
+        _ url: URL, id: String = "remote", mimeType: MIMEType = .applicationOctetStream, byteCount: Int64? = nil,
+        sha256: String? = nil, hooks: RemoteRequestHooks = RemoteRequestHooks()
+    ) -> RemotePart {
+        RemotePart(
+            id: PartID(id), url: url, mimeType: mimeType, byteCount: byteCount, sha256: sha256, hooks: hooks,
+            downloader: downloader)
+    }
+
+    /// Downloads `part` through the coordinator.
+    func download(_ part: RemotePart) async -> Result<PartContent, DownloadError> {
+        do {
+            return .success(try await coordinator.content(for: part))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The underlying ``RemotePartError`` of a failed download, if that is what it was.
+    static func remoteError(_ result: Result<PartContent, DownloadError>) -> RemotePartError? {
+        guard case .failure(let error) = result else { return nil }
+        return error.underlying as? RemotePartError
+    }
+
+    /// What the store holds for `id`: its entry and its kept partial download.
+    func stored(_ id: String = "remote") async -> (content: PartContent?, partialBytes: Int64?) {
+        let key = ContentKey(partID: PartID(id))
+        return (await store.content(for: key), await store.partialDownload(for: key)?.byteCount)
+    }
+
+    /// The names of the files in the store's partial-download folder.
+    var partialFiles: [String] { directory.names(in: "partial") }
+}
+
+/// Test content: random bytes with a seed, or a PNG header followed by them.
+enum RemoteTestContent {
+    static func bytes(_ count: Int, seed: UInt64 = 1) -> Data {
+        var random = SeededRandom(seed: seed)
+        var bytes = [UInt8](repeating: 0, count: count)
+        for index in 0..<count { bytes[index] = UInt8(truncatingIfNeeded: random.next()) }
+        return Data(bytes)
+    }
+
+    /// A PNG (a valid header) of `count` bytes in all.
+    static func png(_ count: Int, seed: UInt64 = 1) -> Data {
+        let header = SyntheticImages.png(width: 64, height: 48)
+        return header + bytes(max(0, count - header.count), seed: seed)
+    }
+
+    /// The SHA-256 of `data` in hexadecimal.
+    static func sha256(_ data: Data) -> String { SHA256.hash(data).hex }
+
+    /// The SHA-256 of stored content.
+    static func sha256(_ content: PartContent?) -> String? {
+        guard let content, let data = try? content.bytes() else { return nil }
+        return SHA256.hash(data).hex
+    }
+}
