@@ -23,7 +23,9 @@ struct FileURLTransport: HTTPTransport {
         var headers: HTTPHeaders = ["ETag": tag, "Accept-Ranges": "bytes"]
         var start: Int64 = 0
         var status = 200
-        if let offset = Self.rangeStart(request.headers["Range"]), request.headers["If-Range"].map({ $0 == tag }) ?? true {
+        if let offset = Self.rangeStart(request.headers["Range"]),
+            request.headers["If-Range"].map({ $0 == tag }) ?? true
+        {
             guard offset < size else {
                 try? handle.close()
                 headers["Content-Range"] = "bytes */\(size)"

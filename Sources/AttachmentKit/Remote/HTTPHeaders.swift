@@ -34,7 +34,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.count == rhs.fields.count
-            && zip(lhs.fields, rhs.fields).allSatisfy { $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value }
+            && zip(lhs.fields, rhs.fields).allSatisfy {
+                $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value
+            }
     }
 
     public func hash(into hasher: inout Hasher) {

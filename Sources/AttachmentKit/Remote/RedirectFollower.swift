@@ -45,7 +45,7 @@ struct RedirectFollower: Sendable {
                 throw RemotePartError.tooManyRedirects(limit: configuration.maximumRedirects)
             }
             guard let location = response.head.headers["Location"]?.trimmingCharacters(in: .whitespaces),
-                let next = URL(string: location, relativeTo: current)?.absoluteURL, next.host != nil
+                let next = URL(string: location, relativeTo: current)?.absoluteURL, next.scheme != nil
             else { throw RemotePartError.invalidRedirect(statusCode: response.head.statusCode) }
             hops += 1
             if HostConcurrencyLimiter.origin(of: next) != origin {

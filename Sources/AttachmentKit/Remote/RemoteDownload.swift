@@ -29,7 +29,9 @@ struct RemoteDownload: Sendable {
         let check = RemoteContentCheck(
             mimeType: part.mimeType, declaredByteCount: part.byteCount, expectedSHA256: try part.declaredDigest())
         var partial = await store.partialDownload(for: key)
-        if let kept = partial, (part.validator.map { $0 != kept.validator } ?? false) || kept.validator.ifRangeValue == nil {
+        if let kept = partial,
+            (part.validator.map { $0 != kept.validator } ?? false) || kept.validator.ifRangeValue == nil
+        {
             await store.discardPartialDownload(for: key)
             partial = nil
         }
@@ -63,7 +65,9 @@ struct RemoteDownload: Sendable {
                 restarts += 1
                 await store.discardPartialDownload(for: key)
                 partial = nil
-                guard restarts <= 2 else { throw RemotePartError.invalidResponse("the server keeps refusing a fresh start") }
+                guard restarts <= 2 else {
+                    throw RemotePartError.invalidResponse("the server keeps refusing a fresh start")
+                }
             }
         }
     }
@@ -216,6 +220,7 @@ struct RemoteDownload: Sendable {
     }
 
     private func status(_ head: HTTPResponseHead) -> RemotePartError {
-        .httpStatus(HTTPStatusError(statusCode: head.statusCode, retryAfterHeader: head.headers["Retry-After"], url: head.url))
+        .httpStatus(
+            HTTPStatusError(statusCode: head.statusCode, retryAfterHeader: head.headers["Retry-After"], url: head.url))
     }
 }

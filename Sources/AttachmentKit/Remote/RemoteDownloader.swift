@@ -52,7 +52,8 @@ public final class RemoteDownloader: Sendable {
 
     /// Downloads `part` into `store` under `key`, reporting progress to `observer`.
     func download(
-        _ part: RemotePart, into store: any PartialDownloadStore, key: ContentKey, reportingTo observer: any ProgressObserver
+        _ part: RemotePart, into store: any PartialDownloadStore, key: ContentKey,
+        reportingTo observer: any ProgressObserver
     ) async throws -> PartContent {
         let origin = HostConcurrencyLimiter.origin(of: part.url)
         let scheme = part.url.scheme?.lowercased() ?? ""
@@ -60,7 +61,8 @@ public final class RemoteDownloader: Sendable {
         try await limiter.acquire(origin, limit: configuration.maximumConcurrentTransfersPerHost)
         let download = RemoteDownload(
             part: part, store: store, key: key, observer: observer,
-            follower: RedirectFollower(transport: transport, fileTransport: FileURLTransport(), configuration: configuration),
+            follower: RedirectFollower(
+                transport: transport, fileTransport: FileURLTransport(), configuration: configuration),
             configuration: configuration, knownTotals: knownTotals)
         do {
             let content = try await TransferWatchdog.run(
@@ -83,7 +85,9 @@ public final class RemoteDownloader: Sendable {
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("AttachmentKit-RemoteParts-\(UUID().uuidString)", isDirectory: true)
             let opened = Result { () throws(ContentStoreError) in
-                try FileContentStore(directory: directory, byteCapacity: configuration.maximumByteCount * 4, durability: .processCrashSafe)
+                try FileContentStore(
+                    directory: directory, byteCapacity: configuration.maximumByteCount * 4,
+                    durability: .processCrashSafe)
             }
             scratch = opened
             return opened

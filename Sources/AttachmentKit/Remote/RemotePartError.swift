@@ -70,14 +70,16 @@ public enum RemotePartError: Error, Sendable, Hashable, CustomStringConvertible 
         case .schemeNotAllowed(let url): "the scheme of \(url.absoluteString) is not allowed"
         case .httpStatus(let status): "\(status)"
         case .truncated(let received, let expected): "the body ended after \(received) of \(expected) bytes"
-        case .overlong(let received, let expected): "the server sent \(received) bytes, more than the \(expected) announced"
+        case .overlong(let received, let expected):
+            "the server sent \(received) bytes, more than the \(expected) announced"
         case .tooLarge(let count, let limit): "the content of \(count) bytes is larger than the limit of \(limit)"
         case .lengthMismatch(let received, let declared):
             "the content has \(received) bytes, but the part declares \(declared)"
         case .tooManyRedirects(let limit): "more than \(limit) redirects"
         case .invalidRedirect(let status): "a \(status) redirect without a usable Location"
         case .invalidResponse(let reason): "invalid response: \(reason)"
-        case .timedOut(let timeout): timeout == .idle ? "no data arrived for the idle timeout" : "the download took longer than its deadline"
+        case .timedOut(let timeout):
+            timeout == .idle ? "no data arrived for the idle timeout" : "the download took longer than its deadline"
         case .connectionFailed(let reason, let bytes): "the connection failed after \(bytes) bytes: \(reason)"
         case .contentMismatch(let error): "the content is not what the part declares: \(error)"
         case .digestMismatch(let expected, let actual): "SHA-256 \(actual) does not match the declared \(expected)"

@@ -41,7 +41,8 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
             for (name, value) in http.allHeaderFields {
                 if let name = name as? String, let value = value as? String { headers[name] = value }
             }
-            stream(for: dataTask)?.receive(head: HTTPResponseHead(statusCode: http.statusCode, headers: headers, url: url))
+            stream(for: dataTask)?.receive(
+                head: HTTPResponseHead(statusCode: http.statusCode, headers: headers, url: url))
             completionHandler(.allow)
         } else {
             stream(for: dataTask)?.complete(with: HTTPTransportError.notHTTP)

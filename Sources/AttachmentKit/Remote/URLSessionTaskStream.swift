@@ -115,7 +115,8 @@ final class URLSessionTaskStream: Sendable {
     /// Waits for the response head.
     func head() async throws -> HTTPResponseHead {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponseHead, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<HTTPResponseHead, any Error>) in
                 let ready = state.withLock { state -> Result<HTTPResponseHead, any Error>? in
                     if let head = state.head { return head }
                     state.headWaiter = continuation

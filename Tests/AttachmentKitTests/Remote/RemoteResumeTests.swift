@@ -36,7 +36,8 @@ struct RemoteResumeTests {
     /// Cuts a first download short and checks what it left behind.
     func downloadCut(_ harness: RemoteTestHarness, _ server: RemoteFaultServer) async throws {
         let first = await harness.download(harness.part(server.url("/f")))
-        #expect(RemoteTestHarness.remoteError(first) == .truncated(received: Int64(Self.kept), expected: Int64(Self.size)))
+        #expect(
+            RemoteTestHarness.remoteError(first) == .truncated(received: Int64(Self.kept), expected: Int64(Self.size)))
         let stored = await harness.stored()
         #expect(stored.content == nil)
         #expect(stored.partialBytes == Int64(Self.kept))
@@ -128,7 +129,8 @@ struct RemoteResumeTests {
             content: small,
             paths: [
                 "/f": [
-                    .init(status: 200, headers: [["ETag", Self.tag], ["Transfer-Encoding", "chunked"]],
+                    .init(
+                        status: 200, headers: [["ETag", Self.tag], ["Transfer-Encoding", "chunked"]],
                         ops: [.raw(String(Self.kept, radix: 16) + "\r\n"), .slice(0, Self.kept), .close]),
                     .init(status: 416, headers: [["ETag", Self.tag], ["Content-Range", "bytes */\(Self.kept)"]]),
                 ]

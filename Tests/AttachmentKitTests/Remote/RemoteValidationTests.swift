@@ -13,7 +13,13 @@ struct RemoteValidationTests {
     func truncatedBody() async throws {
         let server = try RemoteFaultServer(
             content: content,
-            paths: ["/f": [.init(status: 200, headers: [["ETag", "\"t\""], ["Content-Length", "100000"]], ops: [.slice(0, 60_000), .close])]])
+            paths: [
+                "/f": [
+                    .init(
+                        status: 200, headers: [["ETag", "\"t\""], ["Content-Length", "100000"]],
+                        ops: [.slice(0, 60_000), .close])
+                ]
+            ])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         let result = await harness.download(harness.part(server.url("/f")))
@@ -28,7 +34,13 @@ struct RemoteValidationTests {
     func chunkedWithoutTerminator() async throws {
         let server = try RemoteFaultServer(
             content: content,
-            paths: ["/f": [.init(status: 200, headers: [["Transfer-Encoding", "chunked"]], ops: [.raw("ea60\r\n"), .slice(0, 60_000), .raw("\r\n"), .close])]])
+            paths: [
+                "/f": [
+                    .init(
+                        status: 200, headers: [["Transfer-Encoding", "chunked"]],
+                        ops: [.raw("ea60\r\n"), .slice(0, 60_000), .raw("\r\n"), .close])
+                ]
+            ])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         let result = await harness.download(harness.part(server.url("/f")))
@@ -45,7 +57,14 @@ struct RemoteValidationTests {
         let page = "<html><body>Access denied</body></html>"
         let server = try RemoteFaultServer(
             content: Data(page.utf8),
-            paths: ["/f": [.init(status: 403, headers: [["Content-Type", "text/html"], ["Content-Length", "\(page.utf8.count)"]], ops: [.slice(0, page.utf8.count)])]])
+            paths: [
+                "/f": [
+                    .init(
+                        status: 403,
+                        headers: [["Content-Type", "text/html"], ["Content-Length", "\(page.utf8.count)"]],
+                        ops: [.slice(0, page.utf8.count)])
+                ]
+            ])
         defer { server.stop() }
         let harness = try RemoteTestHarness(retryPolicy: RetryPolicy(maximumAttempts: 3, initialDelay: 0.01))
         let result = await harness.download(harness.part(server.url("/f"), mimeType: .imagePNG))
@@ -66,7 +85,13 @@ struct RemoteValidationTests {
         let bytes = Data(page.utf8)
         let server = try RemoteFaultServer(
             content: bytes,
-            paths: ["/f": [.init(status: 200, headers: [["ETag", "\"e\""], ["Content-Length", "\(bytes.count)"]], ops: [.slice(0, bytes.count)])]])
+            paths: [
+                "/f": [
+                    .init(
+                        status: 200, headers: [["ETag", "\"e\""], ["Content-Length", "\(bytes.count)"]],
+                        ops: [.slice(0, bytes.count)])
+                ]
+            ])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         for _ in 0..<2 {
@@ -87,11 +112,19 @@ struct RemoteValidationTests {
         let png = RemoteTestContent.png(50_000)
         let server = try RemoteFaultServer(
             content: png,
-            paths: ["/f": [.init(status: 200, headers: [["ETag", "\"p\""], ["Content-Length", "\(png.count)"]], ops: [.slice(0, png.count)])]])
+            paths: [
+                "/f": [
+                    .init(
+                        status: 200, headers: [["ETag", "\"p\""], ["Content-Length", "\(png.count)"]],
+                        ops: [.slice(0, png.count)])
+                ]
+            ])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         let content = try await harness.download(
-            harness.part(server.url("/f"), mimeType: .imagePNG, byteCount: Int64(png.count), sha256: RemoteTestContent.sha256(png))
+            harness.part(
+                server.url("/f"), mimeType: .imagePNG, byteCount: Int64(png.count),
+                sha256: RemoteTestContent.sha256(png))
         ).get()
         #expect(RemoteTestContent.sha256(content) == RemoteTestContent.sha256(png))
         #expect(content.fileURL?.path.hasPrefix(harness.directory.url.standardizedFileURL.path) == true)
@@ -102,7 +135,13 @@ struct RemoteValidationTests {
     func digestMismatch() async throws {
         let server = try RemoteFaultServer(
             content: content,
-            paths: ["/f": [.init(status: 200, headers: [["ETag", "\"d\""], ["Content-Length", "100000"]], ops: [.slice(0, 100_000)])]])
+            paths: [
+                "/f": [
+                    .init(
+                        status: 200, headers: [["ETag", "\"d\""], ["Content-Length", "100000"]],
+                        ops: [.slice(0, 100_000)])
+                ]
+            ])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         let wrong = String(repeating: "ab", count: 32)

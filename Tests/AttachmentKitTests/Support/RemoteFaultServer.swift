@@ -65,7 +65,8 @@ final class RemoteFaultServer: Sendable {
         child = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
             arguments: ["python3", sourceURL.path, scriptURL.path, directory.appending("requests.jsonl").path])
-        let line = String(decoding: child.readAvailable(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = String(decoding: child.readAvailable(), as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         guard let port = Int(line) else {
             child.terminate()
             _ = child.wait()
@@ -84,7 +85,9 @@ final class RemoteFaultServer: Sendable {
 
     /// The requests seen so far, in order.
     var requests: [Request] {
-        guard let text = try? String(contentsOf: directory.appending("requests.jsonl"), encoding: .utf8) else { return [] }
+        guard let text = try? String(contentsOf: directory.appending("requests.jsonl"), encoding: .utf8) else {
+            return []
+        }
         return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
     }
 
@@ -93,7 +96,11 @@ final class RemoteFaultServer: Sendable {
 
     /// Stops the server and waits for it to end.
     func stop() {
-        guard stopped.withLock({ wasStopped in defer { wasStopped = true }; return !wasStopped }) else { return }
+        guard
+            stopped.withLock({ wasStopped in
+                defer { wasStopped = true }; return !wasStopped
+            })
+        else { return }
         child.terminate()
         _ = child.wait()
     }

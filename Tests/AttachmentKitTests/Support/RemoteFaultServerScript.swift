@@ -7,7 +7,7 @@
 /// `{"op": "sleep", "seconds": s}`, `{"op": "slice", "start": a, "end": b}` sends bytes of
 /// the content file, `{"op": "trickle", "start": a, "end": b, "interval": s}` sends them one
 /// byte at a time, `{"op": "raw", "text": t}` sends text, `{"op": "close"}` closes at once.
-/// Every response carries `Connection: close`.
+/// Every response carries `Connection: close`; `{PORT}` in a header value becomes the port.
 enum RemoteFaultServerScript {
     static let source = #"""
         import json, socket, socketserver, sys, threading, time
@@ -50,7 +50,7 @@ enum RemoteFaultServerScript {
                         if kind == "head":
                             lines = ["HTTP/1.1 %d Status" % response["status"]]
                             for name, value in response.get("headers", []):
-                                lines.append("%s: %s" % (name, value))
+                                lines.append("%s: %s" % (name, value.replace("{PORT}", str(port))))
                             lines.append("Connection: close")
                             sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
                         elif kind == "sleep":
@@ -77,7 +77,8 @@ enum RemoteFaultServerScript {
             allow_reuse_address = True
 
         server = Server(("127.0.0.1", 0), Handler)
-        print(server.server_address[1], flush=True)
+        port = server.server_address[1]
+        print(port, flush=True)
         server.serve_forever()
         """#
 }

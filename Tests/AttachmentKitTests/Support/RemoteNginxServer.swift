@@ -48,8 +48,8 @@ final class RemoteNginxServer: Sendable {
             error_log \(base)/error.log warn;
             events { worker_connections 256; }
             http {
-                access_log \(base)/access.log logged;
                 log_format logged '$request_uri|$status|$body_bytes_sent|$http_range|$http_if_range|$http_accept_encoding';
+                access_log \(base)/access.log logged;
                 client_body_temp_path \(base)/body;
                 proxy_temp_path \(base)/proxy;
                 fastcgi_temp_path \(base)/fastcgi;
@@ -102,7 +102,11 @@ final class RemoteNginxServer: Sendable {
 
     /// Stops nginx and waits for it.
     func stop() {
-        guard stopped.withLock({ wasStopped in defer { wasStopped = true }; return !wasStopped }) else { return }
+        guard
+            stopped.withLock({ wasStopped in
+                defer { wasStopped = true }; return !wasStopped
+            })
+        else { return }
         child.terminate()
         _ = child.wait()
     }

@@ -63,6 +63,15 @@ final class RemoteTestHarness: Sendable {
         return (await store.content(for: key), await store.partialDownload(for: key)?.byteCount)
     }
 
+    /// Waits (at most 10 s, polling every 10 ms) until at least `bytes` bytes of `id`'s download
+    /// are written to its partial file.
+    func waitForPartial(atLeast bytes: Int64, id: String = "remote") async throws {
+        for _ in 0..<1000 {
+            if let written = await stored(id).partialBytes, written >= bytes { return }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+    }
+
     /// The names of the files in the store's partial-download folder.
     var partialFiles: [String] { directory.names(in: "partial") }
 }

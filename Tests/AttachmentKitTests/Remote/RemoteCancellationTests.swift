@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+/// Cancelling a remote download at every phase: it ends at once, is never retried, writes
+/// nothing after it returns, and keeps the partial for resuming.
+@Suite(.timeLimit(.minutes(1)))
+struct RemoteCancellationTests {
+    let content = RemoteTestContent.bytes(100_000, seed: 11)
+
+    /// 30,000 bytes of 100,000, then a stall longer than any test.
+    static let stalled = RemoteFaultServer.Response(
+        status: 200, headers: [["ETag", "\"c\""], ["Content-Length", "100000"]], ops: [.slice(0, 30_000), .sleep(20)])
+
+    @Test("cancelling mid-body returns within a second, is not retried, keeps the partial and writes nothing after")
+    func cancelMidBody() async throws {
+        let server = try RemoteFaultServer(
+            content: content,
+            paths: ["/f": [Self.stalled]])
+        defer { server.stop() }
+        let harness = try RemoteTestHarness(retryPolicy: RetryPolicy(maximumAttempts: 5, initialDelay: 0.01))
+        let download = await harness.coordinator.download(harness.part(server.url("/f")))
+        try await harness.waitForPartial(atLeast: 30_000)
+        let started = Date()
+        download.cancel()
+        let result = await Result { () async throws(DownloadError) in try await download.content() }
+        #expect(result.isCancellation)
+        await harness.coordinator.waitUntilIdle()
+        #expect(Date().timeIntervalSince(started) < 1)
+        let kept = await harness.stored()
+        #expect(kept.content == nil)
+        #expect(kept.partialBytes == 30_000)
+        #expect(server.requests(to: "/f").count == 1)
+    }
+
+    @Test("cancelling while waiting for the response head ends the download at once")
+    func cancelBeforeHead() async throws {
+        let server = try RemoteFaultServer(
+            content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(20), .head, .slice(0, 100_000)])]])
+        defer { server.stop() }
+        let harness = try RemoteTestHarness(retryPolicy: RetryPolicy(maximumAttempts: 5, initialDelay: 0.01))
+        let task = Task { await harness.download(harness.part(server.url("/f"))) }
+        // Let the request reach the server.
+        for _ in 0..<500 where server.requests(to: "/f").isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+        let started = Date()
+        task.cancel()
+        let result = await task.value
+        #expect(Date().timeIntervalSince(started) < 1)
+        guard case .failure(let error) = result else {
+            Issue.record("expected a cancellation, got \(result)")
+            return
+        }
+        #expect(error.isCancellation)
+        await harness.coordinator.waitUntilIdle()
+        #expect(server.requests(to: "/f").count == 1)
+        #expect(await harness.stored().content == nil)
+    }
+
+    @Test("cancelling inside the asynchronous header hook sends no request")
+    func cancelInHeaderHook() async throws {
+        let server = try RemoteFaultServer(content: content, paths: [:])
+        defer { server.stop() }
+        let harness = try RemoteTestHarness()
+        let entered = AsyncStream<Void>.makeStream()
+        let hooks = RemoteRequestHooks(headers: { _ in
+            entered.continuation.yield()
+            try await Task.sleep(nanoseconds: 30_000_000_000)
+            return [:]
+        })
+        let task = Task { await harness.download(harness.part(server.url("/f"), hooks: hooks)) }
+        for await _ in entered.stream { break }
+        task.cancel()
+        let result = await task.value
+        guard case .failure(let error) = result else {
+            Issue.record("expected a cancellation, got \(result)")
+            return
+        }
+        #expect(error.isCancellation)
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test("a download cancelled mid-body resumes from its partial on the next call")
+    func resumeAfterCancel() async throws {
+        let server = try RemoteFaultServer(
+            content: content,
+            paths: [
+                "/f": [
+                    Self.stalled,
+                    .init(
+                        status: 206,
+                        headers: [
+                            ["ETag", "\"c\""], ["Content-Range", "bytes 30000-99999/100000"],
+                            ["Content-Length", "70000"],
+                        ],
+                        ops: [.slice(30_000, 100_000)]),
+                ]
+            ])
+        defer { server.stop() }
+        let harness = try RemoteTestHarness()
+        let download = await harness.coordinator.download(harness.part(server.url("/f")))
+        try await harness.waitForPartial(atLeast: 30_000)
+        download.cancel()
+        await harness.coordinator.waitUntilIdle()
+        let stored = try await harness.download(harness.part(server.url("/f"))).get()
+        #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(content))
+        #expect(server.requests(to: "/f").last?.headers["range"] == "bytes=30000-")
+    }
+}
+
+extension Result where Failure == DownloadError {
+    fileprivate var isCancellation: Bool {
+        if case .failure(let error) = self { return error.isCancellation }
+        return false
+    }
+
+    fileprivate init(catching body: () async throws(DownloadError) -> Success) async {
+        do {
+            self = .success(try await body())
+        } catch {
+            self = .failure(error)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+/// Against a real nginx on 127.0.0.1 (`nginx-light`), started and stopped by each test.
+@Suite(.timeLimit(.minutes(1)), .enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"))
+struct RemoteNginxTests {
+    @Test("a file is downloaded in one request with Accept-Encoding: identity, even with gzip on")
+    func plainDownload() async throws {
+        let server = try RemoteNginxServer(extra: "gzip on; gzip_types *; gzip_min_length 1;")
+        defer { server.stop() }
+        // Compressible text, so that nginx would gzip it if asked to.
+        let bytes = Data(String(repeating: "AttachmentKit streams to disk. ", count: 40_000).utf8)
+        try server.serve(bytes, as: "text.bin")
+        let harness = try RemoteTestHarness()
+        let stored = try await harness.download(harness.part(server.url("text.bin"))).get()
+        #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(bytes))
+        let requests = server.requests
+        #expect(requests.count == 1)
+        #expect(requests.first?.acceptEncoding == "identity")
+        #expect(requests.first?.bodyBytes == Int64(bytes.count))
+    }
+
+    @Test("a download cancelled half-way resumes with a 206 that sends only the rest")
+    func resumeAfterCancel() async throws {
+        let server = try RemoteNginxServer(extra: "limit_rate 400k;")
+        defer { server.stop() }
+        let bytes = RemoteTestContent.bytes(1_000_000, seed: 21)
+        try server.serve(bytes, as: "big.bin")
+        let harness = try RemoteTestHarness()
+        let download = await harness.coordinator.download(harness.part(server.url("big.bin")))
+        try await harness.waitForPartial(atLeast: 200_000)
+        download.cancel()
+        await harness.coordinator.waitUntilIdle()
+        let kept = try #require(await harness.stored().partialBytes)
+        #expect(kept > 0 && kept < 1_000_000)
+        // Resume at full speed.
+        server.stop()
+        let fast = try RemoteNginxServer()
+        defer { fast.stop() }
+        try fast.serve(bytes, as: "big.bin")
+        // The new server has a new port but the same file: resuming needs the same ETag,
+        // which nginx derives from size and modification time.
+        try FileManager.default.setAttributes(
+            [.modificationDate: try modificationDate(server.root.appendingPathComponent("big.bin"))],
+            ofItemAtPath: fast.root.appendingPathComponent("big.bin").path)
+        let part = harness.part(fast.url("big.bin"))
+        let stored = try await harness.download(part).get()
+        #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(bytes))
+        let second = try #require(fast.requests.first)
+        #expect(fast.requests.count == 1)
+        #expect(second.status == 206)
+        #expect(second.range == "bytes=\(kept)-")
+        #expect(second.bodyBytes == 1_000_000 - kept)
+    }
+
+    @Test("a file replaced by another of the same size between attempts is downloaded again whole")
+    func replacedFileSameSize() async throws {
+        let server = try RemoteNginxServer(extra: "limit_rate 400k;")
+        defer { server.stop() }
+        let first = RemoteTestContent.bytes(800_000, seed: 1)
+        let second = RemoteTestContent.bytes(800_000, seed: 2)
+        try server.serve(first, as: "photo.bin")
+        let harness = try RemoteTestHarness()
+        let download = await harness.coordinator.download(harness.part(server.url("photo.bin")))
+        try await harness.waitForPartial(atLeast: 100_000)
+        download.cancel()
+        await harness.coordinator.waitUntilIdle()
+        #expect(await harness.stored().partialBytes != nil)
+        try server.serve(second, as: "photo.bin")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 10)],
+            ofItemAtPath: server.root.appendingPathComponent("photo.bin").path)
+        let stored = try await harness.download(harness.part(server.url("photo.bin"))).get()
+        #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(second))
+        let last = try #require(server.requests.last)
+        #expect(server.requests.count == 2)
+        #expect(last.range.hasPrefix("bytes="))
+        #expect(last.status == 200)
+        #expect(last.bodyBytes == 800_000)
+    }
+
+    private func modificationDate(_ url: URL) throws -> Date {
+        try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
+    }
+}

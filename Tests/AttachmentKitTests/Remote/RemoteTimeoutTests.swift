@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+/// The idle timeout and the total deadline are AttachmentKit's own, whatever URLSession does
+/// with its timeouts.
+@Suite(.timeLimit(.minutes(1)))
+struct RemoteTimeoutTests {
+    let content = RemoteTestContent.bytes(10_000, seed: 9)
+
+    @Test("a stall before the headers is timedOut(.idle)")
+    func stallBeforeHeaders() async throws {
+        let server = try RemoteFaultServer(
+            content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(30), .head, .slice(0, 10_000)])]])
+        defer { server.stop() }
+        let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 2))
+        // The stall outlasts the test's time limit: only the idle timeout can end the download.
+        let result = await harness.download(harness.part(server.url("/f")))
+        #expect(RemoteTestHarness.remoteError(result) == .timedOut(.idle))
+        #expect(await harness.stored().content == nil)
+    }
+
+    @Test("a stall mid-body is timedOut(.idle) and keeps the bytes received for resuming")
+    func stallMidBody() async throws {
+        let server = try RemoteFaultServer(
+            content: content,
+            paths: [
+                "/f": [
+                    .init(
+                        status: 200, headers: [["ETag", "\"s\""], ["Content-Length", "10000"]],
+                        ops: [.slice(0, 4000), .sleep(30), .slice(4000, 10_000)])
+                ]
+            ])
+        defer { server.stop() }
+        let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 2))
+        let result = await harness.download(harness.part(server.url("/f")))
+        #expect(RemoteTestHarness.remoteError(result) == .timedOut(.idle))
+        #expect(await harness.stored().content == nil)
+        #expect(await harness.stored().partialBytes == 4000)
+        #expect(RetryPolicy.default.classify(RemotePartError.timedOut(.idle)) == .retryable(after: nil))
+    }
+
+    @Test("a body that trickles within the idle timeout but past the deadline is timedOut(.total)")
+    func trickle() async throws {
+        let server = try RemoteFaultServer(
+            content: content,
+            paths: [
+                "/f": [
+                    .init(
+                        status: 200, headers: [["Content-Length", "10000"]],
+                        ops: [.trickle(0, 10_000, every: 0.1)])
+                ]
+            ])
+        defer { server.stop() }
+        let harness = try RemoteTestHarness(
+            configuration: RemoteTestHarness.configuration(idleTimeout: 5, totalTimeout: 2))
+        // The trickle would take 1000 s: only the deadline can end the download.
+        let result = await harness.download(harness.part(server.url("/f")))
+        #expect(RemoteTestHarness.remoteError(result) == .timedOut(.total))
+        #expect(await harness.stored().content == nil)
+    }
+}
