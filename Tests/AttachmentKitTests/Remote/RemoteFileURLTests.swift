@@ -5,9 +5,12 @@ import Testing
 
 /// `file://` URLs (opt-in) download like HTTP ones, with ranges and a strong entity tag; and a
 /// temporary file an adapter hands back is moved into the store, not copied.
-@Suite(.timeLimit(.minutes(1)))
+@Suite
 struct RemoteFileURLTests {
-    @Test("a file URL downloads into the store, and RemotePart.downloadContent works without a coordinator")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a file URL downloads into the store, and RemotePart.downloadContent works without a coordinator",
+        .timeLimit(.minutes(1)))
     func fileURL() async throws {
         let source = try StorageTemporaryDirectory("file-source")
         let bytes = RemoteTestContent.png(600_000)
@@ -21,7 +24,8 @@ struct RemoteFileURLTests {
         #expect(RemoteTestContent.sha256(direct) == RemoteTestContent.sha256(bytes))
     }
 
-    @Test("file URLs are refused by the default configuration")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("file URLs are refused by the default configuration", .timeLimit(.minutes(1)))
     func fileURLNotAllowedByDefault() async throws {
         let url = URL(fileURLWithPath: "/etc/hostname")
         let part = RemotePart(id: "f", url: url, mimeType: .textPlain)
@@ -30,7 +34,8 @@ struct RemoteFileURLTests {
         }
     }
 
-    @Test("a temporary file an adapter hands over is moved into the store and not left behind")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a temporary file an adapter hands over is moved into the store and not left behind", .timeLimit(.minutes(1)))
     func handedOverFileIsMoved() async throws {
         let scratch = try StorageTemporaryDirectory("adapter")
         let file = scratch.appending("download.tmp")

@@ -5,7 +5,7 @@ import Testing
 
 /// Redirects are followed by AttachmentKit with its own limit; `Authorization` never crosses
 /// to another origin.
-@Suite(.timeLimit(.minutes(1)))
+@Suite
 struct RemoteRedirectTests {
     let content = RemoteTestContent.bytes(20_000, seed: 5)
 
@@ -17,7 +17,10 @@ struct RemoteRedirectTests {
         .init(status: status, headers: [[lowercase ? "location" : "Location", location], ["Content-Length", "0"]])
     }
 
-    @Test("a chain of 301, 302, 303, 307 and 308 with relative and lowercase Locations reaches the file")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a chain of 301, 302, 303, 307 and 308 with relative and lowercase Locations reaches the file",
+        .timeLimit(.minutes(1)))
     func chainOfRedirects() async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -33,7 +36,9 @@ struct RemoteRedirectTests {
         #expect(server.requests.count == 6)
     }
 
-    @Test("a redirect loop stops after the limit with tooManyRedirects", arguments: [0, 3, 20])
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a redirect loop stops after the limit with tooManyRedirects", .timeLimit(.minutes(1)), arguments: [0, 3, 20])
     func redirectLoop(limit: Int) async throws {
         let server = try RemoteFaultServer(content: content, paths: ["/loop": [Self.redirect(302, to: "/loop")]])
         defer { server.stop() }
@@ -45,7 +50,10 @@ struct RemoteRedirectTests {
         #expect(await harness.stored().content == nil)
     }
 
-    @Test("Authorization from the header hook is kept on the same origin and dropped on a cross-origin hop")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "Authorization from the header hook is kept on the same origin and dropped on a cross-origin hop",
+        .timeLimit(.minutes(1)))
     func authorizationDroppedAcrossOrigins() async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -68,7 +76,8 @@ struct RemoteRedirectTests {
         #expect(requests[2].headers["host"]?.hasPrefix("localhost") == true)
     }
 
-    @Test("a redirect to file:// is refused even when file URLs are allowed")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a redirect to file:// is refused even when file URLs are allowed", .timeLimit(.minutes(1)))
     func redirectToForbiddenScheme() async throws {
         let server = try RemoteFaultServer(
             content: content, paths: ["/a": [Self.redirect(302, to: "file:///etc/passwd")]])

@@ -5,7 +5,7 @@ import Testing
 
 /// Resuming against the fault server: a first response is cut after `kept` bytes, leaving a
 /// partial download; the second answers the Range request honestly or with a splice attempt.
-@Suite(.timeLimit(.minutes(1)))
+@Suite
 struct RemoteResumeTests {
     static let size = 200_000
     static let kept = 80_000
@@ -43,7 +43,9 @@ struct RemoteResumeTests {
         #expect(stored.partialBytes == Int64(Self.kept))
     }
 
-    @Test("an honest 206 from N completes the file with one more request that asks for the rest")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "an honest 206 from N completes the file with one more request that asks for the rest", .timeLimit(.minutes(1)))
     func honestResume() async throws {
         let server = try RemoteFaultServer(content: content, paths: ["/f": [Self.cut, Self.partial(from: Self.kept)]])
         defer { server.stop() }
@@ -59,8 +61,9 @@ struct RemoteResumeTests {
         #expect(harness.partialFiles.isEmpty)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a splice attempt on resume restarts from zero and never mixes two versions",
+        "a splice attempt on resume restarts from zero and never mixes two versions", .timeLimit(.minutes(1)),
         arguments: [
             ("200 with the whole body", Self.full),
             ("206 starting before N", Self.partial(from: 1000)),
@@ -81,7 +84,10 @@ struct RemoteResumeTests {
         if answer.status == 206 { #expect(requests.last?.headers["range"] == nil, "\(label)") }
     }
 
-    @Test("a 416 whose total is the kept length but not the announced one restarts instead of completing")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a 416 whose total is the kept length but not the announced one restarts instead of completing",
+        .timeLimit(.minutes(1)))
     func rangeNotSatisfiableWithAnotherTotalRestarts() async throws {
         let whole = RemoteFaultServer.Response(
             status: 200, headers: [["ETag", Self.tag], ["Content-Length", "\(Self.size)"]], ops: [.slice(0, Self.size)])
@@ -107,7 +113,8 @@ struct RemoteResumeTests {
         #expect(server.requests(to: "/f").count == 3)
     }
 
-    @Test("a 416 without Content-Range restarts the download")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a 416 without Content-Range restarts the download", .timeLimit(.minutes(1)))
     func rangeNotSatisfiableWithoutRangeRestarts() async throws {
         let server = try RemoteFaultServer(
             content: content, paths: ["/f": [Self.cut, .init(status: 416, headers: []), Self.full]])
@@ -120,7 +127,8 @@ struct RemoteResumeTests {
         #expect(server.requests(to: "/f").last?.headers["range"] == nil)
     }
 
-    @Test("a 416 for a partial that already holds every byte completes it from disk")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a 416 for a partial that already holds every byte completes it from disk", .timeLimit(.minutes(1)))
     func rangeNotSatisfiableForCompletePartial() async throws {
         // The first response announces no length (so the cut is not known to be short) and
         // sends every byte before the connection drops uncleanly.

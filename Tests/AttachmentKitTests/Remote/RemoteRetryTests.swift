@@ -5,12 +5,13 @@ import Testing
 
 /// Status codes and failures under ``RetryPolicy``: what is retried, after how long, and that
 /// a retry resumes rather than starting over.
-@Suite(.timeLimit(.minutes(1)))
+@Suite
 struct RemoteRetryTests {
     let content = RemoteTestContent.bytes(100_000, seed: 13)
     let policy = RetryPolicy(maximumAttempts: 4, initialDelay: 0.01, maximumDelay: 5, randomFraction: { 0 })
 
-    @Test("a 503 with Retry-After is retried after the delay asked for, then succeeds")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a 503 with Retry-After is retried after the delay asked for, then succeeds", .timeLimit(.minutes(1)))
     func serviceUnavailableThenSuccess() async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -29,7 +30,8 @@ struct RemoteRetryTests {
         #expect(server.requests(to: "/f").count == 2)
     }
 
-    @Test("a connection dropped mid-body is retried from the byte offset, not from zero")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a connection dropped mid-body is retried from the byte offset, not from zero", .timeLimit(.minutes(1)))
     func dropResumes() async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -58,8 +60,10 @@ struct RemoteRetryTests {
         #expect(requests[2].headers["range"] == "bytes=45000-")
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "4xx statuses other than 408 and 429 are final; 408 and 429 are retried", arguments: [400, 404, 410, 408, 429])
+        "4xx statuses other than 408 and 429 are final; 408 and 429 are retried", .timeLimit(.minutes(1)),
+        arguments: [400, 404, 410, 408, 429])
     func clientErrors(status: Int) async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -76,7 +80,8 @@ struct RemoteRetryTests {
         #expect(server.requests(to: "/f").count == (retried ? 4 : 1))
     }
 
-    @Test("a 403 calls the re-sign hook once and the fresh URL is fetched")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a 403 calls the re-sign hook once and the fresh URL is fetched", .timeLimit(.minutes(1)))
     func resignAfterForbidden() async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -98,7 +103,10 @@ struct RemoteRetryTests {
         #expect(server.requests.map(\.path) == ["/expired", "/fresh"])
     }
 
-    @Test("a re-signed URL that is refused again fails with the status instead of re-signing forever")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a re-signed URL that is refused again fails with the status instead of re-signing forever",
+        .timeLimit(.minutes(1)))
     func resignOnlyOnce() async throws {
         let server = try RemoteFaultServer(
             content: content, paths: ["/a": [.init(status: 401, headers: [["Content-Length", "0"]])]])

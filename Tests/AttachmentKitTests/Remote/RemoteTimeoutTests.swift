@@ -5,11 +5,12 @@ import Testing
 
 /// The idle timeout and the total deadline are AttachmentKit's own, whatever URLSession does
 /// with its timeouts.
-@Suite(.timeLimit(.minutes(1)))
+@Suite
 struct RemoteTimeoutTests {
     let content = RemoteTestContent.bytes(10_000, seed: 9)
 
-    @Test("a stall before the headers is timedOut(.idle)")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a stall before the headers is timedOut(.idle)", .timeLimit(.minutes(1)))
     func stallBeforeHeaders() async throws {
         let server = try RemoteFaultServer(
             content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(30), .head, .slice(0, 10_000)])]])
@@ -21,7 +22,8 @@ struct RemoteTimeoutTests {
         #expect(await harness.stored().content == nil)
     }
 
-    @Test("a stall mid-body is timedOut(.idle) and keeps the bytes received for resuming")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a stall mid-body is timedOut(.idle) and keeps the bytes received for resuming", .timeLimit(.minutes(1)))
     func stallMidBody() async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -41,7 +43,10 @@ struct RemoteTimeoutTests {
         #expect(RetryPolicy.default.classify(RemotePartError.timedOut(.idle)) == .retryable(after: nil))
     }
 
-    @Test("a body that trickles within the idle timeout but past the deadline is timedOut(.total)")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a body that trickles within the idle timeout but past the deadline is timedOut(.total)",
+        .timeLimit(.minutes(1)))
     func trickle() async throws {
         let server = try RemoteFaultServer(
             content: content,

@@ -5,11 +5,14 @@ import Testing
 
 /// What a response must be before it is stored: 2xx, the announced length, bytes of the
 /// declared type, the declared digest, within the size cap.
-@Suite(.timeLimit(.minutes(1)))
+@Suite
 struct RemoteValidationTests {
     let content = RemoteTestContent.bytes(100_000, seed: 3)
 
-    @Test("a body cut short of Content-Length is truncated(received:expected:), kept as a partial, never stored")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a body cut short of Content-Length is truncated(received:expected:), kept as a partial, never stored",
+        .timeLimit(.minutes(1)))
     func truncatedBody() async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -30,7 +33,8 @@ struct RemoteValidationTests {
         #expect(server.requests(to: "/f").count == 1)
     }
 
-    @Test("a chunked body that ends without its last chunk fails and stores nothing")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a chunked body that ends without its last chunk fails and stores nothing", .timeLimit(.minutes(1)))
     func chunkedWithoutTerminator() async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -52,7 +56,8 @@ struct RemoteValidationTests {
         #expect(RetryPolicy.default.classify(RemoteTestHarness.remoteError(result)!) == .retryable(after: nil))
     }
 
-    @Test("a 403 HTML error page is httpStatus(403), final, and never stored")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a 403 HTML error page is httpStatus(403), final, and never stored", .timeLimit(.minutes(1)))
     func forbiddenErrorPage() async throws {
         let page = "<html><body>Access denied</body></html>"
         let server = try RemoteFaultServer(
@@ -78,8 +83,10 @@ struct RemoteValidationTests {
         #expect(harness.partialFiles.isEmpty)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a 200 error page for an image part is a content mismatch, leaves nothing, and the next call asks again",
+        .timeLimit(.minutes(1)),
         arguments: ["<!DOCTYPE html><html><body>Expired</body></html>", #"{"error":"M_NOT_FOUND"}"#])
     func errorPageWithStatus200(page: String) async throws {
         let bytes = Data(page.utf8)
@@ -107,7 +114,8 @@ struct RemoteValidationTests {
         #expect(harness.partialFiles.isEmpty)
     }
 
-    @Test("an image part whose bytes are an image is stored by rename, its bytes intact")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("an image part whose bytes are an image is stored by rename, its bytes intact", .timeLimit(.minutes(1)))
     func imageStored() async throws {
         let png = RemoteTestContent.png(50_000)
         let server = try RemoteFaultServer(
@@ -131,7 +139,8 @@ struct RemoteValidationTests {
         #expect(harness.partialFiles.isEmpty)
     }
 
-    @Test("a declared SHA-256 that does not match fails and leaves nothing on disk")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a declared SHA-256 that does not match fails and leaves nothing on disk", .timeLimit(.minutes(1)))
     func digestMismatch() async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -156,7 +165,8 @@ struct RemoteValidationTests {
         #expect(harness.partialFiles.isEmpty)
     }
 
-    @Test("a Content-Length above the size cap is refused before the body is read")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a Content-Length above the size cap is refused before the body is read", .timeLimit(.minutes(1)))
     func announcedTooLarge() async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -169,7 +179,8 @@ struct RemoteValidationTests {
         #expect(harness.partialFiles.isEmpty)
     }
 
-    @Test("a body without a length that grows past the cap is stopped at the cap")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a body without a length that grows past the cap is stopped at the cap", .timeLimit(.minutes(1)))
     func unannouncedTooLarge() async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -186,7 +197,10 @@ struct RemoteValidationTests {
         #expect(harness.partialFiles.isEmpty)
     }
 
-    @Test("a Content-Length lower than the body delivers the announced bytes only, caught by the declared size")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a Content-Length lower than the body delivers the announced bytes only, caught by the declared size",
+        .timeLimit(.minutes(1)))
     func lyingLowContentLength() async throws {
         let server = try RemoteFaultServer(
             content: content,
@@ -199,7 +213,8 @@ struct RemoteValidationTests {
         #expect(server.requests(to: "/f").count == 1)
     }
 
-    @Test("a missing Content-Length with a complete body is stored with every byte")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a missing Content-Length with a complete body is stored with every byte", .timeLimit(.minutes(1)))
     func missingContentLength() async throws {
         let server = try RemoteFaultServer(
             content: content, paths: ["/f": [.init(status: 200, headers: [], ops: [.slice(0, 100_000)])]])
@@ -209,7 +224,8 @@ struct RemoteValidationTests {
         #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(content))
     }
 
-    @Test("a scheme not in the allow-list is refused without a request")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a scheme not in the allow-list is refused without a request", .timeLimit(.minutes(1)))
     func schemeNotAllowed() async throws {
         let harness = try RemoteTestHarness(configuration: RemotePartConfiguration())
         let url = URL(string: "http://127.0.0.1:9/x")!
