@@ -36,6 +36,7 @@ struct ResolveCommandTests {
     @Test("a described message with a remote original reports what is not local", .timeLimit(.minutes(1)))
     func describedMessage() async throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: folder.appendingPathComponent("p.jpg"))
         let message = folder.appendingPathComponent("m.json")
         try Data(
@@ -89,7 +90,9 @@ struct ResolveCommandTests {
             (#"{"parts":[{"mimeType":"image/png","url":"no scheme"}]}"#, "is not a URL"),
         ])
     func malformed(json: String, reason: String) async throws {
-        let file = try temporaryFolder().appendingPathComponent("bad.json")
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bad.json")
         try Data(json.utf8).write(to: file)
         let outcome = await AttachmentKitTool.run(["resolve", file.path])
         #expect(outcome.status == 2)
@@ -105,6 +108,7 @@ struct ResolveCommandTests {
         #expect(outcome.output.contains("usage: attachmentkit"))
     }
 
+    /// A new folder in the temporary directory: the caller removes it.
     private func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("resolve-tests-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -5,8 +5,8 @@ import Testing
 @Suite("attachmentkit resolve --bounds --screen-scale")
 struct ResolveViewportOptionsTests {
     /// Writes a message whose only parts are a remote JPEG and, when given, a size part with
-    /// `sizeJSON`, and returns its path.
-    private func messageFile(sizeJSON: String?) throws -> String {
+    /// `sizeJSON`, in a new folder, and returns the file's URL. The caller removes the folder.
+    private func messageFile(sizeJSON: String?) throws -> URL {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("attachmentkit-viewport-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -19,7 +19,7 @@ struct ResolveViewportOptionsTests {
         }
         let file = folder.appendingPathComponent("message.json")
         try Data(#"{ "name": "photo", "parts": [\#(parts.joined(separator: ","))] }"#.utf8).write(to: file)
-        return file.path
+        return file
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -27,7 +27,9 @@ struct ResolveViewportOptionsTests {
         "prints the worked viewport of a 3000 × 4000 photo on a 375 × 667 phone at screen scale 2",
         .timeLimit(.minutes(1)))
     func workedValues() async throws {
-        let path = try messageFile(sizeJSON: #"{"width":3000,"height":4000}"#)
+        let file = try messageFile(sizeJSON: #"{"width":3000,"height":4000}"#)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let path = file.path
         let outcome = await AttachmentKitTool.run(["resolve", path, "--bounds", "375x667", "--screen-scale", "2"])
         #expect(outcome.status == 0)
         #expect(outcome.errorOutput == "")
@@ -44,7 +46,9 @@ struct ResolveViewportOptionsTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("uses the displayed size of a sideways photo and the zoom policy asked for", .timeLimit(.minutes(1)))
     func orientationAndPolicy() async throws {
-        let path = try messageFile(sizeJSON: #"{"width":800,"height":1000,"orientation":3}"#)
+        let file = try messageFile(sizeJSON: #"{"width":800,"height":1000,"orientation":3}"#)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let path = file.path
         let outcome = await AttachmentKitTool.run([
             "resolve", "--bounds", "375x667", path, "--zoom-policy", "0.2...5", "--screen-scale", "3",
         ])
@@ -69,7 +73,9 @@ struct ResolveViewportOptionsTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("says the size is unknown when the message has no size part", .timeLimit(.minutes(1)))
     func unknownSize() async throws {
-        let path = try messageFile(sizeJSON: nil)
+        let file = try messageFile(sizeJSON: nil)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let path = file.path
         let outcome = await AttachmentKitTool.run(["resolve", path, "--bounds", "375x667", "--screen-scale", "2"])
         #expect(outcome.status == 0)
         #expect(outcome.output.hasSuffix("  image size: unknown (no local size part), so no zoom geometry\n"))
