@@ -7,9 +7,8 @@ import Testing
 /// rather than on the sequencer alone.
 @Suite("AttachmentResolver events: nothing of the preview after the full resolution")
 struct ResolutionPreviewAfterFullTests {
-    let sizeJSON = Data(#"{"width":4032,"height":3024,"orientation":3}"#.utf8)
-    let previewBytes = PartContent.data(SyntheticImages.jpeg(width: 384, height: 512))
-    let fullBytes = PartContent.data(SyntheticImages.jpeg(width: 3024, height: 4032))
+    /// The events tests' size part and images.
+    private let fixtures = ResolutionEventsTests()
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
@@ -18,7 +17,7 @@ struct ResolutionPreviewAfterFullTests {
     func sharedPreviewCompletesAfterFull() async throws {
         let full = ScriptedPart("full")
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
-        let size = ScriptedPart("size", mimeType: .imageSize, status: .complete, localContent: .data(sizeJSON))
+        let size = ScriptedPart("size", mimeType: .imageSize, status: .complete, localContent: .data(fixtures.sizeJSON))
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         // Another screen wants the preview too: its transfer outlives this consumer's interest.
         let otherScreen = await coordinator.download(preview)
@@ -27,15 +26,15 @@ struct ResolutionPreviewAfterFullTests {
         let previewAttempt = await preview.script.attempt(0)
         let fullAttempt = await full.script.attempt(0)
         fullAttempt.report(10, of: 100)
-        fullAttempt.succeed(fullBytes)
+        fullAttempt.succeed(fixtures.fullBytes)
         #expect(await ResolutionEventsTests.next(from: &events) == "placeholder 3024x4032")
         #expect(await ResolutionEventsTests.next(from: &events) == "full full")
         // The preview arrives now, for the other screen. Two things keep it from this stream:
         // the full resolution's arrival cancels this consumer's preview fetch, and the sequencer
         // drops a preview that comes after the full resolution anyway.
         previewAttempt.report(50, of: 100)
-        previewAttempt.succeed(previewBytes)
-        #expect(try await otherScreen.content() == previewBytes)
+        previewAttempt.succeed(fixtures.previewBytes)
+        #expect(try await otherScreen.content() == fixtures.previewBytes)
         var afterFull: [String] = []
         while let event = await events.next() { afterFull.append(event.testDescription) }
         #expect(afterFull.isEmpty, "sent after the full resolution")
