@@ -146,11 +146,13 @@ struct RemoteDownload: Sendable {
             }
         } catch {
             accepted.response.body.cancel()
-            writer.close()
+            // A failed last checkpoint only means a relaunch resumes from an earlier one; the
+            // body's own error is the one to report.
+            try? writer.close()
             throw await failure(error, received: received, total: total)
         }
         if let total, received < total {
-            writer.close()
+            try? writer.close()
             throw RemotePartError.truncated(received: received, expected: total)
         }
         return try await finish(writer, byteCount: received, check: check)
@@ -183,11 +185,11 @@ struct RemoteDownload: Sendable {
             await store.discardPartialDownload(for: key)
             throw error
         } catch let error as ContentStoreError {
-            writer.close()
+            try? writer.close()
             throw RemotePartError.storeFailed(error)
         }
         if Task.isCancelled {
-            writer.close()
+            try? writer.close()
             throw CancellationError()
         }
         do {
