@@ -29,7 +29,7 @@ struct RemoteCancellationTests {
         download.cancel()
         let result = await Result { () async throws(DownloadError) in try await download.content() }
         #expect(result.isCancellation)
-        await harness.coordinator.waitUntilIdle()
+        await harness.coordinator.waitUntilIdleUnlessCancelled()
         #expect(Date().timeIntervalSince(started) < 1)
         let kept = await harness.stored()
         #expect(kept.content == nil)
@@ -49,14 +49,14 @@ struct RemoteCancellationTests {
         for _ in 0..<500 where server.requests(to: "/f").isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
         let started = Date()
         task.cancel()
-        let result = await task.value
+        let result = await task.cancellableValue
         #expect(Date().timeIntervalSince(started) < 1)
         guard case .failure(let error) = result else {
             Issue.record("expected a cancellation, got \(result)")
             return
         }
         #expect(error.isCancellation)
-        await harness.coordinator.waitUntilIdle()
+        await harness.coordinator.waitUntilIdleUnlessCancelled()
         #expect(server.requests(to: "/f").count == 1)
         #expect(await harness.stored().content == nil)
     }
@@ -76,7 +76,7 @@ struct RemoteCancellationTests {
         let task = Task { await harness.download(harness.part(server.url("/f"), hooks: hooks)) }
         for await _ in entered.stream { break }
         task.cancel()
-        let result = await task.value
+        let result = await task.cancellableValue
         guard case .failure(let error) = result else {
             Issue.record("expected a cancellation, got \(result)")
             return
@@ -107,7 +107,7 @@ struct RemoteCancellationTests {
         let download = await harness.coordinator.download(harness.part(server.url("/f")))
         try await harness.waitForPartial(atLeast: 30_000)
         download.cancel()
-        await harness.coordinator.waitUntilIdle()
+        await harness.coordinator.waitUntilIdleUnlessCancelled()
         let stored = try await harness.download(harness.part(server.url("/f"))).get()
         #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(content))
         #expect(server.requests(to: "/f").last?.headers["range"] == "bytes=30000-")

@@ -36,7 +36,7 @@ struct RemoteNginxTests {
         let download = await harness.coordinator.download(harness.part(server.url("big.bin")))
         try await harness.waitForPartial(atLeast: 200_000)
         download.cancel()
-        await harness.coordinator.waitUntilIdle()
+        await harness.coordinator.waitUntilIdleUnlessCancelled()
         let kept = try #require(await harness.stored().partialBytes)
         #expect(kept > 0 && kept < 1_000_000)
         // Resume at full speed.
@@ -73,7 +73,7 @@ struct RemoteNginxTests {
         let download = await harness.coordinator.download(harness.part(server.url("photo.bin")))
         try await harness.waitForPartial(atLeast: 100_000)
         download.cancel()
-        await harness.coordinator.waitUntilIdle()
+        await harness.coordinator.waitUntilIdleUnlessCancelled()
         #expect(await harness.stored().partialBytes != nil)
         try server.serve(second, as: "photo.bin")
         try FileManager.default.setAttributes(

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import AttachmentKit
 
@@ -35,8 +36,15 @@ final class PriorityProbe: Sendable {
     /// The task priority of the download once it was released.
     var priorityAfterRelease: TaskPriority? { state.withLock { $0.priorityAfterRelease } }
 
-    /// Returns once the download is running.
-    func waitUntilStarted() async {
+    /// Returns once the download is running, or with an issue when the test is cancelled first
+    /// (past its time limit).
+    func waitUntilStarted(sourceLocation: SourceLocation = #_sourceLocation) async {
+        _ = await awaitUnlessCancelled("the probe's download to start", sourceLocation: sourceLocation) {
+            await self.start()
+        }
+    }
+
+    private func start() async {
         await withCheckedContinuation { continuation in
             let started = state.withLock { state in
                 if !state.isStarted { state.started.append(continuation) }
