@@ -22,10 +22,19 @@ public final class TieredContentStore: PartialDownloadStore {
     /// Counts writes, so that a promotion read before a write never lands after it.
     private let writeCount = LockedState<UInt64>(0)
 
+    /// Runs between reading a disk entry's bytes and promoting them, so that tests can race a
+    /// write against a promotion.
+    private let beforePromotion: (@Sendable () async -> Void)?
+
     /// Puts `memory` in front of `disk`.
-    public init(memory: InMemoryContentStore = InMemoryContentStore(), disk: FileContentStore) {
+    public convenience init(memory: InMemoryContentStore = InMemoryContentStore(), disk: FileContentStore) {
+        self.init(memory: memory, disk: disk, beforePromotion: nil)
+    }
+
+    init(memory: InMemoryContentStore, disk: FileContentStore, beforePromotion: (@Sendable () async -> Void)?) {
         self.memory = memory
         self.disk = disk
+        self.beforePromotion = beforePromotion
     }
 
     /// The content stored under `key`: from memory if it is there, otherwise from disk
@@ -48,6 +57,7 @@ public final class TieredContentStore: PartialDownloadStore {
         guard let data = await StorageIO.run(on: StorageIO.parallel, { try? Data(contentsOf: url) }),
             Int64(data.count) == size
         else { return content }
+        await beforePromotion?()
         writeCount.withLock { writes in
             if writes == writesBefore { memory.insert(.data(data), for: key) }
         }

@@ -104,4 +104,23 @@ struct TieredContentStoreTests {
         #expect(store.memory.usage().entryCount == 0)
         #expect(await store.usage().entryCount == 0)
     }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a write landing while a disk hit is promoted wins: memory never gets the older bytes", .timeLimit(.minutes(1)))
+    func writeRacingAPromotion() async throws {
+        let directory = try StorageTemporaryDirectory()
+        let disk = try FileContentStore.forTesting(in: directory)
+        let racing = LockedState<TieredContentStore?>(nil)
+        let store = TieredContentStore(memory: InMemoryContentStore(costLimit: 10_000), disk: disk) {
+            // Once: the older bytes have been read from disk, and a newer write lands now.
+            guard let store = racing.withLock({ $0.take() }) else { return }
+            _ = try? await store.store(Data([2, 2]), for: ContentKey(partID: "a"))
+        }
+        try await disk.store(Data([1]), for: key("a"))
+        racing.withLock { $0 = store }
+        #expect(await store.content(for: key("a")) == .data(Data([1])))  // read before the write
+        #expect(store.memory.content(for: key("a")) == .data(Data([2, 2])))
+        #expect(await store.content(for: key("a")) == .data(Data([2, 2])))
+    }
 }
