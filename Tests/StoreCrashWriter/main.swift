@@ -4,14 +4,27 @@
 // after it (VERSION -1 is a removal). Each content is self-describing (see CrashContent), so
 // the test can tell which version it reads back and whether it is whole. It exits with status 4,
 // printing nothing, when another store has the directory open.
+//
+// StoreCrashWriter STORE-DIRECTORY SEED FIRST-VERSION STOP-CHANGE STOP-CALL: the same, except
+// that it stops dead at the STOP-CALL-th call that changes the disk from change number
+// STOP-CHANGE on, prints "stopped" and waits to be killed (see StoppingFileSystem).
 import AttachmentKit
 import Foundation
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let seed = UInt64(arguments[2]), var version = Int64(arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: StoreCrashWriter STORE-DIRECTORY SEED FIRST-VERSION\n".utf8))
+guard arguments.count == 4 || arguments.count == 6, let seed = UInt64(arguments[2]),
+    var version = Int64(arguments[3])
+else {
+    FileHandle.standardError.write(
+        Data("usage: StoreCrashWriter STORE-DIRECTORY SEED FIRST-VERSION [STOP-CHANGE STOP-CALL]\n".utf8))
     exit(2)
 }
+let stopping: StoppingFileSystem? =
+    arguments.count == 6
+    ? Int(arguments[4]).flatMap { change in
+        Int(arguments[5]).map { StoppingFileSystem(stopChange: change, stopCall: $0) }
+    }
+    : nil
 let directory = URL(fileURLWithPath: arguments[1], isDirectory: true)
 let downloads = directory.deletingLastPathComponent().appendingPathComponent("downloads", isDirectory: true)
 try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
@@ -19,7 +32,9 @@ var random = CrashRandom(seed: seed)
 let durability: FileContentStore.Durability = seed.isMultiple(of: 2) ? .flushedToDevice : .processCrashSafe
 let store: FileContentStore
 do {
-    store = try FileContentStore(directory: directory, byteCapacity: 1 << 30, durability: durability)
+    store = try FileContentStore(
+        directory: directory, byteCapacity: 1 << 30, durability: durability, fileSystem: stopping ?? POSIXFileSystem(),
+        now: { Date() }, compactionSlack: 4096)
 } catch .directoryInUse {
     // An expected outcome (another process has the store open): exit, don't trap.
     exit(4)
@@ -28,8 +43,11 @@ do {
     exit(3)
 }
 
+/// Prints a line; "begin" lines start a change and "done" lines end it, for the stop.
 func say(_ line: String) {
+    if line.hasPrefix("done") { stopping?.endChange() }
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    if line.hasPrefix("begin") { stopping?.beginChange() }
 }
 
 say("ready")

@@ -99,7 +99,9 @@ public final class FileContentStore: PartialDownloadStore {
             now: { Date() }, compactionSlack: 4096, maximumPartialDownloads: maximumPartialDownloads)
     }
 
-    init(
+    /// Opens the store on `fileSystem`, with the clock and compaction slack given (for tests, and
+    /// the crash test's child process).
+    package init(
         directory: URL, byteCapacity: Int64, durability: Durability, fileSystem: any StoreFileSystem,
         now: @escaping @Sendable () -> Date, compactionSlack: Int, maximumPartialDownloads: Int = 16
     ) throws(ContentStoreError) {

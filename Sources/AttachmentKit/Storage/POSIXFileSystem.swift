@@ -8,8 +8,10 @@ import Darwin
 
 /// The real file system, through the C library: no `FileManager` on the hot paths, so that a
 /// lookup is one `stat` and a write is the calls it needs and no more.
-struct POSIXFileSystem: StoreFileSystem {
-    func createDirectory(atPath path: String) throws(FileSystemError) {
+package struct POSIXFileSystem: StoreFileSystem {
+    package init() {}
+
+    package func createDirectory(atPath path: String) throws(FileSystemError) {
         if mkdir(path, 0o700) == 0 { return }
         let code = errno
         if code == EEXIST {
@@ -28,19 +30,19 @@ struct POSIXFileSystem: StoreFileSystem {
         }
     }
 
-    func createFile(atPath path: String) throws(FileSystemError) -> Int32 {
+    package func createFile(atPath path: String) throws(FileSystemError) -> Int32 {
         try open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, operation: "create")
     }
 
-    func openForUpdate(atPath path: String) throws(FileSystemError) -> Int32 {
+    package func openForUpdate(atPath path: String) throws(FileSystemError) -> Int32 {
         try open(path, O_RDWR | O_CREAT | O_CLOEXEC, operation: "open")
     }
 
-    func openForReading(atPath path: String) throws(FileSystemError) -> Int32 {
+    package func openForReading(atPath path: String) throws(FileSystemError) -> Int32 {
         try open(path, O_RDONLY | O_CLOEXEC, operation: "open")
     }
 
-    func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(FileSystemError) {
+    package func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(FileSystemError) {
         guard var address = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
@@ -54,7 +56,7 @@ struct POSIXFileSystem: StoreFileSystem {
         }
     }
 
-    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(FileSystemError)
+    package func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(FileSystemError)
         -> Int
     {
         while true {
@@ -64,19 +66,19 @@ struct POSIXFileSystem: StoreFileSystem {
         }
     }
 
-    func seek(_ descriptor: Int32, to offset: Int64, path: String) throws(FileSystemError) {
+    package func seek(_ descriptor: Int32, to offset: Int64, path: String) throws(FileSystemError) {
         guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
             throw FileSystemError(operation: "seek", path: path, code: errno)
         }
     }
 
-    func truncate(_ descriptor: Int32, to length: Int64, path: String) throws(FileSystemError) {
+    package func truncate(_ descriptor: Int32, to length: Int64, path: String) throws(FileSystemError) {
         guard ftruncate(descriptor, off_t(length)) == 0 else {
             throw FileSystemError(operation: "truncate", path: path, code: errno)
         }
     }
 
-    func synchronize(_ descriptor: Int32, path: String) throws(FileSystemError) {
+    package func synchronize(_ descriptor: Int32, path: String) throws(FileSystemError) {
         #if canImport(Darwin)
         // On Apple platforms fsync leaves data in the drive's cache; F_FULLFSYNC flushes it.
         if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
@@ -84,40 +86,40 @@ struct POSIXFileSystem: StoreFileSystem {
         guard fsync(descriptor) == 0 else { throw FileSystemError(operation: "fsync", path: path, code: errno) }
     }
 
-    func synchronizeDirectory(atPath path: String) {
+    package func synchronizeDirectory(atPath path: String) {
         let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC, 0)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         systemClose(descriptor)
     }
 
-    func close(_ descriptor: Int32) {
+    package func close(_ descriptor: Int32) {
         systemClose(descriptor)
     }
 
-    func rename(_ source: String, to destination: String) throws(FileSystemError) {
+    package func rename(_ source: String, to destination: String) throws(FileSystemError) {
         guard systemRename(source, destination) == 0 else {
             throw FileSystemError(operation: "rename", path: source, code: errno)
         }
     }
 
-    func removeFile(atPath path: String) -> Bool {
+    package func removeFile(atPath path: String) -> Bool {
         unlink(path) == 0
     }
 
-    func sizeOfFile(atPath path: String) -> Int64? {
+    package func sizeOfFile(atPath path: String) -> Int64? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int64(status.st_size)
     }
 
-    func sizeOfFile(_ descriptor: Int32, path: String) throws(FileSystemError) -> Int64 {
+    package func sizeOfFile(_ descriptor: Int32, path: String) throws(FileSystemError) -> Int64 {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileSystemError(operation: "stat", path: path, code: errno) }
         return Int64(status.st_size)
     }
 
-    func lockFile(atPath path: String) throws(FileSystemError) -> Int32 {
+    package func lockFile(atPath path: String) throws(FileSystemError) -> Int32 {
         // A store of this process already holds the file: refuse without opening a second
         // descriptor to it at all.
         var existing = stat()
@@ -143,7 +145,7 @@ struct POSIXFileSystem: StoreFileSystem {
         return descriptor
     }
 
-    func unlockFile(_ descriptor: Int32) {
+    package func unlockFile(_ descriptor: Int32) {
         Self.lockedFiles.withLock { _ = $0.removeValue(forKey: descriptor) }
         // Closing the only descriptor of the open file description releases its lock.
         systemClose(descriptor)
@@ -188,7 +190,7 @@ struct POSIXFileSystem: StoreFileSystem {
     /// The lock files this process holds, by descriptor.
     private static let lockedFiles = LockedState<[Int32: FileIdentity]>([:])
 
-    func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
+    package func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
         guard let directory = opendir(path) else {
             throw FileSystemError(operation: "opendir", path: path, code: errno)
         }

@@ -2,9 +2,11 @@ import Foundation
 
 /// The file-system calls ``FileContentStore`` makes, as a seam: the store uses
 /// ``POSIXFileSystem``, tests substitute one that fails on cue (a full disk, a failed flush).
+/// Visible to the package (not to clients) so that the crash test's child process can stop at a
+/// chosen call.
 ///
 /// Paths are absolute. Every call either does all of its work or throws.
-protocol StoreFileSystem: Sendable {
+package protocol StoreFileSystem: Sendable {
     /// Creates the directory (and missing parents) with owner-only permissions; succeeds when
     /// it already exists.
     func createDirectory(atPath path: String) throws(FileSystemError)
@@ -51,7 +53,7 @@ protocol StoreFileSystem: Sendable {
 }
 
 /// A failed file-system call: which call, on which path, and the system's error number.
-struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The call that failed, such as `"write"`.
     let operation: String
     /// The path it was given.
@@ -66,7 +68,7 @@ struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A lock is held elsewhere (`EWOULDBLOCK`).
     var isLocked: Bool { code == EWOULDBLOCK }
 
-    var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+    package var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
 }
 
 extension StoreFileSystem {
