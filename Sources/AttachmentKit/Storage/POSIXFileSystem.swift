@@ -56,7 +56,8 @@ package struct POSIXFileSystem: StoreFileSystem {
         }
     }
 
-    package func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(FileSystemError)
+    package func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String)
+        throws(FileSystemError)
         -> Int
     {
         while true {
