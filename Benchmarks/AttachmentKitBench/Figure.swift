@@ -8,6 +8,12 @@ struct Figure: Sendable {
     let measure: @Sendable () async throws -> FigureResult
 }
 
+/// Thrown by a figure that cannot be measured on this machine (a tool it compares with is
+/// missing): printed as `figure  NAME  skipped  REASON`, not counted as missed.
+struct FigureSkipped: Error {
+    let reason: String
+}
+
 /// What a figure measured, and whether it met its target.
 struct FigureResult: Sendable {
     /// The measured value (median of several runs).

@@ -5,4 +5,6 @@ let allFigures: [Figure] =
     + transferFigures
     + viewportFigures
     + imagingFigures
+    + imagingWalkFigures
+    + imagingIdentifyFigures
     + storageFigures

@@ -22,6 +22,8 @@ for figure in selected {
         let result = try await figure.measure()
         print(result.line(name: figure.name))
         if !result.met { missed += 1 }
+    } catch let skipped as FigureSkipped {
+        print("figure\t\(figure.name)\tskipped\t\(skipped.reason)")
     } catch {
         print("figure\t\(figure.name)\terror\t\(error)")
         missed += 1
