@@ -25,12 +25,12 @@ public func inspectorFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count:
     _ = try? inspector.verify(.data(data), declaredType: .imageJPEG)
     _ = try? inspector.verify(.data(data), declaredType: .applicationOctetStream, policy: .init(typeMismatch: .reject))
 
-    // One input in eight is also inspected from a file, in chunks of 61, 509 or 8192 bytes so
-    // that reads span chunks; which inputs and which size follow from the bytes, so that a
-    // finding replays.
+    // One input in eight is also inspected from a file, in reads of at most 61, 509, 8192 or
+    // 65,536 bytes (the default, where read-ahead grows furthest) so that reads span pieces;
+    // which inputs and which size follow from the bytes, so that a finding replays.
     let hash = data.prefix(64).reduce(UInt32(truncatingIfNeeded: data.count)) { ($0 ^ UInt32($1)) &* 16_777_619 }
     guard hash % 8 == 0, (try? data.write(to: inputFile)) != nil else { return 0 }
-    let chunkSize = [61, 509, 8192][Int(hash / 8 % 3)]
+    let chunkSize = [61, 509, 8192, 65_536][Int(hash / 8 % 4)]
     let fromFile = Result { () throws(ImageInspectionError) in
         try inspector.inspect(fileAt: inputFile, chunkSize: chunkSize)
     }
@@ -38,8 +38,8 @@ public func inspectorFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count:
     case (.success(let memory), .success(let file)):
         if !sameImage(memory, file) { fatalError("memory and file headers differ: \(memory) vs \(file)") }
     case (.success, .failure(let error)), (.failure(let error), .success):
-        // Only the read limit, counted differently for files (bytes loaded) and memory (bytes
-        // examined), may make one path fail where the other succeeds.
+        // Only the byte limit, which a file's loader also applies to the bytes it reads from
+        // disk, may make one path fail where the other succeeds.
         guard case .readLimitExceeded = error else { fatalError("memory and file disagree: \(error)") }
     case (.failure, .failure):
         break
