@@ -25,8 +25,8 @@ final class FileChunkLoader {
     let url: URL
     /// The most bytes one read asks for, unless the caller needs more.
     let chunkSize: Int
-    /// The file's length in bytes when it was opened (a file that shrinks later is reported
-    /// truncated when a read comes short).
+    /// The file's length in bytes when it was opened, at most `Int.max` (a file that shrinks
+    /// later is reported truncated when a read comes short).
     let count: Int
     /// The most bytes this loader may read in all.
     let limit: Int
@@ -60,7 +60,9 @@ final class FileChunkLoader {
             throw .unreadable(url, reason: "it is not a regular file")
         }
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        count = Int(status.st_size)
+        // Clamped where `Int` is 32 bits (watchOS): a header lies in the first bytes, and an
+        // offset past `Int.max` could not be read there anyway.
+        count = Int(clamping: status.st_size)
     }
 
     private static func describe(errno code: Int32) -> String {
