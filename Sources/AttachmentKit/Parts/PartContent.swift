@@ -13,7 +13,10 @@ public enum PartContent: Sendable, Hashable {
     /// A file is memory-mapped where Foundation considers that safe (a local volume), so a
     /// large original is paged in as it is read rather than copied. A mapped file must not be
     /// truncated in place while the data is alive; AttachmentKit's own stores never do that
-    /// (they replace files by rename).
+    /// (they replace files by rename). On iOS, tvOS and watchOS a file whose data protection
+    /// class makes it unreadable while the device is locked (`complete`, `completeUnlessOpen`)
+    /// is read into memory instead: touching a mapped page after the device locked would crash
+    /// the app.
     ///
     /// - Throws: ``PartContentError`` when the URL is not a file URL or the file can't be read.
     public func bytes() throws(PartContentError) -> Data {
@@ -23,7 +26,7 @@ public enum PartContent: Sendable, Hashable {
         case .file(let url):
             guard url.isFileURL else { throw .notAFileURL(url) }
             do {
-                return try Data(contentsOf: url, options: .mappedIfSafe)
+                return try Data(contentsOf: url, options: Self.readingOptions(for: url))
             } catch {
                 throw .unreadable(url, reason: PartContentError.reason(for: error))
             }

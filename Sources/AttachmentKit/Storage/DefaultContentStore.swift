@@ -6,20 +6,49 @@ import Foundation
 ///
 /// Opening waits for the first call that needs the store, so creating a resolver or a
 /// coordinator never touches the disk. When the directory can't be used (a read-only file
-/// system, or another process has the store open), the store keeps content in memory only and
-/// says why in ``openingError``; nothing is lost that was stored before, and downloads still
-/// work.
+/// system, another process has the store open, or an iPhone launched the app in the background
+/// before its first unlock, when protected files can't be opened), the store keeps content in
+/// memory only and says why in ``openingError``; nothing is lost that was stored before, and
+/// downloads still work. It tries the directory again on a later use, at most once every
+/// ``openRetryInterval`` seconds, and once it opens, the content kept in memory meanwhile stays
+/// in the memory tier.
+///
+/// On iOS, tvOS and watchOS the directory is created with the data protection class
+/// `completeUntilFirstUserAuthentication` (files in it are readable from the first unlock on,
+/// also while the device is locked), whatever the app's default class. On Apple platforms the
+/// memory tier is trimmed when the system reports memory pressure: to half its limit on a
+/// warning, to nothing when critical. App extensions, whose memory limits are far lower, and
+/// apps that handle memory warnings themselves can call ``trimMemory(toCost:)``.
 public final class DefaultContentStore: ContentStore {
     /// The instance ``DownloadCoordinator/shared`` uses, in ``defaultDirectory``.
     public static let shared = DefaultContentStore()
 
-    /// `AttachmentKit/Content` in the user's caches directory (`~/Library/Caches` on Apple
-    /// platforms, `$XDG_CACHE_HOME` or `~/.cache` on Linux).
+    /// `<app>/AttachmentKit/Content` in the user's caches directory (`~/Library/Caches` on Apple
+    /// platforms, `$XDG_CACHE_HOME` or `~/.cache` on Linux), where `<app>` is the main bundle's
+    /// identifier, or the executable's name when there is no bundle identifier (a command-line
+    /// tool, Linux).
+    ///
+    /// Per app, because only one process can have a store open: on macOS every unsandboxed app
+    /// shares `~/Library/Caches`, and a second app using one path would get memory only. An app
+    /// and its extensions that share a store pass a directory in their App Group container.
     public static var defaultDirectory: URL {
         let caches =
             FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
-        return caches.appendingPathComponent("AttachmentKit", isDirectory: true)
+        return defaultDirectory(
+            in: caches, bundleIdentifier: Bundle.main.bundleIdentifier,
+            executableName: ProcessInfo.processInfo.processName)
+    }
+
+    /// The default directory under `caches` for an app: named by its bundle identifier, or its
+    /// executable's name, or `AttachmentKit` when neither is usable as a folder name.
+    static func defaultDirectory(in caches: URL, bundleIdentifier: String?, executableName: String) -> URL {
+        let candidates = [bundleIdentifier, executableName].compactMap { $0 }
+        let owner =
+            candidates.first { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("/") && !$0.contains("\0") }
+            ?? "AttachmentKit"
+        return caches.appendingPathComponent(owner, isDirectory: true)
+            .appendingPathComponent("AttachmentKit", isDirectory: true)
             .appendingPathComponent("Content", isDirectory: true)
     }
 
@@ -29,9 +58,12 @@ public final class DefaultContentStore: ContentStore {
     public let memoryCostLimit: Int64
     /// The disk tier's byte capacity.
     public let diskByteCapacity: Int64
+    /// The least time, in seconds, between two attempts to open the directory after one failed.
+    public let openRetryInterval: TimeInterval
 
-    /// The opened store, or the reason the disk tier could not be opened.
-    private let opened = LockedState<(store: any ContentStore, error: ContentStoreError?)?>(nil)
+    /// The memory tier, created on first use and kept across open attempts; the opened store,
+    /// or the reason the last attempt failed and when it was made.
+    let opening = LockedState(Opening())
 
     /// Creates a store that opens on first use.
     ///
@@ -39,21 +71,25 @@ public final class DefaultContentStore: ContentStore {
     ///   - directory: The disk tier's directory; ``defaultDirectory`` unless given another.
     ///   - memoryCostLimit: The memory tier's byte-cost limit; 64 MiB by default.
     ///   - diskByteCapacity: The disk tier's byte capacity; 1 GiB by default.
+    ///   - openRetryInterval: After the directory could not be opened, how long to keep memory
+    ///     only before a use tries again; 5 seconds by default.
     public init(
         directory: URL = DefaultContentStore.defaultDirectory, memoryCostLimit: Int64 = 64 << 20,
-        diskByteCapacity: Int64 = 1 << 30
+        diskByteCapacity: Int64 = 1 << 30, openRetryInterval: TimeInterval = 5
     ) {
         self.directory = directory
         self.memoryCostLimit = memoryCostLimit
         self.diskByteCapacity = diskByteCapacity
+        self.openRetryInterval = openRetryInterval.isFinite ? max(0, openRetryInterval) : 5
     }
 
     /// The store behind this one, opened now if it was not yet: a ``TieredContentStore``, or
     /// an ``InMemoryContentStore`` when the directory can't be used.
-    public var backingStore: any ContentStore { open().store }
+    public var backingStore: any ContentStore { open() }
 
-    /// Why the disk tier could not be opened, or `nil` when it was (or has not been tried).
-    public var openingError: ContentStoreError? { opened.withLock { $0?.error } }
+    /// Why the disk tier could not be opened at the last attempt, or `nil` when it was opened
+    /// (or has not been tried).
+    public var openingError: ContentStoreError? { opening.withLock { $0.failure?.error } }
 
     public func content(for key: ContentKey) async -> PartContent? {
         await backingStore.content(for: key)
@@ -79,22 +115,5 @@ public final class DefaultContentStore: ContentStore {
 
     public func usage() async -> ContentStoreUsage {
         await backingStore.usage()
-    }
-
-    /// Opens the tiers once; every caller after the first gets the same store.
-    private func open() -> (store: any ContentStore, error: ContentStoreError?) {
-        opened.withLock { opened in
-            if let opened { return opened }
-            let memory = InMemoryContentStore(costLimit: memoryCostLimit)
-            let result: (store: any ContentStore, error: ContentStoreError?)
-            do throws(ContentStoreError) {
-                let disk = try FileContentStore(directory: directory, byteCapacity: diskByteCapacity)
-                result = (TieredContentStore(memory: memory, disk: disk), nil)
-            } catch {
-                result = (memory, error)
-            }
-            opened = result
-            return result
-        }
     }
 }
