@@ -51,7 +51,9 @@ extension DefaultContentStore {
     /// class. Elsewhere there is no data protection and the file store creates the folders.
     private func prepareDirectory() {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        let protection: [FileAttributeKey: Any] = [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication]
+        let protection: [FileAttributeKey: Any] = [
+            .protectionKey: FileProtectionType.completeUntilFirstUserAuthentication
+        ]
         let layout = StoreLayout(root: directory.standardizedFileURL.path)
         for folder in [layout.root, layout.entries, layout.staging, layout.partial] {
             try? FileManager.default.createDirectory(

@@ -20,7 +20,7 @@ extension FileContentStore {
     }
 
     /// Computes the checksum of an ingested entry off the caller's path, flushes its file
-    /// (for ``Durability/flushedToDevice``), and records the checksum.
+    /// (unless ``Durability/processCrashSafe``), and records the checksum.
     func computeChecksumInBackground(_ key: SHA256Digest, serial: UInt64) {
         let path = layout.entry(key)
         StorageIO.background.async(group: backgroundWork) { [self] in

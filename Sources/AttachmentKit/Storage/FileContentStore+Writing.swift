@@ -3,7 +3,7 @@ import Foundation
 extension FileContentStore {
     /// Writes `data` atomically as the content of `key` and returns the stored file.
     ///
-    /// The bytes go to a staging file, which is flushed (for ``Durability/flushedToDevice``),
+    /// The bytes go to a staging file, which is flushed (unless ``Durability/processCrashSafe``),
     /// logged and renamed into place; their checksum is computed on the way. Least
     /// recently used entries are evicted first if the store would otherwise exceed
     /// ``byteCapacity``.
@@ -38,7 +38,7 @@ extension FileContentStore {
     ///
     /// On the store's volume the file is renamed into the store: no bytes are copied, so this
     /// takes the same time whatever the file's size, and its checksum is computed afterwards in
-    /// the background (where the file is also flushed, for ``Durability/flushedToDevice``). A
+    /// the background (where the file is also flushed, unless ``Durability/processCrashSafe``). A
     /// file on another volume is copied (and hashed while copied) and then removed; a file of
     /// this store (another entry's URL) is copied and left in place.
     ///

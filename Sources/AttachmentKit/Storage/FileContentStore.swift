@@ -83,7 +83,7 @@ public final class FileContentStore: PartialDownloadStore {
     ///     If the store holds more (it was opened before with a larger capacity), the least
     ///     recently used entries are evicted now.
     ///   - durability: How far writes go to survive a power failure;
-    ///     ``Durability/flushedToDevice`` by default.
+    ///     ``Durability/orderedOnDevice`` by default (see ``Durability`` for why).
     ///   - maximumPartialDownloads: The most partial downloads to keep; 16 by default, and
     ///     at least 1. If more are kept (the store was opened before with a larger limit), the
     ///     excess is discarded now.
@@ -91,12 +91,13 @@ public final class FileContentStore: PartialDownloadStore {
     ///   or another, has the directory open; ``ContentStoreError/unusableDirectory(_:reason:)``
     ///   when it can't be created, read or written.
     public convenience init(
-        directory: URL, byteCapacity: Int64, durability: Durability = .flushedToDevice,
+        directory: URL, byteCapacity: Int64, durability: Durability = .orderedOnDevice,
         maximumPartialDownloads: Int = 16
     ) throws(ContentStoreError) {
         try self.init(
-            directory: directory, byteCapacity: byteCapacity, durability: durability, fileSystem: POSIXFileSystem(),
-            now: { Date() }, compactionSlack: 4096, maximumPartialDownloads: maximumPartialDownloads)
+            directory: directory, byteCapacity: byteCapacity, durability: durability,
+            fileSystem: POSIXFileSystem(flushesDriveCache: durability == .flushedToDevice), now: { Date() },
+            compactionSlack: 4096, maximumPartialDownloads: maximumPartialDownloads)
     }
 
     /// Opens the store on `fileSystem`, with the clock and compaction slack given (for tests, and
@@ -125,7 +126,7 @@ public final class FileContentStore: PartialDownloadStore {
         let partialDownloads: [SHA256Digest]
         do {
             let opened = try FileStoreOpening.open(
-                layout: layout, fileSystem: fileSystem, synchronizes: durability == .flushedToDevice)
+                layout: layout, fileSystem: fileSystem, synchronizes: durability != .processCrashSafe)
             self.index = LockedState(opened.index)
             self.journal = LockedState(opened.journal)
             partialDownloads = opened.partialDownloads
@@ -158,5 +159,6 @@ public final class FileContentStore: PartialDownloadStore {
         Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
     }
 
-    var synchronizes: Bool { durability == .flushedToDevice }
+    /// Whether writes are flushed (or, for ``Durability/orderedOnDevice``, ordered) on the device.
+    var synchronizes: Bool { durability != .processCrashSafe }
 }

@@ -9,7 +9,8 @@ final class MemoryPressureListener: @unchecked Sendable {
     private let source: any DispatchSourceMemoryPressure
 
     private init(handler: @escaping @Sendable (DefaultContentStore.MemoryPressure) -> Void) {
-        source = DispatchSource.makeMemoryPressureSource(eventMask: [.warning, .critical], queue: .global(qos: .utility))
+        source = DispatchSource.makeMemoryPressureSource(
+            eventMask: [.warning, .critical], queue: .global(qos: .utility))
         source.setEventHandler { [weak self] in
             guard let self else { return }
             handler(self.source.data.contains(.critical) ? .critical : .warning)

@@ -9,7 +9,14 @@ import Darwin
 /// The real file system, through the C library: no `FileManager` on the hot paths, so that a
 /// lookup is one `stat` and a write is the calls it needs and no more.
 package struct POSIXFileSystem: StoreFileSystem {
-    package init() {}
+    /// Whether ``synchronize(_:path:)`` flushes the drive's cache on Apple platforms
+    /// (`F_FULLFSYNC`) or only orders the file's writes before later ones (`F_BARRIERFSYNC`).
+    /// Linux has no barrier: `fsync` does what its file system does either way.
+    package let flushesDriveCache: Bool
+
+    package init(flushesDriveCache: Bool = true) {
+        self.flushesDriveCache = flushesDriveCache
+    }
 
     package func createDirectory(atPath path: String) throws(FileSystemError) {
         if mkdir(path, 0o700) == 0 { return }
@@ -81,8 +88,10 @@ package struct POSIXFileSystem: StoreFileSystem {
 
     package func synchronize(_ descriptor: Int32, path: String) throws(FileSystemError) {
         #if canImport(Darwin)
-        // On Apple platforms fsync leaves data in the drive's cache; F_FULLFSYNC flushes it.
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        // On Apple platforms fsync leaves data in the drive's cache; F_FULLFSYNC flushes it, and
+        // F_BARRIERFSYNC sends the data with a barrier, so that no later write reaches the
+        // medium before it, without waiting for a flush. Where neither is supported, fsync.
+        if fcntl(descriptor, flushesDriveCache ? F_FULLFSYNC : F_BARRIERFSYNC) == 0 { return }
         #endif
         guard fsync(descriptor) == 0 else { throw FileSystemError(operation: "fsync", path: path, code: errno) }
     }

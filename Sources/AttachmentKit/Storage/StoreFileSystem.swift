@@ -25,7 +25,8 @@ package protocol StoreFileSystem: Sendable {
     func seek(_ descriptor: Int32, to offset: Int64, path: String) throws(FileSystemError)
     /// Cuts the file to `length` bytes.
     func truncate(_ descriptor: Int32, to length: Int64, path: String) throws(FileSystemError)
-    /// Flushes the file's data to the storage device.
+    /// Flushes the file's data to the storage device (or, for a file system made to order
+    /// writes only, sends it with a barrier before any later write).
     func synchronize(_ descriptor: Int32, path: String) throws(FileSystemError)
     /// Flushes a directory's entries to the storage device; a no-op where directories can't
     /// be opened.
