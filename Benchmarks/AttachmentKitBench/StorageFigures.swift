@@ -15,7 +15,8 @@ private let memoryStoreFigures: [Figure] =
                 let workload = MemoryWorkload.shared
                 let (store, dictionary) = workload.compare(
                     threads: threads, InMemoryStoreOperations(workload), LockedDictionaryOperations(workload))
-                return FigureResult(value: store, unit: "ops/s", baseline: dictionary, target: .ratioAtLeast(0.5))
+                // The real limit: a bare dictionary does less than an LRU cache can.
+                return FigureResult(value: store, unit: "ops/s", baseline: dictionary, target: .ratioAtLeast(0.8))
             },
             // NSCache needs class keys: an app keeping ContentKey values in it boxes the key for
             // every call, as this figure does.
@@ -23,14 +24,15 @@ private let memoryStoreFigures: [Figure] =
                 let workload = MemoryWorkload.shared
                 let (store, cache) = workload.compare(
                     threads: threads, InMemoryStoreOperations(workload), NSCacheOperations(workload, preboxed: false))
-                return FigureResult(value: store, unit: "ops/s", baseline: cache, target: .ratioAtLeast(3))
+                // Not 3: a bare dictionary is only 2.7–3.6 times NSCache on this workload.
+                return FigureResult(value: store, unit: "ops/s", baseline: cache, target: .ratioAtLeast(2))
             },
             // NSCache's best case: every key boxed once beforehand.
             Figure(name: "memory-store-vs-nscache-preboxed-\(threads)-thread") {
                 let workload = MemoryWorkload.shared
                 let (store, cache) = workload.compare(
                     threads: threads, InMemoryStoreOperations(workload), NSCacheOperations(workload, preboxed: true))
-                return FigureResult(value: store, unit: "ops/s", baseline: cache, target: .ratioAtLeast(3))
+                return FigureResult(value: store, unit: "ops/s", baseline: cache, target: .ratioAtLeast(2))
             },
         ]
     }

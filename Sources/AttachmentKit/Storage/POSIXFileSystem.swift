@@ -146,7 +146,14 @@ package struct POSIXFileSystem: StoreFileSystem {
         // The lock belongs to this open file description (not to the process, as a POSIX
         // record lock would): a second description of the same file, in this process or
         // another, is refused, and closing one never releases the lock another holds.
-        let code = Self.lockExclusively(descriptor)
+        // A child process this process is starting holds a copy of every descriptor, and so the
+        // lock, until it executes its program; a store that closed a moment ago can be seen as
+        // still holding it. So a refusal is taken as final only once it has lasted 100 ms.
+        var code = Self.lockExclusively(descriptor)
+        for _ in 0..<20 where code == EWOULDBLOCK {
+            usleep(5_000)
+            code = Self.lockExclusively(descriptor)
+        }
         guard code == 0 else {
             systemClose(descriptor)
             throw FileSystemError(operation: "lock", path: path, code: code)
