@@ -13,7 +13,8 @@ struct HEIFBrands {
     /// Reads the brands from the start of a file whose first box is `ftyp`: the major brand at
     /// byte 8 and the compatible brands from byte 16 to the end of the box (or of `prefix`).
     init(ftypPrefix prefix: UnsafeRawBufferPointer) {
-        let boxSize = Int(MagicBytes(prefix).uint32BigEndian(at: 0) ?? 0)
+        // Clamped: a box size of 2^31 or more would trap where `Int` is 32 bits (watchOS).
+        let boxSize = Int(clamping: MagicBytes(prefix).uint32BigEndian(at: 0) ?? 0)
         let end = min(prefix.count, boxSize >= 16 ? boxSize : prefix.count)
         var brands: [String] = []
         var offset = 8

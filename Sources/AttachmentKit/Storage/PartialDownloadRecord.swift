@@ -51,9 +51,11 @@ struct PartialDownloadRecord: Sendable {
         else { return nil }
         self.hasher = hasher
         offset += XXH64.serializedByteCount
-        let length = Int(Self.load(bytes[offset..<offset + 4]))
+        // Checked, not converted with `Int(_:)`: a damaged length past `Int.max` (2^31 on
+        // watchOS) would trap there.
+        guard let length = Int(exactly: Self.load(bytes[offset..<offset + 4])) else { return nil }
         offset += 4
-        guard offset + length + 8 == bytes.count else { return nil }
+        guard length <= bytes.count, offset + length + 8 == bytes.count else { return nil }
         let text = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
         switch kind {
         case 0: validator = nil

@@ -107,7 +107,12 @@ extension StoreFileSystem {
         let descriptor = try openForReading(atPath: path)
         defer { close(descriptor) }
         let size = try sizeOfFile(descriptor, path: path)
-        var bytes = [UInt8](repeating: 0, count: Int(size))
+        // A file larger than `Int` can count (2 GiB where `Int` is 32 bits, watchOS) can't be
+        // read into one array: an error, not a trap.
+        guard let byteCount = Int(exactly: size) else {
+            throw FileSystemError(operation: "read", path: path, code: EFBIG)
+        }
+        var bytes = [UInt8](repeating: 0, count: byteCount)
         let filled = try bytes.withUnsafeMutableBytes { buffer in
             Result { () throws(FileSystemError) in try readFully(descriptor, into: buffer, path: path) }
         }.get()
