@@ -14,11 +14,12 @@ public enum AttachmentKitTool {
     public static let usage = """
         usage: attachmentkit [resolve [MESSAGE.json] [--bounds WxH --screen-scale S [--zoom-policy P]]]
                attachmentkit inspect FILE... [--mime TYPE]
-               attachmentkit help
+               attachmentkit help [resolve]
 
           resolve   Prints which part of a message is the preview and which the full
                     resolution, the placeholder size, and what is local. With no file,
                     resolves a sample photo message shipped with AttachmentKit.
+                    `attachmentkit help resolve` describes the message file's format.
                     With --bounds (points, such as 375x667) and --screen-scale (such as 2),
                     also prints the zoom viewport for the image, sized from its size part;
                     --zoom-policy is fit (the default), fill or fixed limits MIN...MAX.
@@ -37,7 +38,12 @@ public enum AttachmentKitTool {
             case "inspect":
                 return try InspectCommand.run(&arguments)
             case "help", "--help", "-h":
-                return Outcome(status: 0, output: usage + "\n", errorOutput: "")
+                switch try arguments.popPositionals() {
+                case []: return Outcome(status: 0, output: usage + "\n", errorOutput: "")
+                case ["resolve"]: return Outcome(status: 0, output: ResolveHelp.text + "\n", errorOutput: "")
+                case let topics:
+                    throw CommandError.usage("no help on \"\(topics.joined(separator: " "))\"; try attachmentkit help")
+                }
             case let other?:
                 throw CommandError.usage("unknown command \"\(other)\"; try attachmentkit help")
             }

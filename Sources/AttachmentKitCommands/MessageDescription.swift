@@ -19,17 +19,18 @@ struct MessageDescription: Sendable {
 
     /// Reads and validates a message file.
     static func load(from url: URL) throws(CommandError) -> MessageDescription {
-        let data: Data
+        let data = try MessageFileReader.read(url)
         do {
-            data = try Data(contentsOf: url)
+            return try parse(data, relativeTo: url.deletingLastPathComponent())
         } catch {
-            throw .unreadableFile(url.path, reason: (error as NSError).localizedDescription)
+            guard case .malformedMessage(let reason, nil) = error else { throw error }
+            throw .malformedMessage(reason, file: url.path)
         }
-        return try parse(data, relativeTo: url.deletingLastPathComponent())
     }
 
     /// Parses a message description; file paths are resolved against `folder`.
     static func parse(_ data: Data, relativeTo folder: URL) throws(CommandError) -> MessageDescription {
+        guard !data.isEmpty else { throw .malformedMessage("the file is empty; it should hold a JSON object") }
         let raw: RawMessage
         do {
             raw = try JSONDecoder().decode(RawMessage.self, from: data)
@@ -51,6 +52,8 @@ struct MessageDescription: Sendable {
             "wrong type\(where: context)"
         case DecodingError.dataCorrupted(let context):
             context.codingPath.isEmpty ? "not valid JSON" : "bad value\(where: context)"
+        case let unknown as UnknownKeyError:
+            unknown.description
         default:
             String(describing: error)
         }
@@ -64,10 +67,22 @@ extension String.StringInterpolation {
     }
 }
 
-/// The JSON shape, before validation.
+/// The JSON shape, before validation. Unknown keys are refused by name (a mistyped `"path"`
+/// would otherwise leave a part silently not local).
 struct RawMessage: Decodable {
     var name: String?
     var parts: [RawPart]
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, parts
+    }
+
+    init(from decoder: any Decoder) throws {
+        try UnknownKeyError.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue), in: "the message")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        parts = try container.decode([RawPart].self, forKey: .parts)
+    }
 }
 
 struct RawPart: Decodable {
@@ -78,4 +93,20 @@ struct RawPart: Decodable {
     var file: String?
     var url: String?
     var data: String?
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, mimeType, status, byteCount, file, url, data
+    }
+
+    init(from decoder: any Decoder) throws {
+        try UnknownKeyError.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue), in: "a part")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+        mimeType = try container.decode(String.self, forKey: .mimeType)
+        status = try container.decodeIfPresent(String.self, forKey: .status)
+        byteCount = try container.decodeIfPresent(Int64.self, forKey: .byteCount)
+        file = try container.decodeIfPresent(String.self, forKey: .file)
+        url = try container.decodeIfPresent(String.self, forKey: .url)
+        data = try container.decodeIfPresent(String.self, forKey: .data)
+    }
 }
