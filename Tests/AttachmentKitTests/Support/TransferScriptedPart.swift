@@ -62,7 +62,7 @@ final class DownloadScript: Sendable {
     func attempt(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) async -> ScriptedAttempt {
         await awaitUnlessCancelled("download \(index) to start", sourceLocation: sourceLocation) {
             await self.startedAttempt(index)
-        } ?? ScriptedAttempt(partID: "abandoned", observer: IgnoringObserver())
+        } ?? ScriptedAttempt(partID: "stand-in", observer: IgnoringObserver())
     }
 
     private func startedAttempt(_ index: Int) async -> ScriptedAttempt {
