@@ -47,3 +47,13 @@ preview.zoom(to: 0.3, anchoredAt: CGPoint(x: 100, y: 200))
 print("preview:", text(preview.scaledContentSize), "at", text(preview.contentOffset))  // 450.0 x 600.0 at (20.0, -33.5)
 preview.replaceContent(pixelSize: PixelSize(width: 3000, height: 4000))
 print("full:   ", text(preview.scaledContentSize), "at", text(preview.contentOffset))  // 450.0 x 600.0 at (20.0, -33.5)
+
+// In a chat, lay the viewer out from the message's placeholder: the preview is drawn at the
+// original's size from the first frame, and the original changes nothing.
+let placeholder = PlaceholderSize(
+    displayedSize: CGSize(width: 4032, height: 3024), orientation: .up, source: .sizeMetadata)
+var chat = ZoomViewport(boundsSize: phone, placeholder: placeholder, screenScale: 3)
+print("preview at:", text(chat.scaledContentSize))  // 375.0 x 281.25, not the preview's 170.7 x 128.0
+let beforeOriginal = chat
+chat.replaceContent(pixelSize: PixelSize(width: 4032, height: 3024))
+print("original changes nothing:", chat == beforeOriginal)  // true

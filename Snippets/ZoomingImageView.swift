@@ -36,15 +36,15 @@ final class ZoomingImageView: UIScrollView, UIScrollViewDelegate {
 
     required init?(coder: NSCoder) { nil }
 
-    /// Shows the preview. With the full image's size from the message's size part, the
-    /// preview is laid out (stretched) at that size, so the full image later drops in place.
-    func showPreview(_ preview: UIImage, fullPixelSize: PixelSize?) {
+    /// Shows the preview, laid out (stretched) at the original's size that the message's
+    /// placeholder gives, so that the original later drops in place without a jump.
+    func showPreview(_ preview: UIImage, placeholder: PlaceholderSize?) {
         imageView.image = preview
-        viewport = ZoomViewport(
-            boundsSize: bounds.size,
-            pixelSize: fullPixelSize ?? PixelSize(preview),
-            imageScale: fullPixelSize == nil ? ImageScale(preview.scale) : .one,
-            screenScale: ScreenScale(traitCollection.displayScale))
+        let scale = ScreenScale(traitCollection.displayScale)
+        viewport = ZoomViewport(boundsSize: bounds.size, placeholder: placeholder, screenScale: scale)
+        if placeholder == nil {
+            viewport.replaceContent(pixelSize: PixelSize(preview), imageScale: ImageScale(preview.scale))
+        }
         applyViewport()
     }
 

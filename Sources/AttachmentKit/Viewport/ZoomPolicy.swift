@@ -77,6 +77,13 @@ public struct ZoomPolicy: Sendable, Hashable, CustomStringConvertible {
             upscalesSmallImages: false, guaranteedZoomRange: 1)
     }
 
+    /// The classic scroll-view photo viewer (Stanford's CS193p Shutterbug, the seed of the
+    /// Zooming article): limits 0.2...5, the image shown at zoom 1 — its content size is the
+    /// image's size — from the top-left corner. Show a new image with
+    /// ``ZoomViewport/showImage(pixelSize:imageScale:)``, which goes back to zoom 1 as the
+    /// viewer's `resetImage` did.
+    public static let classicViewer = ZoomPolicy.fixed(minimum: 0.2, maximum: 5)
+
     /// `"aspect fit"`, `"aspect fill, upscaling, zoom range at least 2"` or `"fixed 0.2...5"`.
     public var description: String {
         let name: String
