@@ -37,3 +37,7 @@ if let kept = await store.partialDownload(for: video) {
 }
 let usage = await store.usage()
 print("usage:", usage.byteCount, "bytes in", usage.entryCount, "entries")  // 4540000 bytes in 3 entries
+
+// A settings screen: what is stored, without counting a use; then release the directory.
+print("keys:", store.keys().count, "original kept:", store.contains(original))  // keys: 3 original kept: true
+await disk.close()

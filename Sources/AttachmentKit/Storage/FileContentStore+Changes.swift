@@ -37,7 +37,9 @@ extension FileContentStore {
                 stagedFile: staged.stagedFile)
             do throws(FileSystemError) {
                 // A failed append is cut off again, so the journal still matches the index.
-                try journal.append(touches + victims.map { ManifestRecord(kind: .remove, key: $0) } + [put])
+                try journal.append(
+                    touches + victims.map { ManifestRecord(kind: .remove, key: $0) }
+                        + staged.key.nameRecords(digest: staged.digest) + [put])
             } catch {
                 abandon(staged)
                 return .failure(.writeFailed(staged.key, reason: error.description))
@@ -55,7 +57,7 @@ extension FileContentStore {
                 let serial = index.nextSerial()
                 let entry = DiskEntry(
                     size: staged.size, checksum: staged.checksum, lastAccess: time, serial: serial, verified: true)
-                index.set(entry, for: staged.digest)
+                index.set(entry, for: staged.digest, name: staged.key)
                 return serial
             }
             for victim in victims { fileSystem.removeFile(atPath: layout.entry(victim)) }
@@ -166,8 +168,8 @@ extension FileContentStore {
     /// entries (plus some slack), so that its size and the time to open it stay proportional
     /// to the number of entries.
     private func compactIfLarge(_ journal: inout Journal) {
-        let entryCount = index.withLock { $0.entries.count }
-        guard journal.recordCount > 2 * entryCount + compactionSlack else { return }
+        let liveRecords = index.withLock { $0.snapshotRecordCount }
+        guard journal.recordCount > 2 * liveRecords + compactionSlack else { return }
         try? journal.rewrite(with: index.withLock { $0.snapshotRecords() })
     }
 }

@@ -69,6 +69,16 @@ extension FileContentStore {
         return index.withLock { $0.entry(digest) != nil }
     }
 
+    /// The keys of the entries held, least recently used first, without counting a use or
+    /// touching the disk: for a settings screen that lists what is stored.
+    ///
+    /// The journal records each key beside its entry. Entries written by a version of
+    /// AttachmentKit that did not, keys longer than 4 KiB, and entries whose name record was
+    /// damaged are held and served but not listed; ``usage()`` counts every entry.
+    public func keys() -> [ContentKey] {
+        index.withLock { $0.knownKeys() }
+    }
+
     /// What is wrong with the entry's file, or `nil` when it is intact.
     private func damage(of entry: DiskEntry, _ digest: SHA256Digest, at path: String) async -> String? {
         guard let size = fileSystem.sizeOfFile(atPath: path) else { return "its file is missing" }

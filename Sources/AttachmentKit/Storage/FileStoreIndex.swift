@@ -25,6 +25,13 @@ struct FileStoreIndex {
     private var lastSerial: UInt64 = 0
     /// Set when the store is closed: the index is then empty and stays so.
     var isClosed = false
+    /// The key of each entry whose name is recorded (see ``ContentKey/storedName``).
+    private(set) var names: [SHA256Digest: ContentKey] = [:]
+    /// The name records of each name, counted for compaction.
+    private(set) var nameRecordCount = 0
+    /// Names read from the journal and not yet followed by their put: the name's length and
+    /// the bytes so far.
+    private var pendingNames: [SHA256Digest: (length: Int, bytes: [UInt8])] = [:]
 
     /// An empty index with room for `minimumCapacity` entries before it grows.
     init(minimumCapacity: Int = 0) {
@@ -49,15 +56,46 @@ struct FileStoreIndex {
 
     func entry(_ key: SHA256Digest) -> DiskEntry? { entries.peek(key) }
 
-    mutating func set(_ entry: DiskEntry, for key: SHA256Digest) {
+    /// Sets the entry for `key`, and its name when known.
+    mutating func set(_ entry: DiskEntry, for key: SHA256Digest, name: ContentKey? = nil) {
         entries.set(entry, cost: entry.size, for: key)
         touched.remove(key)
+        if let name { setName(name, for: key) }
     }
 
     @discardableResult
     mutating func remove(_ key: SHA256Digest) -> DiskEntry? {
         touched.remove(key)
+        forgetName(of: key)
         return entries.remove(key)
+    }
+
+    /// The records a journal rewrite keeps: a put per entry, and the name records of each named
+    /// one.
+    var snapshotRecordCount: Int { entries.count + nameRecordCount }
+
+    /// The keys whose names are known, least recently used first.
+    func knownKeys() -> [ContentKey] {
+        var keys: [ContentKey] = []
+        keys.reserveCapacity(names.count)
+        entries.forEachFromOldest { digest, _, _ in
+            if let name = names[digest] { keys.append(name) }
+            return true
+        }
+        return keys
+    }
+
+    private mutating func setName(_ name: ContentKey, for key: SHA256Digest) {
+        forgetName(of: key)
+        let count = name.nameRecords(digest: key).count
+        guard count > 0 else { return }
+        names[key] = name
+        nameRecordCount += count
+    }
+
+    private mutating func forgetName(of key: SHA256Digest) {
+        guard let old = names.removeValue(forKey: key) else { return }
+        nameRecordCount -= old.nameRecords(digest: key).count
     }
 
     mutating func update(_ key: SHA256Digest, _ body: (inout DiskEntry) -> Void) {
@@ -67,6 +105,9 @@ struct FileStoreIndex {
     mutating func removeAll() {
         entries.removeAll()
         touched.removeAll()
+        names.removeAll()
+        nameRecordCount = 0
+        pendingNames.removeAll()
         touchFlushRequested = false
     }
 
@@ -78,8 +119,14 @@ struct FileStoreIndex {
                 size: record.size, checksum: record.checksum, lastAccess: record.lastAccess, serial: nextSerial(),
                 verified: false)
             entries.set(entry, cost: entry.size, for: record.key)
+            if let pending = pendingNames.removeValue(forKey: record.key), pending.bytes.count == pending.length,
+                let name = ContentKey(storedName: pending.bytes)
+            {
+                setName(name, for: record.key)
+            }
         case .remove:
             entries.remove(record.key)
+            forgetName(of: record.key)
         case .touch:
             if entries.use(record.key) != nil { entries.update(record.key) { $0.lastAccess = record.lastAccess } }
         case .checksum:
@@ -87,8 +134,24 @@ struct FileStoreIndex {
                 if entry.size == record.size { entry.checksum = record.checksum }
             }
         case .purge:
-            entries.removeAll()
+            removeAll()
+        case .name:
+            // Pieces in order from offset 0; a missing or damaged piece leaves the name unknown.
+            var pending: (length: Int, bytes: [UInt8]) =
+                record.lastAccess == 0 ? (Int(record.size), []) : pendingNames[record.key] ?? (0, [])
+            guard pending.length == Int(record.size), pending.bytes.count == Int(record.lastAccess) else {
+                pendingNames.removeValue(forKey: record.key)
+                return
+            }
+            pending.bytes += record.payload.prefix(pending.length - pending.bytes.count)
+            pendingNames[record.key] = pending
         }
+    }
+
+    /// Forgets the names whose put never came (their put record was damaged): call once the
+    /// journal has been replayed.
+    mutating func finishReplay() {
+        pendingNames.removeAll()
     }
 
     /// Whether the access times held should be written now: once `limit` are held, this says
@@ -118,8 +181,9 @@ struct FileStoreIndex {
     /// One put record per entry, least recently used first: the journal after a rewrite.
     mutating func snapshotRecords() -> [ManifestRecord] {
         var records: [ManifestRecord] = []
-        records.reserveCapacity(entries.count)
+        records.reserveCapacity(snapshotRecordCount)
         entries.forEachFromOldest { key, entry, _ in
+            if let name = names[key] { records += name.nameRecords(digest: key) }
             records.append(
                 ManifestRecord(
                     kind: .put, key: key, size: entry.size, checksum: entry.checksum, lastAccess: entry.lastAccess))

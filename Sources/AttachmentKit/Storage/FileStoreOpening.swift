@@ -32,6 +32,7 @@ enum FileStoreOpening {
             if record.kind == .purge { needsSweep = true }
             index.replay(record)
         }
+        index.finishReplay()
         // A torn last record is what a crash leaves; anything more means damage.
         let damaged =
             contents.skippedByteCount > 0
@@ -102,7 +103,7 @@ enum FileStoreOpening {
                 }
             case .remove:
                 fileSystem.removeFile(atPath: layout.entry(record.key))
-            case .touch, .checksum, .purge:
+            case .touch, .checksum, .purge, .name:
                 break
             }
         }

@@ -6,7 +6,8 @@
 /// 0        marker 0xA7        1  kind        2  flags (1: has checksum, 2: staged)   3  version 1
 /// 8..<16   batch              16..<48  key digest       48..<56  size
 /// 56..<64  content checksum   64..<72  last access (ms since 1970)
-/// 72..<80  staging file id    80..<120 reserved (zero)  120..<128 check value
+/// 72..<80  staging file id    80..<120 reserved (zero; a name record's piece of the name)
+/// 120..<128 check value
 /// ```
 struct ManifestRecord: Sendable, Equatable {
     enum Kind: UInt8, Sendable {
@@ -20,6 +21,10 @@ struct ManifestRecord: Sendable, Equatable {
         case checksum = 4
         /// Every earlier record is void and the entries directory must be swept.
         case purge = 5
+        /// A piece of the key's name (``ContentKey/storedName``): bytes `lastAccess ..<
+        /// lastAccess + 40` of a name `size` bytes long, in `payload`. A key's pieces come just
+        /// before its put, in the same batch.
+        case name = 6
     }
 
     static let byteCount = 128
@@ -34,6 +39,11 @@ struct ManifestRecord: Sendable, Equatable {
     var lastAccess: Int64 = 0
     /// The staging file that becomes the entry (a ``Kind/put`` whose file was just written).
     var stagedFile: UInt64?
+    /// A name record's piece of the name, at most ``payloadByteCount`` bytes.
+    var payload: [UInt8] = []
+
+    /// The bytes of a name a name record carries.
+    static let payloadByteCount = 40
 
     /// Appends the record's 128 bytes to `buffer`.
     func encode(into buffer: inout [UInt8]) {
@@ -46,7 +56,9 @@ struct ManifestRecord: Sendable, Equatable {
         Self.append(checksum ?? 0, to: &buffer)
         Self.append(UInt64(bitPattern: lastAccess), to: &buffer)
         Self.append(stagedFile ?? 0, to: &buffer)
-        buffer.append(contentsOf: repeatElement(0, count: 40))
+        buffer.append(contentsOf: payload.prefix(Self.payloadByteCount))
+        buffer.append(
+            contentsOf: repeatElement(0, count: Self.payloadByteCount - min(payload.count, Self.payloadByteCount)))
         let check = buffer.withUnsafeBytes { Self.checkValue(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         Self.append(check, to: &buffer)
     }
@@ -67,6 +79,7 @@ struct ManifestRecord: Sendable, Equatable {
         self.checksum = flags & 1 != 0 ? Self.load(record, 56) : nil
         self.lastAccess = Int64(bitPattern: Self.load(record, 64))
         self.stagedFile = flags & 2 != 0 ? Self.load(record, 72) : nil
+        if kind == .name { self.payload = Array(record[80..<120]) }
     }
 
     /// Whether a record may start at `offset`: a cheap look at its marker and version before

@@ -105,6 +105,18 @@ public final class TieredContentStore: PartialDownloadStore {
         disk.usage()
     }
 
+    /// The keys held, least recently used first: the disk tier's (see
+    /// ``FileContentStore/keys()``).
+    public func keys() -> [ContentKey] {
+        disk.keys()
+    }
+
+    /// Whether the store holds an entry for `key`, without counting a use: whether the disk
+    /// tier does.
+    public func contains(_ key: ContentKey) -> Bool {
+        disk.contains(key)
+    }
+
     /// The disk tier's resumable partial download for `key`.
     public func partialDownload(for key: ContentKey) async -> PartialDownload? {
         await disk.partialDownload(for: key)

@@ -13,8 +13,16 @@ struct FileContentStoreJournalDamageTests {
 
     private func content(_ index: Int) -> Data { Data(repeating: UInt8(truncatingIfNeeded: index), count: 100 + index) }
 
-    /// A closed store holding `entryCount` entries, whose journal holds one put record per entry,
-    /// in order.
+    /// The records each entry has in the journal: its name, then its put.
+    private static let recordsPerEntry = 2
+
+    /// The offset of a byte of entry `index`'s put record.
+    private func putRecord(_ index: Int, byte: Int) -> Int {
+        (index * Self.recordsPerEntry + 1) * ManifestRecord.byteCount + byte
+    }
+
+    /// A closed store holding `entryCount` entries, whose journal holds a name record and a put
+    /// record per entry, in order.
     private func populatedDirectory() async throws -> StorageTemporaryDirectory {
         let directory = try StorageTemporaryDirectory("journal")
         let store = try FileContentStore.forTesting(in: directory, durability: .processCrashSafe)
@@ -25,7 +33,7 @@ struct FileContentStoreJournalDamageTests {
     private func changeJournal(_ directory: StorageTemporaryDirectory, _ change: (inout Data) -> Void) throws {
         let url = directory.appending("store/journal")
         var bytes = try Data(contentsOf: url)
-        #expect(bytes.count == Self.entryCount * ManifestRecord.byteCount)
+        #expect(bytes.count == Self.entryCount * Self.recordsPerEntry * ManifestRecord.byteCount)
         change(&bytes)
         try bytes.write(to: url)
     }
@@ -55,7 +63,7 @@ struct FileContentStoreJournalDamageTests {
     @Test("one flipped byte in the journal costs that record's entry alone", .timeLimit(.minutes(1)))
     func oneFlippedByte() async throws {
         let directory = try await populatedDirectory()
-        try changeJournal(directory) { $0[20 * ManifestRecord.byteCount + 30] ^= 0x01 }
+        try changeJournal(directory) { $0[putRecord(20, byte: 30)] ^= 0x01 }
         #expect(try await survivors(in: directory) == Set(0..<Self.entryCount).subtracting([20]))
         // The journal was rewritten: opening again finds the same.
         #expect(try await survivors(in: directory).count == Self.entryCount - 1)
@@ -67,9 +75,14 @@ struct FileContentStoreJournalDamageTests {
         let directory = try await populatedDirectory()
         let damaged = [0, 5, 50, 51, 100, 150]
         try changeJournal(directory) { bytes in
-            for record in damaged { bytes[record * ManifestRecord.byteCount + 77] ^= 0x80 }
+            for entry in damaged { bytes[putRecord(entry, byte: 77)] ^= 0x80 }
+            // A damaged name record costs the key's place in the listing, not its entry.
+            bytes[putRecord(60, byte: 90) - ManifestRecord.byteCount] ^= 0x80
         }
         #expect(try await survivors(in: directory) == Set(0..<Self.entryCount).subtracting(damaged))
+        let store = try FileContentStore.forTesting(in: directory)
+        #expect(store.keys().count == Self.entryCount - damaged.count - 1)
+        #expect(!store.keys().contains(key(60)))
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -80,7 +93,7 @@ struct FileContentStoreJournalDamageTests {
         for shift in [1, -1] {
             let directory = try await populatedDirectory()
             try changeJournal(directory) { bytes in
-                let offset = 30 * ManifestRecord.byteCount + 64
+                let offset = putRecord(30, byte: 64)
                 if shift > 0 { bytes.insert(0x42, at: offset) } else { bytes.remove(at: offset) }
             }
             #expect(try await survivors(in: directory) == Set(0..<Self.entryCount).subtracting([30]))
@@ -93,7 +106,7 @@ struct FileContentStoreJournalDamageTests {
         .timeLimit(.minutes(1)))
     func cutOnARecordBoundary() async throws {
         let directory = try await populatedDirectory()
-        try changeJournal(directory) { $0.removeLast(51 * ManifestRecord.byteCount) }
+        try changeJournal(directory) { $0.removeLast(51 * Self.recordsPerEntry * ManifestRecord.byteCount) }
         #expect(try await survivors(in: directory) == Set(0..<100))
     }
 }

@@ -91,17 +91,18 @@ struct FileContentStoreRecoveryTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "damage in the middle of the journal keeps the records before it and removes unlisted files",
+        "damage in the middle of the journal costs the damaged record's entry alone and removes its file",
         .timeLimit(.minutes(1)))
     func damagedJournal() async throws {
         let directory = try await populatedDirectory()
         let journalURL = directory.appending("store/journal")
         var journal = try Data(contentsOf: journalURL)
-        journal[ManifestRecord.byteCount + 20] ^= 0xFF  // the second record (b's put)
+        journal[3 * ManifestRecord.byteCount + 20] ^= 0xFF  // the fourth record: b's put, after its name
         try journal.write(to: journalURL)
         let store = try FileContentStore.forTesting(in: directory)
         #expect(try await store.bytes(for: key("a")) == Data(repeating: 1, count: 100))
         #expect(await store.content(for: key("b")) == nil)
+        #expect(try await store.bytes(for: key("c")) == Data(repeating: 3, count: 100))
         #expect(directory.names(in: "store/entries").count == store.usage().entryCount)
     }
 

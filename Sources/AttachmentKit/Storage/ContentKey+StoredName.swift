@@ -1,0 +1,40 @@
+import Foundation
+
+/// The key itself, as the file store's journal records it beside the key's digest, so that the
+/// store can list its keys.
+extension ContentKey {
+    /// The longest name recorded; a longer key's entry works but is not listed by
+    /// ``FileContentStore/keys()``.
+    static let maximumStoredNameByteCount = 4096
+
+    /// The part identity's UTF-8 byte count (4 bytes, little-endian), its UTF-8 bytes, then the
+    /// representation's.
+    var storedName: [UInt8] {
+        let part = Array(partID.rawValue.utf8)
+        let count = UInt32(truncatingIfNeeded: part.count)
+        return withUnsafeBytes(of: count.littleEndian) { Array($0) } + part + Array(representation.rawValue.utf8)
+    }
+
+    /// The key a ``storedName`` describes; `nil` when the bytes are not one.
+    init?(storedName bytes: [UInt8]) {
+        guard bytes.count >= 4 else { return nil }
+        let count = bytes[0..<4].reversed().reduce(0) { $0 << 8 | Int($1) }
+        guard count <= bytes.count - 4,
+            let part = String(bytes: bytes[4..<4 + count], encoding: .utf8),
+            let representation = String(bytes: bytes[(4 + count)...], encoding: .utf8)
+        else { return nil }
+        self.init(partID: PartID(part), representation: Representation(rawValue: representation))
+    }
+
+    /// The name records for this key, stored under `digest`; none when the name is longer than
+    /// ``maximumStoredNameByteCount``.
+    func nameRecords(digest: SHA256Digest) -> [ManifestRecord] {
+        let name = storedName
+        guard name.count <= Self.maximumStoredNameByteCount else { return [] }
+        return stride(from: 0, to: name.count, by: ManifestRecord.payloadByteCount).map { offset in
+            var record = ManifestRecord(kind: .name, key: digest, size: Int64(name.count), lastAccess: Int64(offset))
+            record.payload = Array(name[offset..<min(offset + ManifestRecord.payloadByteCount, name.count)])
+            return record
+        }
+    }
+}
