@@ -24,6 +24,13 @@ struct ArgumentList {
         return value
     }
 
+    /// Removes `flag` (which takes no value) and returns whether it was there.
+    mutating func popFlag(_ flag: String) -> Bool {
+        guard let index = remaining.firstIndex(of: flag) else { return false }
+        remaining.remove(at: index)
+        return true
+    }
+
     /// Removes and returns every argument left that is not a flag; fails on any flag left,
     /// since every known flag has been removed by then.
     mutating func popPositionals() throws(CommandError) -> [String] {

@@ -12,7 +12,8 @@ public enum AttachmentKitTool {
 
     /// The usage text printed by `attachmentkit help`.
     public static let usage = """
-        usage: attachmentkit [resolve [MESSAGE.json] [--bounds WxH --screen-scale S [--zoom-policy P]]]
+        usage: attachmentkit [resolve [MESSAGE.json] [--bounds WxH --screen-scale S [--zoom-policy P]]
+                                      [--store DIR] [--timeout SECONDS] [--no-download]]
                attachmentkit inspect FILE... [--mime TYPE]
                attachmentkit help [resolve]
 
@@ -23,18 +24,45 @@ public enum AttachmentKitTool {
                     With --bounds (points, such as 375x667) and --screen-scale (such as 2),
                     also prints the zoom viewport for the image, sized from its size part;
                     --zoom-policy is fit (the default), fill or fixed limits MIN...MAX.
+                    Parts that are not local but name a URL (http, https or file) are
+                    downloaded first into the store (--store DIR; by default AttachmentKit/CLI
+                    in the user's cache directory), with a progress bar on a terminal;
+                    --timeout sets the idle timeout (30 s). Ctrl-C keeps the partial download,
+                    and the next run resumes it. --no-download only reports what is not local.
           inspect   Prints each image's format, pixel size, orientation, displayed size,
                     progressive and animated flags, read from its header without decoding,
                     and whether its extension (or the media type given with --mime) lies.
         """
 
-    /// Runs the command with `arguments` (without the program name).
+    /// Runs the command with `arguments` (without the program name), collecting what it
+    /// prints as it runs (download progress) into ``Outcome/output``.
     public static func run(_ arguments: [String]) async -> Outcome {
+        let buffer = LockedValue("")
+        let console = Console(isTerminal: false) { text in buffer.withLock { $0 += text } }
+        var outcome = await run(arguments, console: console, handlesInterrupts: false)
+        outcome.output = buffer.withLock { $0 } + outcome.output
+        return outcome
+    }
+
+    /// Runs the command with `arguments` (without the program name), writing what it prints
+    /// as it runs to `console`; with `handlesInterrupts`, Ctrl-C cancels a download (keeping
+    /// its partial for the next run) instead of ending the process.
+    ///
+    /// The exit status is 1 when a download failed and 130 when one was cancelled.
+    public static func run(_ arguments: [String], console: Console, handlesInterrupts: Bool) async -> Outcome {
         var arguments = ArgumentList(arguments)
         do {
             switch arguments.popSubcommand() {
             case nil, "resolve":
-                return Outcome(status: 0, output: try ResolveCommand.run(&arguments), errorOutput: "")
+                let (text, downloads) = try await ResolveCommand.run(
+                    &arguments, console: console, handlesInterrupts: handlesInterrupts)
+                let status: Int32 =
+                    switch downloads {
+                    case .completed: 0
+                    case .failed: 1
+                    case .cancelled: 130
+                    }
+                return Outcome(status: status, output: text, errorOutput: "")
             case "inspect":
                 return try InspectCommand.run(&arguments)
             case "help", "--help", "-h":

@@ -50,3 +50,24 @@ struct DescribedPart: MessagePart {
         byteCount = raw.byteCount ?? (try? content?.byteCount())
     }
 }
+
+extension DescribedPart {
+    /// The part once its content is downloaded: complete, with the stored content.
+    func downloaded(as content: PartContent) -> DescribedPart {
+        DescribedPart(
+            id: id, mimeType: mimeType, transferStatus: .complete, byteCount: (try? content.byteCount()) ?? byteCount,
+            localContent: content, remoteURL: remoteURL)
+    }
+
+    private init(
+        id: PartID, mimeType: MIMEType, transferStatus: TransferStatus, byteCount: Int64?, localContent: PartContent?,
+        remoteURL: URL?
+    ) {
+        self.id = id
+        self.mimeType = mimeType
+        self.transferStatus = transferStatus
+        self.byteCount = byteCount
+        self.localContent = localContent
+        self.remoteURL = remoteURL
+    }
+}

@@ -1,11 +1,17 @@
 import AttachmentKit
 import Foundation
 
-/// `attachmentkit resolve [MESSAGE.json] [--bounds WxH --screen-scale S]`: prints what
-/// ``AttachmentResolver`` makes of a message, and with the viewport flags the zoom geometry.
+/// `attachmentkit resolve [MESSAGE.json] [--bounds WxH --screen-scale S] [--store DIR]
+/// [--timeout SECONDS]`: downloads the parts that are not local but name a URL (see
+/// ``ResolveDownloads``), then prints what ``AttachmentResolver`` makes of the message, and
+/// with the viewport flags the zoom geometry.
 enum ResolveCommand {
-    static func run(_ arguments: inout ArgumentList) throws(CommandError) -> String {
+    static func run(_ arguments: inout ArgumentList, console: Console, handlesInterrupts: Bool)
+        async throws(CommandError)
+        -> (text: String, downloads: ResolveDownloads.Outcome)
+    {
         let viewportOptions = try ViewportOptions.pop(from: &arguments)
+        let downloadOptions = try DownloadOptions.pop(from: &arguments)
         let files = try arguments.popPositionals()
         guard files.count <= 1 else { throw .usage("resolve takes one message file, not \(files.count)") }
         let messageURL: URL
@@ -18,11 +24,15 @@ enum ResolveCommand {
                 throw .unreadableFile("the sample message", reason: "\(error)")
             }
         }
-        let message = try MessageDescription.load(from: messageURL)
+        var message = try MessageDescription.load(from: messageURL)
+        let downloads = ResolveDownloads(
+            options: downloadOptions, console: console, handlesInterrupts: handlesInterrupts)
+        let downloaded = try await downloads.run(message.parts)
+        message.parts = downloaded.parts
         let resolution = AttachmentResolver().resolve(message.parts)
         let report = ResolutionReport(
             message: message, resolution: resolution, source: files.first ?? "built-in sample")
-        guard let viewportOptions else { return report.text }
-        return report.text + ViewportReport(options: viewportOptions, resolution: resolution).text
+        guard let viewportOptions else { return (report.text, downloaded.outcome) }
+        return (report.text + ViewportReport(options: viewportOptions, resolution: resolution).text, downloaded.outcome)
     }
 }

@@ -1,19 +1,23 @@
 import Foundation
 
 extension SampleMessage {
-    /// The sample message's JSON, referring to image files by names relative to its folder.
-    static let json = """
+    /// The sample message's JSON for the sample written in `folder`: the preview by a name
+    /// relative to it, the original by a `file://` URL to fetch as a ``RemotePart``.
+    static func json(folder: URL) -> String {
+        """
         {
           "name": "sample photo message",
           "parts": [
             { "id": "caption", "mimeType": "text/plain", "status": "complete", "data": "\(Data("Look at this".utf8).base64EncodedString())" },
-            { "id": "original", "mimeType": "image/png", "status": "complete", "file": "original.png" },
+            { "id": "original", "mimeType": "image/png", "status": "readyForDownload",
+              "url": "\(folder.appendingPathComponent("original.png").absoluteString)" },
             { "id": "preview", "mimeType": "image/jpeg+preview", "status": "complete", "file": "preview.jpg" },
             { "id": "size", "mimeType": "application/json+imageSize", "status": "complete",
               "data": "\(Data(#"{"width":96,"height":128,"orientation":0}"#.utf8).base64EncodedString())" }
           ]
         }
         """
+    }
 
     /// Writes the sample message and its images to `attachmentkit-sample` in the temporary
     /// folder (replacing each file atomically, so concurrent runs agree) and returns the
@@ -27,7 +31,7 @@ extension SampleMessage {
             try bytes.write(to: folder.appendingPathComponent(name), options: .atomic)
         }
         let message = folder.appendingPathComponent("message.json")
-        try Data(json.utf8).write(to: message, options: .atomic)
+        try Data(json(folder: folder).utf8).write(to: message, options: .atomic)
         return message
     }
 }

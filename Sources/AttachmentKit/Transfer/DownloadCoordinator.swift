@@ -128,8 +128,9 @@ public actor DownloadCoordinator {
         resumeIdleWaitersIfIdle()
     }
 
-    /// Waits until no transfer is active and every transfer task has returned.
-    func waitUntilIdle() async {
+    /// Waits until no transfer is active and every transfer task has returned: for example
+    /// before a command-line tool exits, so that a cancelled download has kept its partial.
+    public func waitUntilIdle() async {
         guard !isIdle else { return }
         await withCheckedContinuation { idleWaiters.append($0) }
     }

@@ -47,7 +47,7 @@ struct ResolveCommandTests {
             ]}
             """.utf8
         ).write(to: message)
-        let outcome = await AttachmentKitTool.run(["resolve", message.path])
+        let outcome = await AttachmentKitTool.run(["resolve", message.path, "--no-download"])
         #expect(outcome.status == 0)
         #expect(
             outcome.output.contains(

@@ -30,7 +30,9 @@ struct ResolveViewportOptionsTests {
         let file = try messageFile(sizeJSON: #"{"width":3000,"height":4000}"#)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let path = file.path
-        let outcome = await AttachmentKitTool.run(["resolve", path, "--bounds", "375x667", "--screen-scale", "2"])
+        let outcome = await AttachmentKitTool.run([
+            "resolve", path, "--no-download", "--bounds", "375x667", "--screen-scale", "2",
+        ])
         #expect(outcome.status == 0)
         #expect(outcome.errorOutput == "")
         let lines = outcome.output.split(separator: "\n").map(String.init)
@@ -50,7 +52,7 @@ struct ResolveViewportOptionsTests {
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let path = file.path
         let outcome = await AttachmentKitTool.run([
-            "resolve", "--bounds", "375x667", path, "--zoom-policy", "0.2...5", "--screen-scale", "3",
+            "resolve", "--no-download", "--bounds", "375x667", path, "--zoom-policy", "0.2...5", "--screen-scale", "3",
         ])
         #expect(outcome.status == 0)
         #expect(outcome.output.contains("viewport: 375 x 667 pt, screen scale 3, fixed 0.2...5\n"))
@@ -76,7 +78,9 @@ struct ResolveViewportOptionsTests {
         let file = try messageFile(sizeJSON: nil)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let path = file.path
-        let outcome = await AttachmentKitTool.run(["resolve", path, "--bounds", "375x667", "--screen-scale", "2"])
+        let outcome = await AttachmentKitTool.run([
+            "resolve", path, "--no-download", "--bounds", "375x667", "--screen-scale", "2",
+        ])
         #expect(outcome.status == 0)
         #expect(outcome.output.hasSuffix("  image size: unknown (no local size part), so no zoom geometry\n"))
     }

@@ -10,13 +10,16 @@ final class RemoteTestHarness: Sendable {
     let downloader: RemoteDownloader
     let coordinator: DownloadCoordinator
 
+    /// Creates a harness; with `store`, over that store directory (which the caller removes)
+    /// instead of a new temporary one.
     init(
         configuration: RemotePartConfiguration = RemoteTestHarness.configuration(),
-        retryPolicy: RetryPolicy = .never, transport: any HTTPTransport = URLSessionTransport.shared
+        retryPolicy: RetryPolicy = .never, transport: any HTTPTransport = URLSessionTransport.shared,
+        store storeDirectory: URL? = nil
     ) throws {
         directory = try StorageTemporaryDirectory("remote")
         store = try FileContentStore(
-            directory: directory.url, byteCapacity: 1 << 30, durability: .processCrashSafe)
+            directory: storeDirectory ?? directory.url, byteCapacity: 1 << 30, durability: .processCrashSafe)
         downloader = RemoteDownloader(transport: transport, configuration: configuration)
         coordinator = DownloadCoordinator(
             store: store, configuration: .init(retryPolicy: retryPolicy, clock: SystemTransferClock()))

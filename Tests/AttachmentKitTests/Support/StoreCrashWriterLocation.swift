@@ -5,13 +5,17 @@ import Foundation
 extension ChildProcess {
     /// `StoreCrashWriter`, built by `swift test` into the same directory as the test bundle;
     /// `nil` when it can't be found.
-    static func storeCrashWriter() -> URL? {
+    static func storeCrashWriter() -> URL? { builtExecutable("StoreCrashWriter") }
+
+    /// The package's executable `name`, built by `swift test` into the same directory as the
+    /// test bundle; `nil` when it can't be found.
+    static func builtExecutable(_ name: String) -> URL? {
         var candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
         candidates += Bundle.allBundles.map(\.bundleURL)
         for start in candidates {
             var directory = start
             for _ in 0..<4 {
-                let candidate = directory.appendingPathComponent("StoreCrashWriter")
+                let candidate = directory.appendingPathComponent(name)
                 if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
                 directory = directory.deletingLastPathComponent()
             }

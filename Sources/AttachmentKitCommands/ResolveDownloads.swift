@@ -1,0 +1,119 @@
+import AttachmentKit
+import Foundation
+
+/// The download step of `attachmentkit resolve`: every part that is not local but names a URL
+/// is downloaded through a ``RemotePart`` into the file store, with progress, and replaced by
+/// the stored file. A kept partial download is resumed, and the output says so.
+struct ResolveDownloads {
+    let options: DownloadOptions
+    let console: Console
+    let handlesInterrupts: Bool
+
+    /// How the step ended.
+    enum Outcome: Equatable {
+        case completed
+        case failed
+        case cancelled
+    }
+
+    /// Downloads what `parts` lacks and returns the parts with the downloaded ones made local.
+    func run(_ parts: [DescribedPart]) async throws(CommandError) -> (parts: [DescribedPart], outcome: Outcome) {
+        let pending = parts.filter { $0.availableContent == nil && $0.remoteURL != nil }
+        guard options.downloads, !pending.isEmpty else { return (parts, .completed) }
+        let store = try openStore()
+        let coordinator = DownloadCoordinator(
+            store: store, configuration: .init(retryPolicy: RetryPolicy(maximumAttempts: 3)))
+        let downloader = options.downloader
+        var result = parts
+        var outcome = Outcome.completed
+        for part in pending {
+            guard let url = part.remoteURL else { continue }
+            let remote = RemotePart(
+                id: part.id, url: url, mimeType: part.mimeType, byteCount: part.byteCount, downloader: downloader)
+            switch await download(remote, store: store, coordinator: coordinator) {
+            case .success(let content):
+                if let index = result.firstIndex(where: { $0.id == part.id }) {
+                    result[index] = part.downloaded(as: content)
+                }
+            case .failure(.cancelled):
+                return (result, .cancelled)
+            case .failure(.failed):
+                outcome = .failed
+            }
+        }
+        return (result, outcome)
+    }
+
+    private enum Failure: Error {
+        case cancelled
+        case failed
+    }
+
+    private func download(_ part: RemotePart, store: FileContentStore, coordinator: DownloadCoordinator) async
+        -> Result<PartContent, Failure>
+    {
+        let key = ContentKey(partID: part.id)
+        let label = part.id.rawValue
+        if let stored = await store.content(for: key) {
+            console.write("\(label): already in the store\n")
+            return .success(stored)
+        }
+        if let partial = await store.partialDownload(for: key) {
+            console.write(
+                "\(label): resuming at \(ProgressPrinter.bytes(partial.byteCount)) from \(part.url.absoluteString)\n")
+        } else {
+            console.write("\(label): downloading \(part.url.absoluteString)\n")
+        }
+        let download = await coordinator.download(part, priority: .high)
+        let printer = ProgressPrinter(label: label, console: console)
+        let progress = Task {
+            for await state in download.updates() {
+                if let value = state.progress { printer.update(value) }
+            }
+        }
+        let interrupt = handlesInterrupts ? InterruptHandler { download.cancel() } : nil
+        let result: Result<PartContent, DownloadError>
+        do {
+            result = .success(try await download.content())
+        } catch {
+            result = .failure(error)
+        }
+        interrupt?.remove()
+        await coordinator.waitUntilIdle()
+        await progress.value
+        printer.finish()
+        switch result {
+        case .success(let content):
+            let size = (try? content.byteCount()).map(ProgressPrinter.bytes) ?? "?"
+            console.write("\(label): downloaded \(size)\n")
+            return .success(content)
+        case .failure(let error) where error.isCancellation:
+            let kept = await store.partialDownload(for: key)?.byteCount ?? 0
+            console.write("\(label): cancelled; \(ProgressPrinter.bytes(kept)) kept, run again to resume\n")
+            return .failure(.cancelled)
+        case .failure(let error):
+            console.write("\(label): download failed: \(error.underlying.map { "\($0)" } ?? "\(error)")\n")
+            return .failure(.failed)
+        }
+    }
+
+    /// Opens the store; when another process (or run) has it open, says so and uses a new
+    /// temporary store instead.
+    private func openStore() throws(CommandError) -> FileContentStore {
+        do {
+            try FileManager.default.createDirectory(at: options.storeDirectory, withIntermediateDirectories: true)
+            return try FileContentStore(directory: options.storeDirectory, byteCapacity: 64 << 30)
+        } catch ContentStoreError.directoryInUse {
+            let fallback = FileManager.default.temporaryDirectory
+                .appendingPathComponent("attachmentkit-store-\(UUID().uuidString)", isDirectory: true)
+            console.write("store \(options.storeDirectory.path) is in use; downloading into \(fallback.path)\n")
+            do {
+                return try FileContentStore(directory: fallback, byteCapacity: 64 << 30)
+            } catch {
+                throw .unreadableFile(fallback.path, reason: "\(error)")
+            }
+        } catch {
+            throw .unreadableFile(options.storeDirectory.path, reason: "\(error)")
+        }
+    }
+}
