@@ -66,8 +66,9 @@ struct ResolveDownloads {
         }
         let download = await coordinator.download(part, priority: .high)
         let printer = ProgressPrinter(label: label, console: console)
+        let updates = download.updates()
         let progress = Task {
-            for await state in download.updates() {
+            for await state in updates {
                 if let value = state.progress { printer.update(value) }
             }
         }
@@ -81,17 +82,21 @@ struct ResolveDownloads {
         interrupt?.remove()
         await coordinator.waitUntilIdle()
         await progress.value
-        printer.finish()
         switch result {
         case .success(let content):
-            let size = (try? content.byteCount()).map(ProgressPrinter.bytes) ?? "?"
+            let count = try? content.byteCount()
+            if let count { printer.update(TransferProgress(completedBytes: count, totalBytes: count)) }
+            printer.finish()
+            let size = count.map(ProgressPrinter.bytes) ?? "?"
             console.write("\(label): downloaded \(size)\n")
             return .success(content)
         case .failure(let error) where error.isCancellation:
             let kept = await store.partialDownload(for: key)?.byteCount ?? 0
+            printer.finish()
             console.write("\(label): cancelled; \(ProgressPrinter.bytes(kept)) kept, run again to resume\n")
             return .failure(.cancelled)
         case .failure(let error):
+            printer.finish()
             console.write("\(label): download failed: \(error.underlying.map { "\($0)" } ?? "\(error)")\n")
             return .failure(.failed)
         }

@@ -59,9 +59,9 @@ struct ResolveDownloadCommandTests {
         .timeLimit(.minutes(1)))
     func interruptThenResume() async throws {
         let cli = try #require(ChildProcess.builtExecutable("attachmentkit"), "attachmentkit was not built")
-        let slow = try RemoteNginxServer(extra: "limit_rate 1m;")
+        let slow = try RemoteNginxServer(extra: Self.slowUnlessRanged("1m"))
         defer { slow.stop() }
-        let bytes = RemoteTestContent.bytes(6_000_000, seed: 33)
+        let bytes = RemoteTestContent.bytes(12_000_000, seed: 33)
         try slow.serve(bytes, as: "big.bin")
         let directory = try StorageTemporaryDirectory("cli-interrupt")
         let store = directory.url.appendingPathComponent("store")
@@ -69,8 +69,8 @@ struct ResolveDownloadCommandTests {
         let child = try ChildProcess(cli, arguments: ["resolve", file.path, "--store", store.path])
         try await waitForPartialFile(in: store, atLeast: 500_000)
         kill(child.pid, SIGINT)
-        let output = String(decoding: child.readToEnd(), as: UTF8.self)
-        #expect(child.wait() == 130)
+        let (output, status) = await Self.finish(child)
+        #expect(status == 130)
         #expect(output.contains("big: cancelled; "))
         let second = await AttachmentKitTool.run(["resolve", file.path, "--store", store.path])
         #expect(second.status == 0)
@@ -93,7 +93,7 @@ struct ResolveDownloadCommandTests {
         .timeLimit(.minutes(1)))
     func killThenResume() async throws {
         let cli = try #require(ChildProcess.builtExecutable("attachmentkit"), "attachmentkit was not built")
-        let server = try RemoteNginxServer(extra: "limit_rate 6m;")
+        let server = try RemoteNginxServer(extra: Self.slowUnlessRanged("2m"))
         defer { server.stop() }
         let size = 20 << 20
         let bytes = RemoteTestContent.bytes(size, seed: 35)
@@ -105,7 +105,7 @@ struct ResolveDownloadCommandTests {
         // Past the first checkpoint (every 8 MiB), so that the relaunch has bytes to resume.
         try await waitForPartialFile(in: store, atLeast: Int64(PartialDownloadWriter.checkpointInterval) + (1 << 20))
         child.terminate()
-        #expect(child.wait() == 128 + SIGKILL)
+        #expect(await Self.finish(child).status == 128 + SIGKILL)
         let harness = try RemoteTestHarness(store: store)
         let kept = try #require(await harness.stored("big").partialBytes)
         #expect(kept >= PartialDownloadWriter.checkpointInterval)
@@ -114,6 +114,23 @@ struct ResolveDownloadCommandTests {
         let last = try #require(server.requests.last)
         #expect(last.range == "bytes=\(kept)-")
         #expect(last.bodyBytes == Int64(size) - kept)
+    }
+
+    /// nginx directives that send at `rate` unless the request has a Range (a resume runs at
+    /// full speed).
+    static func slowUnlessRanged(_ rate: String) -> String {
+        "set $limit_rate \(rate); if ($http_range) { set $limit_rate 0; }"
+    }
+
+    /// Reads the child's output to its end and reaps it, off the Swift concurrency thread pool
+    /// (both block).
+    static func finish(_ child: ChildProcess) async -> (output: String, status: Int32) {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let output = String(decoding: child.readToEnd(), as: UTF8.self)
+                continuation.resume(returning: (output, child.wait()))
+            }
+        }
     }
 
     /// Waits (at most 30 s) until the store's partial-download data file has `bytes` bytes.
