@@ -59,9 +59,9 @@ struct ResolveDownloadCommandTests {
         .timeLimit(.minutes(1)))
     func interruptThenResume() async throws {
         let cli = try #require(ChildProcess.builtExecutable("attachmentkit"), "attachmentkit was not built")
-        let slow = try RemoteNginxServer(extra: Self.slowUnlessRanged("1m"))
+        let slow = try RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(600_000))
         defer { slow.stop() }
-        let bytes = RemoteTestContent.bytes(12_000_000, seed: 33)
+        let bytes = RemoteTestContent.bytes(3_000_000, seed: 33)
         try slow.serve(bytes, as: "big.bin")
         let directory = try StorageTemporaryDirectory("cli-interrupt")
         let store = directory.url.appendingPathComponent("store")
@@ -93,7 +93,7 @@ struct ResolveDownloadCommandTests {
         .timeLimit(.minutes(1)))
     func killThenResume() async throws {
         let cli = try #require(ChildProcess.builtExecutable("attachmentkit"), "attachmentkit was not built")
-        let server = try RemoteNginxServer(extra: Self.slowUnlessRanged("2m"))
+        let server = try RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(9 << 20))
         defer { server.stop() }
         let size = 20 << 20
         let bytes = RemoteTestContent.bytes(size, seed: 35)
@@ -114,12 +114,6 @@ struct ResolveDownloadCommandTests {
         let last = try #require(server.requests.last)
         #expect(last.range == "bytes=\(kept)-")
         #expect(last.bodyBytes == Int64(size) - kept)
-    }
-
-    /// nginx directives that send at `rate` unless the request has a Range (a resume runs at
-    /// full speed).
-    static func slowUnlessRanged(_ rate: String) -> String {
-        "set $limit_rate \(rate); if ($http_range) { set $limit_rate 0; }"
     }
 
     /// Reads the child's output to its end and reaps it, off the Swift concurrency thread pool

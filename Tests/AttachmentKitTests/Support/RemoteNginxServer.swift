@@ -80,6 +80,13 @@ final class RemoteNginxServer: Sendable {
 
     enum ServerError: Error { case didNotStart(String), noFreePort }
 
+    /// Directives that make a download without `Range` all but stall after `bytes` bytes (10
+    /// KB/s), so that a test can interrupt it whatever the machine's load, while a resume (a
+    /// request with `Range`) runs at full speed.
+    static func stallingAfter(_ bytes: Int) -> String {
+        "limit_rate_after \(bytes); set $limit_rate 10k; if ($http_range) { set $limit_rate 0; }"
+    }
+
     /// The URL of a file in ``root``.
     func url(_ name: String) -> URL { URL(string: "http://127.0.0.1:\(port)/\(name)")! }
 
