@@ -2,8 +2,8 @@ import AttachmentKit
 import Foundation
 
 /// The download step of `attachmentkit resolve`: every part that is not local but names a URL
-/// is downloaded through a ``RemotePart`` into the file store, with progress, and replaced by
-/// the stored file. A kept partial download is resumed, and the output says so.
+/// is downloaded through a ``RemotePart`` into the file store (keyed by its URL), with progress,
+/// and replaced by the stored file. A kept partial download is resumed, and the output says so.
 struct ResolveDownloads {
     let options: DownloadOptions
     let console: Console
@@ -28,9 +28,11 @@ struct ResolveDownloads {
         var outcome = Outcome.completed
         for part in pending {
             guard let url = part.remoteURL else { continue }
+            // Stored by URL: parts of different messages share ids such as "original".
             let remote = RemotePart(
-                id: part.id, url: url, mimeType: part.mimeType, byteCount: part.byteCount, downloader: downloader)
-            switch await download(remote, store: store, coordinator: coordinator) {
+                id: PartID(url.absoluteString), url: url, mimeType: part.mimeType, byteCount: part.byteCount,
+                downloader: downloader)
+            switch await download(remote, label: part.id.rawValue, store: store, coordinator: coordinator) {
             case .success(let content):
                 if let index = result.firstIndex(where: { $0.id == part.id }) {
                     result[index] = part.downloaded(as: content)
@@ -49,11 +51,10 @@ struct ResolveDownloads {
         case failed
     }
 
-    private func download(_ part: RemotePart, store: FileContentStore, coordinator: DownloadCoordinator) async
-        -> Result<PartContent, Failure>
+    private func download(_ part: RemotePart, label: String, store: FileContentStore, coordinator: DownloadCoordinator)
+        async -> Result<PartContent, Failure>
     {
         let key = ContentKey(partID: part.id)
-        let label = part.id.rawValue
         if let stored = await store.content(for: key) {
             console.write("\(label): already in the store\n")
             return .success(stored)

@@ -83,7 +83,8 @@ struct ResolveDownloadCommandTests {
         #expect(requests.map(\.bodyBytes).reduce(0, +) < Int64(bytes.count) + 100_000)
         let stored = try FileContentStore(directory: store, byteCapacity: 1 << 30)
         #expect(
-            RemoteTestContent.sha256(await stored.content(for: ContentKey(partID: "big")))
+            RemoteTestContent.sha256(
+                await stored.content(for: ContentKey(partID: PartID(slow.url("big.bin").absoluteString))))
                 == RemoteTestContent.sha256(bytes))
     }
 
@@ -107,9 +108,11 @@ struct ResolveDownloadCommandTests {
         child.terminate()
         #expect(await Self.finish(child).status == 128 + SIGKILL)
         let harness = try RemoteTestHarness(store: store)
-        let kept = try #require(await harness.stored("big").partialBytes)
+        // The CLI stores downloads by URL.
+        let key = server.url("big.bin").absoluteString
+        let kept = try #require(await harness.stored(key).partialBytes)
         #expect(kept >= PartialDownloadWriter.checkpointInterval)
-        let fast = try await harness.download(harness.part(server.url("big.bin"), id: "big")).get()
+        let fast = try await harness.download(harness.part(server.url("big.bin"), id: key)).get()
         #expect(RemoteTestContent.sha256(fast) == RemoteTestContent.sha256(bytes))
         let last = try #require(server.requests.last)
         #expect(last.range == "bytes=\(kept)-")

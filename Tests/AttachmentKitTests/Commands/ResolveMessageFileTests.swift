@@ -75,7 +75,7 @@ struct ResolveMessageFileTests {
         }
         #expect(help.output.contains("Docs/Examples/photo-message.json"))
         let example = Self.repository.appendingPathComponent("Docs/Examples/photo-message.json")
-        let outcome = await AttachmentKitTool.run(["resolve", example.path])
+        let outcome = await AttachmentKitTool.run(["resolve", example.path, "--no-download"])
         #expect(outcome.status == 0, "\(outcome.errorOutput)")
         #expect(outcome.output.contains("placeholder size: 3024 x 4032 (from the size part, orientation right)"))
         #expect(outcome.output.contains("preview: preview (image/jpeg+preview, complete, local file"))
