@@ -15,7 +15,7 @@ struct RemoteCancellationTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "cancelling mid-body returns within a second, is not retried, keeps the partial and writes nothing after",
+        "cancelling mid-body ends at once (not at the end of the 20 s stall), is not retried, keeps the partial and writes nothing after",
         .timeLimit(.minutes(1)))
     func cancelMidBody() async throws {
         let server = try RemoteFaultServer(
@@ -30,7 +30,9 @@ struct RemoteCancellationTests {
         let result = await Result { () async throws(DownloadError) in try await download.content() }
         #expect(result.isCancellation)
         await harness.coordinator.waitUntilIdleUnlessCancelled()
-        #expect(Date().timeIntervalSince(started) < 1)
+        // Milliseconds on an idle machine; the bound leaves room for a loaded one and is still
+        // far below the server's 20 s stall.
+        #expect(Date().timeIntervalSince(started) < 5)
         let kept = await harness.stored()
         #expect(kept.content == nil)
         #expect(kept.partialBytes == 30_000)
