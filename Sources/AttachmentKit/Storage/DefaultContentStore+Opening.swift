@@ -38,7 +38,7 @@ extension DefaultContentStore {
     }
 
     private func makeMemoryTier(in state: inout Opening) -> InMemoryContentStore {
-        let memory = InMemoryContentStore(costLimit: memoryCostLimit)
+        let memory = InMemoryContentStore(policy: memoryPolicy)
         state.memory = memory
         state.pressureListener = MemoryPressureListener.start { [weak self] pressure in self?.relieve(pressure) }
         return memory

@@ -54,8 +54,12 @@ public final class DefaultContentStore: ContentStore {
 
     /// The directory of the disk tier.
     public let directory: URL
-    /// The memory tier's byte-cost limit.
-    public let memoryCostLimit: Int64
+    /// What the memory tier keeps: ``MemoryTierPolicy/default`` (64 MiB, entries of at most
+    /// 1 MiB) unless given another. Larger content, such as an original photo, is served from
+    /// disk as a file URL.
+    public let memoryPolicy: MemoryTierPolicy
+    /// The memory tier's byte-cost limit: ``memoryPolicy``'s.
+    public var memoryCostLimit: Int64 { memoryPolicy.costLimit }
     /// The disk tier's byte capacity.
     public let diskByteCapacity: Int64
     /// The least time, in seconds, between two attempts to open the directory after one failed.
@@ -69,16 +73,17 @@ public final class DefaultContentStore: ContentStore {
     ///
     /// - Parameters:
     ///   - directory: The disk tier's directory; ``defaultDirectory`` unless given another.
-    ///   - memoryCostLimit: The memory tier's byte-cost limit; 64 MiB by default.
+    ///   - memory: What the memory tier keeps; previews, size parts and thumbnails of up to
+    ///     1 MiB, 64 MiB in all, by default.
     ///   - diskByteCapacity: The disk tier's byte capacity; 1 GiB by default.
     ///   - openRetryInterval: After the directory could not be opened, how long to keep memory
     ///     only before a use tries again; 5 seconds by default.
     public init(
-        directory: URL = DefaultContentStore.defaultDirectory, memoryCostLimit: Int64 = 64 << 20,
+        directory: URL = DefaultContentStore.defaultDirectory, memory: MemoryTierPolicy = .default,
         diskByteCapacity: Int64 = 1 << 30, openRetryInterval: TimeInterval = 5
     ) {
         self.directory = directory
-        self.memoryCostLimit = memoryCostLimit
+        self.memoryPolicy = memory
         self.diskByteCapacity = diskByteCapacity
         self.openRetryInterval = openRetryInterval.isFinite ? max(0, openRetryInterval) : 5
     }

@@ -21,7 +21,7 @@ public final class InMemoryContentStore: ContentStore {
     /// The number of entries above which least recently used entries are evicted.
     public let countLimit: Int
     /// The largest cost of an entry the store keeps: ``costLimit`` times the fraction given at
-    /// creation.
+    /// creation, or the cap given.
     public let maximumEntryCost: Int64
 
     private let entries: LockedState<LRUIndex<PrehashedKey<ContentKey>, PartContent>>
@@ -37,12 +37,26 @@ public final class InMemoryContentStore: ContentStore {
     ///   - countLimit: The most entries the store holds; unlimited by default.
     ///   - maximumEntryFraction: The largest entry kept, as a fraction of `costLimit`; 10 % by
     ///     default.
-    public init(costLimit: Int64 = 64 << 20, countLimit: Int = .max, maximumEntryFraction: Double = 0.1) {
+    public convenience init(costLimit: Int64 = 64 << 20, countLimit: Int = .max, maximumEntryFraction: Double = 0.1) {
+        let limit = max(0, costLimit)
+        let fraction = maximumEntryFraction.isNaN ? 0 : min(1, max(0, maximumEntryFraction))
+        self.init(
+            costLimit: limit, countLimit: countLimit, maximumEntryCost: Int64((Double(limit) * fraction).rounded(.down))
+        )
+    }
+
+    /// Creates an empty store that keeps entries of at most `maximumEntryCost` bytes (clamped
+    /// to `0...costLimit`); negative limits count as zero.
+    public init(costLimit: Int64, countLimit: Int = .max, maximumEntryCost: Int64) {
         self.costLimit = max(0, costLimit)
         self.countLimit = max(0, countLimit)
-        let fraction = maximumEntryFraction.isNaN ? 0 : min(1, max(0, maximumEntryFraction))
-        self.maximumEntryCost = Int64((Double(self.costLimit) * fraction).rounded(.down))
+        self.maximumEntryCost = min(self.costLimit, max(0, maximumEntryCost))
         self.entries = LockedState(LRUIndex())
+    }
+
+    /// Creates an empty store with the limits of a ``MemoryTierPolicy``.
+    public convenience init(policy: MemoryTierPolicy) {
+        self.init(costLimit: policy.costLimit, maximumEntryCost: policy.maximumEntryByteCount)
     }
 
     /// The content stored under `key`, or `nil` on a miss. A hit makes the entry the most

@@ -20,7 +20,9 @@ public actor DownloadCoordinator {
     /// of disk, in the caches directory), so a part downloaded once is not downloaded again.
     public static let shared = DownloadCoordinator(store: DefaultContentStore.shared)
 
-    /// Where completed content is kept and looked up first, if anywhere.
+    /// Where completed content is kept and looked up first, if anywhere: under
+    /// `ContentKey(partID: part.id)`, representation ``ContentKey/Representation/original``,
+    /// the key an app uses to find a part's content itself (see <doc:StoringContent>).
     public nonisolated let store: (any ContentStore)?
     /// How transfers are run.
     public nonisolated let configuration: Configuration
