@@ -44,13 +44,24 @@ extension AttachmentResolver {
     public func events(
         for parts: [any MessagePart], fetchingFullResolution: Bool = false, priority: DownloadPriority = .normal
     ) -> ResolutionEvents {
+        events(for: parts, fetchingFullResolution: fetchingFullResolution, priorityControl: nil, priority: priority)
+    }
+
+    /// The events, their downloads registered in `priorityControl` (which gives their priority)
+    /// when there is one, so that a loader can move them to another priority while they run.
+    func events(
+        for parts: [any MessagePart], fetchingFullResolution: Bool, priorityControl: DownloadPriorityControl?,
+        priority: DownloadPriority = .normal
+    ) -> ResolutionEvents {
         ResolutionEvents { [self] in
-            run(parts, fetchingFullResolution: fetchingFullResolution, priority: priority)
+            run(
+                parts, fetchingFullResolution: fetchingFullResolution,
+                priority: priorityControl ?? DownloadPriorityControl(priority))
         }
     }
 
     /// Starts one run of the events: the stream, and the task that produces it.
-    private func run(_ parts: [any MessagePart], fetchingFullResolution: Bool, priority: DownloadPriority) -> (
+    private func run(_ parts: [any MessagePart], fetchingFullResolution: Bool, priority: DownloadPriorityControl) -> (
         AsyncStream<ResolutionEvent>, Task<Void, Never>
     ) {
         let resolution = resolve(parts)
@@ -117,11 +128,13 @@ extension AttachmentResolver {
         return (stream, task)
     }
 
-    private func fetchPlaceholder(of part: any MessagePart, priority: DownloadPriority, into emitter: ResolutionEmitter)
+    private func fetchPlaceholder(
+        of part: any MessagePart, priority: DownloadPriorityControl, into emitter: ResolutionEmitter
+    )
         async
     {
         do {
-            let content = try await downloads.content(for: part, priority: priority)
+            let content = try await priority.content(for: part, from: downloads)
             let read = Self.readSizeMetadata(LocalPart(id: part.id, mimeType: part.mimeType, content: content))
             switch read {
             case .success(let metadata)?:
@@ -139,11 +152,11 @@ extension AttachmentResolver {
     }
 
     private func fetchPreview(
-        _ part: any MessagePart, priority: DownloadPriority, check: ContentCheck, into emitter: ResolutionEmitter
+        _ part: any MessagePart, priority: DownloadPriorityControl, check: ContentCheck, into emitter: ResolutionEmitter
     ) async {
         defer { emitter.previewFetchEnded() }
         do {
-            let content = try await downloads.content(for: part, priority: priority)
+            let content = try await priority.content(for: part, from: downloads)
             emitter.send(check.check(content, of: part, role: .preview), role: .preview)
         } catch  where !error.isCancellation {
             emitter.send(.failed(ResolutionFailure(partID: part.id, role: .preview, reason: error)))
@@ -153,12 +166,13 @@ extension AttachmentResolver {
     /// Fetches the full resolution, calling `onCompletion` once it has been sent (not when it
     /// failed the content check).
     private func fetchFullResolution(
-        _ part: any MessagePart, priority: DownloadPriority, check: ContentCheck, into emitter: ResolutionEmitter,
+        _ part: any MessagePart, priority: DownloadPriorityControl, check: ContentCheck,
+        into emitter: ResolutionEmitter,
         onCompletion: @escaping @Sendable () -> Void
     )
         async
     {
-        let download = await downloads.download(part, priority: priority)
+        let download = await priority.download(part, from: downloads)
         await withTaskCancellationHandler {
             for await state in download.updates() {
                 switch state {

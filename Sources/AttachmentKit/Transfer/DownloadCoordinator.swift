@@ -95,6 +95,9 @@ public actor DownloadCoordinator {
     /// The number of transfers running or waiting for a slot.
     public var activeTransferCount: Int { transfers.count }
 
+    /// The part's active transfer, if one is running or waiting.
+    func activeTransfer(of partID: PartID) -> Transfer? { transfers[partID] }
+
     /// The number of callers of the part's active transfer.
     func callerCount(of partID: PartID) -> Int { transfers[partID]?.callerCount ?? 0 }
 

@@ -8,8 +8,9 @@
 public final class PartDownload: Sendable {
     /// The part this download is for.
     public let partID: PartID
-    /// The priority this caller asked for.
-    public let priority: DownloadPriority
+    /// The priority this caller asks for: the one it was made with, or the one the library
+    /// changed it to since (an ``AttachmentLoader`` lowering a cell that scrolled away).
+    public var priority: DownloadPriority { caller.withLock { $0.priority } }
     let part: any MessagePart
     let coordinator: DownloadCoordinator
     let caller: LockedState<Caller>
@@ -19,6 +20,7 @@ public final class PartDownload: Sendable {
         /// The caller's own state: authoritative once terminal; while attached and not terminal
         /// the shared transfer's state is the caller's state.
         var own: DownloadState = .idle
+        var priority: DownloadPriority
         var transfer: Transfer?
         var waiters: [CheckedContinuation<Result<PartContent, DownloadError>, Never>] = []
         var listeners: [DownloadListener] = []
@@ -32,9 +34,8 @@ public final class PartDownload: Sendable {
     init(part: any MessagePart, priority: DownloadPriority, coordinator: DownloadCoordinator) {
         self.partID = part.id
         self.part = part
-        self.priority = priority
         self.coordinator = coordinator
-        self.caller = LockedState(Caller())
+        self.caller = LockedState(Caller(priority: priority))
     }
 
     /// Where this caller's download stands now.
@@ -89,6 +90,14 @@ public final class PartDownload: Sendable {
         }
         try transition.get()
         await coordinator.attach(self)
+    }
+
+    /// Sets the priority this caller asks for and returns the one it asked for before.
+    func exchangePriority(_ priority: DownloadPriority) -> DownloadPriority {
+        caller.withLock { caller in
+            defer { caller.priority = priority }
+            return caller.priority
+        }
     }
 
     /// Ends this caller with `state`, unless it has ended already. Returns the transfer it

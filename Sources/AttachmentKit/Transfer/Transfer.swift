@@ -75,6 +75,18 @@ final class Transfer: Sendable {
         }
     }
 
+    /// Moves a caller to `priority`, under this transfer's lock so that the count of callers by
+    /// priority stays that of its callers. Returns `false` when `download` is not a caller.
+    func changePriority(of download: PartDownload, to priority: DownloadPriority) -> Bool {
+        shared.withLock { shared in
+            guard shared.callers[ObjectIdentifier(download)] != nil else { return false }
+            let old = download.exchangePriority(priority)
+            shared.callersByPriority[old.rawValue] -= 1
+            shared.callersByPriority[priority.rawValue] += 1
+            return true
+        }
+    }
+
     func attachListener(_ listener: DownloadListener, to download: PartDownload) {
         shared.withLock { shared in
             if download.addListener(listener, following: self, transferState: shared.download) {

@@ -1,0 +1,12 @@
+/// What an attachment loader does with its downloads when its cell scrolls out of view
+/// (``AttachmentLoader/disappear()``).
+public enum AttachmentDisappearancePolicy: Sendable, Hashable {
+    /// Moves the downloads to ``DownloadPriority/low``, so that visible cells go first; they
+    /// keep running. ``AttachmentLoader/appear()`` moves them back to the loader's priority.
+    case lowerPriority
+    /// Cancels the load, keeping what is shown; ``AttachmentLoader/appear()`` loads again
+    /// (a transfer another caller kept running is joined, and a finished one is in the store).
+    case cancel
+    /// Changes nothing.
+    case keepLoading
+}

@@ -1,0 +1,209 @@
+/// The one implementation behind ``AttachmentLoader`` and ``CallbackAttachmentLoader``: runs
+/// a message's events, keeps what is shown, and hands every change to its face.
+///
+/// Each run has a generation number; a run publishes only while its number is the current
+/// one, so a load that was replaced (cell reuse) or cancelled can never change what is shown,
+/// even when its last events arrive late.
+@MainActor
+final class AttachmentLoadEngine {
+    /// What a run loads: the message's parts and whether the original is fetched.
+    struct Request {
+        var parts: [any MessagePart]
+        var fetchingFullResolution: Bool
+    }
+
+    /// Produces a run's events and hands each to `publish`, returning when the run is over;
+    /// the resolver's ``AttachmentResolver/events(for:fetchingFullResolution:priority:)`` unless
+    /// a test gives another.
+    typealias EventSource =
+        @MainActor (
+            _ request: Request, _ control: DownloadPriorityControl, _ publish: (ResolutionEvent) -> Void
+        ) async -> Void
+
+    let resolver: AttachmentResolver
+    let disappearance: AttachmentDisappearancePolicy
+    private let source: EventSource
+    /// Called with the new state after every change.
+    var onChange: (@MainActor (AttachmentLoadState) -> Void)?
+
+    private(set) var state = AttachmentLoadState()
+    private(set) var priority: DownloadPriority = .normal
+    private(set) var isLoweredForDisappearance = false
+    private var request: Request?
+    private var generation = 0
+    private var task: Task<Void, Never>?
+    private var control: DownloadPriorityControl?
+    private var reloadsOnAppear = false
+    private var priorityUpdate: Task<Void, Never>?
+
+    init(resolver: AttachmentResolver, disappearance: AttachmentDisappearancePolicy, source: EventSource? = nil) {
+        self.resolver = resolver
+        self.disappearance = disappearance
+        self.source =
+            source ?? { request, control, publish in
+                let events = resolver.events(
+                    for: request.parts, fetchingFullResolution: request.fetchingFullResolution,
+                    priorityControl: control)
+                for await event in events { publish(event) }
+            }
+    }
+
+    deinit { task?.cancel() }
+
+    /// The priority the downloads run at now.
+    var effectivePriority: DownloadPriority { isLoweredForDisappearance ? .low : priority }
+
+    func load(_ parts: [any MessagePart], fetchingFullResolution: Bool) {
+        stopRun()
+        reloadsOnAppear = false
+        request = Request(parts: parts, fetchingFullResolution: fetchingFullResolution)
+        state = AttachmentLoadState()
+        startRun()
+    }
+
+    func cancel() {
+        guard task != nil else { return }
+        stopRun()
+        settlePhaseAfterStop()
+        publish()
+    }
+
+    func reset() {
+        stopRun()
+        request = nil
+        reloadsOnAppear = false
+        state = AttachmentLoadState()
+        publish()
+    }
+
+    func retry() {
+        guard request != nil, task == nil, !state.isShowingOriginal else { return }
+        settlePhaseAfterStop()
+        startRun()
+    }
+
+    /// Sets the priority the app asks for. It applies at once, even to a loader lowered by
+    /// ``disappear()``: the app's explicit choice is never overridden.
+    func setPriority(_ newPriority: DownloadPriority) {
+        priority = newPriority
+        isLoweredForDisappearance = false
+        applyPriority()
+    }
+
+    func disappear() {
+        switch disappearance {
+        case .lowerPriority:
+            guard !isLoweredForDisappearance else { return }
+            isLoweredForDisappearance = true
+            applyPriority()
+        case .cancel:
+            guard task != nil else { return }
+            cancel()
+            reloadsOnAppear = true
+        case .keepLoading:
+            break
+        }
+    }
+
+    func appear() {
+        if isLoweredForDisappearance {
+            isLoweredForDisappearance = false
+            applyPriority()
+        }
+        if reloadsOnAppear {
+            reloadsOnAppear = false
+            retry()
+        }
+    }
+
+    /// Moves the running downloads to the effective priority. The changes run one after the
+    /// other, in the order they were made.
+    private func applyPriority() {
+        guard let control else { return }
+        let priority = effectivePriority
+        let coordinator = resolver.downloads
+        let previous = priorityUpdate
+        priorityUpdate = Task {
+            await previous?.value
+            await control.setPriority(priority, in: coordinator)
+        }
+    }
+
+    /// Returns once every priority change made so far has reached the coordinator.
+    func priorityChangesApplied() async {
+        await priorityUpdate?.value
+    }
+
+    private func startRun() {
+        guard let request else { return }
+        generation += 1
+        let runGeneration = generation
+        let control = DownloadPriorityControl(effectivePriority)
+        self.control = control
+        state.isLoading = true
+        state.lastFailure = nil
+        if case .empty = state.phase { state.phase = .placeholder }
+        publish()
+        let source = source
+        let deliver: (ResolutionEvent) -> Void = { [weak self] event in
+            guard let self, self.generation == runGeneration else { return }
+            self.apply(event)
+        }
+        task = Task { [weak self] in
+            await source(request, control, deliver)
+            guard let self, self.generation == runGeneration else { return }
+            self.runEnded()
+        }
+    }
+
+    /// Ends the current run, if any: its downloads stop and it publishes nothing more.
+    private func stopRun() {
+        generation += 1
+        task?.cancel()
+        task = nil
+        control = nil
+        state.isLoading = false
+    }
+
+    /// After a stop: what is shown stays, and the phase says so.
+    private func settlePhaseAfterStop() {
+        switch state.phase {
+        case .downloading, .failed: state.phase = state.content != nil ? .preview : .placeholder
+        case .empty, .placeholder, .preview, .original: break
+        }
+    }
+
+    private func apply(_ event: ResolutionEvent) {
+        switch event {
+        case .placeholder(let size):
+            state.placeholderSize = size
+        case .preview(let content, _):
+            guard !state.isShowingOriginal else { return }
+            state.content = content
+            if case .placeholder = state.phase { state.phase = .preview }
+        case .progress(let progress, _):
+            guard !state.isShowingOriginal else { return }
+            state.phase = .downloading(progress)
+        case .fullResolution(let content, _):
+            state.content = content
+            state.phase = .original
+        case .failed(let failure):
+            state.lastFailure = failure
+            if failure.role == .fullResolution { state.phase = .failed(failure) }
+        }
+        publish()
+    }
+
+    private func runEnded() {
+        task = nil
+        control = nil
+        state.isLoading = false
+        if case .downloading = state.phase { settlePhaseAfterStop() }
+        if state.content == nil, let failure = state.lastFailure, !state.isShowingOriginal {
+            state.phase = .failed(failure)
+        }
+        publish()
+    }
+
+    private func publish() { onChange?(state) }
+}

@@ -1,0 +1,43 @@
+/// Where an attachment loader stands: what a cell shows.
+public enum AttachmentLoadPhase: Sendable {
+    /// Nothing is loaded: a new loader, or one that was reset.
+    case empty
+    /// Waiting for an image; ``AttachmentLoadState/placeholderSize`` may already give the size.
+    case placeholder
+    /// The preview is shown; the original is not (yet).
+    case preview
+    /// The original is downloading; the preview, if any, is shown meanwhile.
+    case downloading(TransferProgress)
+    /// The original is shown: nothing more will come.
+    case original
+    /// The original can't be shown (a failed download, or content that failed the check); the
+    /// preview, if any, stays shown. ``AttachmentLoader/retry()`` tries again.
+    case failed(ResolutionFailure)
+}
+
+/// What an attachment loader publishes: its phase, the content to show and the size to lay it
+/// out at.
+public struct AttachmentLoadState: Sendable {
+    /// Where the load stands.
+    public var phase: AttachmentLoadPhase = .empty
+    /// The content to show now: the original once it is here, the preview before, `nil` while
+    /// there is neither.
+    public var content: PartContent?
+    /// The size to lay the image out at, once known (see ``PlaceholderSize``).
+    public var placeholderSize: PlaceholderSize?
+    /// Whether a load is running: downloads may still change what is shown.
+    public var isLoading = false
+    /// The last part that could not be used in the current load, if any: a failed preview or
+    /// size part leaves the others to go on, so it need not mean the phase is
+    /// ``AttachmentLoadPhase/failed(_:)``.
+    public var lastFailure: ResolutionFailure?
+
+    /// An empty state: nothing loaded.
+    public init() {}
+
+    /// Whether the original is shown.
+    public var isShowingOriginal: Bool {
+        if case .original = phase { return true }
+        return false
+    }
+}

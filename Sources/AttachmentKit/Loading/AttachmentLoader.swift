@@ -1,0 +1,81 @@
+import Observation
+
+/// Shows one image message in a view, for SwiftUI and UIKit cells: an `@Observable` object
+/// that runs the message's events and keeps what to show.
+///
+/// ```swift
+/// let loader = AttachmentLoader()
+/// loader.load(parts: message.parts)     // placeholder size, preview, progress, original
+/// loader.disappear()                    // the cell scrolled away: its downloads go low
+/// loader.appear()                       // back: the priority it had before
+/// loader.load(parts: other.parts)       // cell reuse: the old load can't publish any more
+/// ```
+///
+/// Loading new parts cancels the old load, and a generation number makes sure that nothing
+/// of the old load is shown afterwards, even an event that was already on its way.
+/// ``cancel()`` stops the downloads and keeps what is shown; ``reset()`` clears it too.
+/// Releasing the loader cancels its load. Every member is used on the main actor.
+///
+/// For iOS 15 and 16, ``CallbackAttachmentLoader`` is the same loader with a change callback.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@Observable
+@MainActor
+public final class AttachmentLoader {
+    /// Everything the loader publishes: read it, or the shortcuts below, from a view.
+    public private(set) var state = AttachmentLoadState()
+    @ObservationIgnored let engine: AttachmentLoadEngine
+
+    /// Creates a loader that resolves and downloads through `resolver` and treats a cell
+    /// scrolling away by `disappearance`.
+    public convenience init(
+        resolver: AttachmentResolver = AttachmentResolver(),
+        disappearance: AttachmentDisappearancePolicy = .lowerPriority
+    ) {
+        self.init(engine: AttachmentLoadEngine(resolver: resolver, disappearance: disappearance))
+    }
+
+    init(engine: AttachmentLoadEngine) {
+        self.engine = engine
+        engine.onChange = { [weak self] state in self?.state = state }
+    }
+
+    /// Where the load stands.
+    public var phase: AttachmentLoadPhase { state.phase }
+    /// The content to show: the original once here, the preview before it.
+    public var content: PartContent? { state.content }
+    /// The size to lay the image out at, once known.
+    public var placeholderSize: PlaceholderSize? { state.placeholderSize }
+
+    /// The priority of the loader's downloads, ``DownloadPriority/normal`` unless set. Setting
+    /// it applies at once, to the running downloads too, even while the cell is away: an
+    /// explicit ``DownloadPriority/high`` is never lowered by ``disappear()``'s earlier call
+    /// and never lost by ``appear()``.
+    public var priority: DownloadPriority {
+        get { engine.priority }
+        set { engine.setPriority(newValue) }
+    }
+
+    /// Loads a message: cancels the load before (cell reuse), clears what was shown, and
+    /// starts the events of `parts`, the original fetched too when `fetchingFullResolution`.
+    public func load(parts: [any MessagePart], fetchingFullResolution: Bool = false) {
+        engine.load(parts, fetchingFullResolution: fetchingFullResolution)
+    }
+
+    /// Stops the load's downloads (other callers' transfers go on) and keeps what is shown.
+    public func cancel() { engine.cancel() }
+
+    /// Stops the load and forgets the message: the state is empty again.
+    public func reset() { engine.reset() }
+
+    /// Loads the same message again after a failure or a ``cancel()``, keeping what is shown.
+    /// Does nothing while loading, once the original is shown, or with no message.
+    public func retry() { engine.retry() }
+
+    /// The cell left the screen: lowers the downloads' priority, or cancels, by the loader's
+    /// ``AttachmentDisappearancePolicy``.
+    public func disappear() { engine.disappear() }
+
+    /// The cell is on screen again: restores the priority the loader had before it
+    /// disappeared (never a lowered one), or loads again after a cancelling disappearance.
+    public func appear() { engine.appear() }
+}

@@ -1,0 +1,61 @@
+/// ``AttachmentLoader`` for iOS 15 and 16 (and any code that prefers a callback to
+/// Observation): the same loader, the same rules, and ``onChange`` called on the main actor
+/// after every change of ``state``.
+///
+/// ```swift
+/// let loader = CallbackAttachmentLoader()
+/// loader.onChange = { [weak cell] state in cell?.show(state) }
+/// loader.load(parts: message.parts)
+/// ```
+@MainActor
+public final class CallbackAttachmentLoader {
+    /// Called with the new state after every change, on the main actor.
+    public var onChange: (@MainActor (AttachmentLoadState) -> Void)?
+    /// Everything the loader publishes.
+    public private(set) var state = AttachmentLoadState()
+    let engine: AttachmentLoadEngine
+
+    /// Creates a loader that resolves and downloads through `resolver` and treats a cell
+    /// scrolling away by `disappearance`.
+    public convenience init(
+        resolver: AttachmentResolver = AttachmentResolver(),
+        disappearance: AttachmentDisappearancePolicy = .lowerPriority
+    ) {
+        self.init(engine: AttachmentLoadEngine(resolver: resolver, disappearance: disappearance))
+    }
+
+    init(engine: AttachmentLoadEngine) {
+        self.engine = engine
+        engine.onChange = { [weak self] state in
+            guard let self else { return }
+            self.state = state
+            self.onChange?(state)
+        }
+    }
+
+    /// The priority of the loader's downloads (see ``AttachmentLoader/priority``).
+    public var priority: DownloadPriority {
+        get { engine.priority }
+        set { engine.setPriority(newValue) }
+    }
+
+    /// Loads a message (see ``AttachmentLoader/load(parts:fetchingFullResolution:)``).
+    public func load(parts: [any MessagePart], fetchingFullResolution: Bool = false) {
+        engine.load(parts, fetchingFullResolution: fetchingFullResolution)
+    }
+
+    /// Stops the load and keeps what is shown (see ``AttachmentLoader/cancel()``).
+    public func cancel() { engine.cancel() }
+
+    /// Stops the load and forgets the message (see ``AttachmentLoader/reset()``).
+    public func reset() { engine.reset() }
+
+    /// Loads the same message again (see ``AttachmentLoader/retry()``).
+    public func retry() { engine.retry() }
+
+    /// The cell left the screen (see ``AttachmentLoader/disappear()``).
+    public func disappear() { engine.disappear() }
+
+    /// The cell is on screen again (see ``AttachmentLoader/appear()``).
+    public func appear() { engine.appear() }
+}

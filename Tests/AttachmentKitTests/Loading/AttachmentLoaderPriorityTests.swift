@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+@MainActor
+@Suite("Attachment loader: appearing and disappearing")
+struct AttachmentLoaderPriorityTests {
+    /// A loader downloading `full`, its download running.
+    private static func loading(
+        _ full: ScriptedPart, on coordinator: DownloadCoordinator,
+        policy: AttachmentDisappearancePolicy = .lowerPriority
+    ) async -> (CallbackAttachmentLoader, ScriptedAttempt) {
+        let loader = CallbackAttachmentLoader(
+            resolver: AttachmentResolver(downloads: coordinator), disappearance: policy)
+        loader.load(parts: [full], fetchingFullResolution: true)
+        return (loader, await full.script.attempt(0))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "disappear lowers the download, and appear restores the priority it had, even after two disappears",
+        .timeLimit(.minutes(1)))
+    func appearRestores() async {
+        let coordinator = TransferFixtures.coordinator(throttle: .none)
+        let full = ScriptedPart("full")
+        let (loader, attempt) = await Self.loading(full, on: coordinator)
+        #expect(await coordinator.priority(of: "full") == .normal)
+        loader.disappear()
+        loader.disappear()
+        await loader.engine.priorityChangesApplied()
+        #expect(await coordinator.priority(of: "full") == .low)
+        loader.appear()
+        await loader.engine.priorityChangesApplied()
+        #expect(await coordinator.priority(of: "full") == .normal)
+        attempt.succeed(LoadingFixtures.jpeg())
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "an explicit high priority set by the app applies at once and survives disappear and appear",
+        .timeLimit(.minutes(1)))
+    func explicitHighIsKept() async {
+        let coordinator = TransferFixtures.coordinator(throttle: .none)
+        let full = ScriptedPart("full")
+        let (loader, attempt) = await Self.loading(full, on: coordinator)
+        loader.disappear()
+        loader.priority = .high
+        await loader.engine.priorityChangesApplied()
+        #expect(await coordinator.priority(of: "full") == .high)
+        loader.appear()
+        await loader.engine.priorityChangesApplied()
+        #expect(await coordinator.priority(of: "full") == .high)
+        loader.disappear()
+        loader.appear()
+        await loader.engine.priorityChangesApplied()
+        #expect(await coordinator.priority(of: "full") == .high)
+        attempt.succeed(LoadingFixtures.jpeg())
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "under the cancel policy, disappear cancels and keeps what is shown, and appear loads again",
+        .timeLimit(.minutes(1)))
+    func cancelPolicy() async {
+        let coordinator = TransferFixtures.coordinator(throttle: .none)
+        let full = ScriptedPart("full")
+        let (loader, attempt) = await Self.loading(full, on: coordinator, policy: .cancel)
+        loader.disappear()
+        await attempt.waitUntilCancelled()
+        #expect(!loader.state.isLoading)
+        loader.appear()
+        await full.script.attempt(1).succeed(LoadingFixtures.jpeg())
+        await waitOnMainActor("the original") { loader.state.isShowingOriginal }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+@MainActor
+@Suite("Attachment loader: what it shows, cancel, reset and retry")
+struct AttachmentLoaderStateTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test(
+        "the observable loader shows the placeholder size, the preview, progress and the original",
+        .timeLimit(.minutes(1)))
+    func phases() async {
+        let coordinator = TransferFixtures.coordinator(throttle: .none)
+        let full = ScriptedPart("full")
+        let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator))
+        loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingFullResolution: true)
+        let attempt = await full.script.attempt(0)
+        await waitOnMainActor("the preview") { loader.content != nil }
+        #expect(loader.content == LoadingFixtures.jpeg(width: 64, height: 48))
+        #expect(loader.placeholderSize?.displayedSize.width == 64)
+        attempt.report(1, of: 4)
+        await waitOnMainActor("progress") {
+            if case .downloading = loader.phase { return true }
+            return false
+        }
+        attempt.succeed(LoadingFixtures.jpeg())
+        await waitOnMainActor("the original") { !loader.state.isLoading }
+        #expect(loader.state.isShowingOriginal)
+        #expect(loader.content == LoadingFixtures.jpeg())
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("cancel stops the download and keeps the preview shown; reset clears it", .timeLimit(.minutes(1)))
+    func cancelKeepsShown() async {
+        let coordinator = TransferFixtures.coordinator(throttle: .none)
+        let full = ScriptedPart("full")
+        let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator))
+        loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingFullResolution: true)
+        let attempt = await full.script.attempt(0)
+        await waitOnMainActor("the preview") { loader.state.content != nil }
+        loader.cancel()
+        await attempt.waitUntilCancelled()
+        #expect(loader.state.content == LoadingFixtures.jpeg(width: 64, height: 48))
+        #expect(!loader.state.isLoading)
+        guard case .preview = loader.state.phase else {
+            Issue.record("phase \(loader.state.phase) after cancel, expected preview")
+            return
+        }
+        loader.reset()
+        #expect(loader.state.content == nil)
+        guard case .empty = loader.state.phase else {
+            Issue.record("phase \(loader.state.phase) after reset, expected empty")
+            return
+        }
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a failed original is a failed phase, and retry downloads it again", .timeLimit(.minutes(1)))
+    func retryAfterFailure() async {
+        let coordinator = TransferFixtures.coordinator(throttle: .none)
+        let full = ScriptedPart("full")
+        var changes = 0
+        let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator))
+        loader.onChange = { _ in changes += 1 }
+        loader.load(parts: [full], fetchingFullResolution: true)
+        await full.script.attempt(0).fail(URLError(.timedOut))
+        await waitOnMainActor("the failure") { !loader.state.isLoading }
+        guard case .failed(let failure) = loader.state.phase else {
+            Issue.record("phase \(loader.state.phase), expected failed")
+            return
+        }
+        #expect(failure.partID == "full")
+        loader.retry()
+        await full.script.attempt(1).succeed(LoadingFixtures.jpeg())
+        await waitOnMainActor("the original") { loader.state.isShowingOriginal }
+        #expect(changes >= 4)
+    }
+}
