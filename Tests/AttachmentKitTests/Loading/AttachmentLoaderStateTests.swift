@@ -6,11 +6,17 @@ import Testing
 @MainActor
 @Suite("Attachment loader: what it shows, cancel, reset and retry")
 struct AttachmentLoaderStateTests {
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "the observable loader shows the placeholder size, the preview, progress and the original",
         .timeLimit(.minutes(1)))
     func phases() async {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        await Self.observablePhases()
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private static func observablePhases() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")
         let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator))
