@@ -1,0 +1,147 @@
+/// Warms the store with the images of messages about to scroll into view, a few at a time and
+/// at low priority, so that their cells show them at once.
+///
+/// ```swift
+/// let prefetcher = AttachmentPrefetcher()
+/// prefetcher.startPrefetching(upcoming.map(\.parts))   // the list's prefetch callback
+/// prefetcher.stopPrefetching(passed.map(\.parts))      // its cancel callback
+/// ```
+///
+/// A message is fetched as a cell would show it: the same resolver runs its
+/// ``AttachmentResolver/events(for:fetchingFullResolution:priority:)``, so the parts fetched,
+/// and the store keys they are kept under, are the ones the cell's ``AttachmentLoader`` looks up.
+/// When the cell opens a message that is being prefetched, its loader joins the running
+/// transfer and raises it to its own priority: nothing is downloaded twice.
+///
+/// - At most ``maximumConcurrentPrefetches`` messages are fetched at once; the others wait,
+///   first started first.
+/// - ``startPrefetching(_:)`` and ``stopPrefetching(_:)`` need not balance: starting a message
+///   already waiting or running does nothing, stopping one that isn't does nothing.
+/// - Every stop is honoured whatever state the work is in: a waiting message is dropped, one
+///   taken from the queue but not started yet never starts (no request is made, even for
+///   starts and stops in the same run loop turn), a running one has its downloads cancelled
+///   (a transfer that a cell also wants goes on for the cell).
+/// - ``onDrained`` is called each time the last work ends, whether it finished or was stopped.
+/// - Releasing the prefetcher stops all of its work: keep a reference for as long as the list
+///   needs it.
+///
+/// Every member is used on the main actor.
+@MainActor
+public final class AttachmentPrefetcher {
+    /// The resolver, and through it the coordinator and store, the prefetcher fetches with.
+    public let resolver: AttachmentResolver
+    /// The most messages fetched at once.
+    public let maximumConcurrentPrefetches: Int
+    /// Whether the originals are fetched too, not only what ``AttachmentResolver/autoDownload``
+    /// allows: match it to the loaders' `fetchingFullResolution`.
+    public let fetchingFullResolution: Bool
+    /// Called on the main actor each time the prefetcher runs out of work: everything started
+    /// has finished or was stopped.
+    public var onDrained: (@MainActor () -> Void)?
+
+    /// The priority of the prefetches, ``DownloadPriority/low`` unless set; a change applies to
+    /// running ones too.
+    public var priority: DownloadPriority {
+        didSet {
+            guard priority != oldValue else { return }
+            for prefetch in queue.runningValues { prefetch.setPriority(priority, coordinator: resolver.downloads) }
+        }
+    }
+
+    /// While `true`, no new message starts; running ones go on. Setting it back to `false`
+    /// starts waiting ones.
+    public var isPaused = false {
+        didSet { if !isPaused { startWaiting() } }
+    }
+
+    private var queue = PrefetchQueue()
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    private var nextTaskNumber = 0
+
+    /// Creates a prefetcher.
+    ///
+    /// - Parameters:
+    ///   - resolver: What to fetch with: use the same resolver (policy and coordinator) as
+    ///     the list's loaders.
+    ///   - maximumConcurrentPrefetches: The most messages fetched at once, at least 1.
+    ///   - priority: The priority of the downloads.
+    ///   - fetchingFullResolution: Whether to fetch the originals too.
+    public init(
+        resolver: AttachmentResolver = AttachmentResolver(), maximumConcurrentPrefetches: Int = 2,
+        priority: DownloadPriority = .low, fetchingFullResolution: Bool = false
+    ) {
+        self.resolver = resolver
+        self.maximumConcurrentPrefetches = max(1, maximumConcurrentPrefetches)
+        self.priority = priority
+        self.fetchingFullResolution = fetchingFullResolution
+    }
+
+    deinit {
+        for task in tasks.values { task.cancel() }
+    }
+
+    /// The number of messages waiting to start.
+    public var waitingCount: Int { queue.waitingCount }
+    /// The number of messages being fetched.
+    public var runningCount: Int { queue.runningCount }
+
+    /// Queues messages, each given as its parts, to be fetched.
+    public func startPrefetching(_ messages: [[any MessagePart]]) {
+        for parts in messages { queue.enqueue(parts) }
+        startWaiting()
+    }
+
+    /// Stops fetching messages, each given as its parts, whatever state their work is in.
+    public func stopPrefetching(_ messages: [[any MessagePart]]) {
+        for parts in messages { stop(queue.remove(PrefetchQueue.Key(parts))) }
+        reportIfDrained()
+    }
+
+    /// Stops every message, waiting or running.
+    public func stopAll() {
+        for prefetch in queue.removeAll() { stop(prefetch) }
+        reportIfDrained()
+    }
+
+    /// Waits until every task the prefetcher started has returned (tests).
+    func tasksEnded() async {
+        for task in tasks.values { await task.value }
+    }
+
+    private func stop(_ prefetch: PrefetchQueue.Running?) {
+        guard let prefetch else { return }
+        tasks[prefetch.number]?.cancel()
+    }
+
+    private func startWaiting() {
+        while !isPaused, queue.runningCount < maximumConcurrentPrefetches, let (key, parts) = queue.dequeue() {
+            nextTaskNumber += 1
+            let number = nextTaskNumber
+            let control = DownloadPriorityControl(priority)
+            queue.markRunning(key, PrefetchQueue.Running(number: number, control: control))
+            let resolver = resolver
+            let fetchingFullResolution = fetchingFullResolution
+            tasks[number] = Task { [weak self] in
+                // Stopped after it was taken from the queue but before it ran: never start.
+                if self?.queue.isRunning(key, number: number) == true, !Task.isCancelled {
+                    let events = resolver.events(
+                        for: parts, fetchingFullResolution: fetchingFullResolution, priorityControl: control)
+                    for await _ in events {}
+                }
+                self?.ended(key, number: number)
+            }
+        }
+    }
+
+    private func ended(_ key: PrefetchQueue.Key, number: Int) {
+        tasks[number] = nil
+        guard queue.finish(key, number: number) else { return }
+        startWaiting()
+        reportIfDrained()
+    }
+
+    private func reportIfDrained() {
+        guard queue.takeDrained() else { return }
+        onDrained?()
+    }
+}

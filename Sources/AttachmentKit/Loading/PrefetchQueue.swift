@@ -1,0 +1,96 @@
+/// The prefetcher's books: messages waiting in order, messages running, and whether the last
+/// work has ended since the drain was last reported.
+struct PrefetchQueue {
+    /// A message's identity: its parts' ids in order.
+    struct Key: Hashable {
+        let partIDs: [PartID]
+
+        init(_ parts: [any MessagePart]) { partIDs = parts.map(\.id) }
+    }
+
+    /// A message being fetched: the number of its task and the priority of its downloads.
+    struct Running {
+        let number: Int
+        let control: DownloadPriorityControl
+
+        @MainActor
+        func setPriority(_ priority: DownloadPriority, coordinator: DownloadCoordinator) {
+            Task { await control.setPriority(priority, in: coordinator) }
+        }
+    }
+
+    private var order: [Key] = []
+    private var head = 0
+    private var waiting: [Key: [any MessagePart]] = [:]
+    private var running: [Key: Running] = [:]
+    private var hasWork = false
+
+    var waitingCount: Int { waiting.count }
+    var runningCount: Int { running.count }
+    var runningValues: Dictionary<Key, Running>.Values { running.values }
+
+    /// Queues a message unless it is waiting or running already.
+    mutating func enqueue(_ parts: [any MessagePart]) {
+        let key = Key(parts)
+        guard waiting[key] == nil, running[key] == nil else { return }
+        waiting[key] = parts
+        order.append(key)
+        hasWork = true
+    }
+
+    /// The oldest waiting message, taken off the queue.
+    mutating func dequeue() -> (Key, [any MessagePart])? {
+        while head < order.count {
+            let key = order[head]
+            head += 1
+            if let parts = waiting.removeValue(forKey: key) {
+                compact()
+                return (key, parts)
+            }
+        }
+        compact()
+        return nil
+    }
+
+    mutating func markRunning(_ key: Key, _ prefetch: Running) { running[key] = prefetch }
+
+    func isRunning(_ key: Key, number: Int) -> Bool { running[key]?.number == number }
+
+    /// Drops a message, waiting or running; returns it when it was running.
+    mutating func remove(_ key: Key) -> Running? {
+        waiting[key] = nil
+        return running.removeValue(forKey: key)
+    }
+
+    /// Drops every message; returns the running ones.
+    mutating func removeAll() -> [Running] {
+        defer {
+            waiting.removeAll()
+            running.removeAll()
+            order.removeAll()
+            head = 0
+        }
+        return Array(running.values)
+    }
+
+    /// A task ended: returns whether it was still its message's running task.
+    mutating func finish(_ key: Key, number: Int) -> Bool {
+        guard isRunning(key, number: number) else { return false }
+        running[key] = nil
+        return true
+    }
+
+    /// Whether everything has ended since work was last queued; `true` once per drain.
+    mutating func takeDrained() -> Bool {
+        guard hasWork, waiting.isEmpty, running.isEmpty else { return false }
+        hasWork = false
+        return true
+    }
+
+    /// Forgets the part of the order already taken, once it is most of it.
+    private mutating func compact() {
+        guard head > 64, head * 2 > order.count else { return }
+        order.removeFirst(head)
+        head = 0
+    }
+}
