@@ -24,8 +24,9 @@ let package = Package(
             dependencies: ["AttachmentKit", "AttachmentKitCommands"],
             resources: [.copy("Imaging/Fixtures")]
         ),
-        // A `@MainActor` view controller that observes its download, compiled in Swift 6 language
-        // mode: the build fails if the observer API can't be adopted from the main actor.
+        // A `@MainActor` view controller that observes its download, and `@MainActor` list cells
+        // that show a message through the attachment loaders, compiled in Swift 6 language mode:
+        // the build fails if the observer or loader API can't be adopted from the main actor.
         .testTarget(
             name: "MainActorObserverTests",
             dependencies: ["AttachmentKit"],
