@@ -42,18 +42,26 @@ public final class AttachmentPrefetcher {
     /// The priority of the prefetches, ``DownloadPriority/low`` unless set; a change applies to
     /// running ones too.
     public var priority: DownloadPriority {
-        didSet {
-            guard priority != oldValue else { return }
-            for prefetch in queue.runningValues { prefetch.setPriority(priority, coordinator: resolver.downloads) }
+        get { currentPriority }
+        set {
+            guard newValue != currentPriority else { return }
+            currentPriority = newValue
+            for prefetch in queue.runningValues { prefetch.setPriority(newValue, coordinator: resolver.downloads) }
         }
     }
 
     /// While `true`, no new message starts; running ones go on. Setting it back to `false`
     /// starts waiting ones.
-    public var isPaused = false {
-        didSet { if !isPaused { startWaiting() } }
+    public var isPaused: Bool {
+        get { paused }
+        set {
+            paused = newValue
+            if !newValue { startWaiting() }
+        }
     }
 
+    private var currentPriority: DownloadPriority
+    private var paused = false
     private var queue = PrefetchQueue()
     private var tasks: [Int: Task<Void, Never>] = [:]
     private var nextTaskNumber = 0
@@ -72,7 +80,7 @@ public final class AttachmentPrefetcher {
     ) {
         self.resolver = resolver
         self.maximumConcurrentPrefetches = max(1, maximumConcurrentPrefetches)
-        self.priority = priority
+        self.currentPriority = priority
         self.fetchingFullResolution = fetchingFullResolution
     }
 
@@ -114,10 +122,10 @@ public final class AttachmentPrefetcher {
     }
 
     private func startWaiting() {
-        while !isPaused, queue.runningCount < maximumConcurrentPrefetches, let (key, parts) = queue.dequeue() {
+        while !paused, queue.runningCount < maximumConcurrentPrefetches, let (key, parts) = queue.dequeue() {
             nextTaskNumber += 1
             let number = nextTaskNumber
-            let control = DownloadPriorityControl(priority)
+            let control = DownloadPriorityControl(currentPriority)
             queue.markRunning(key, PrefetchQueue.Running(number: number, control: control))
             let resolver = resolver
             let fetchingFullResolution = fetchingFullResolution

@@ -111,6 +111,21 @@ struct AttachmentPrefetcherTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("changing the prefetcher's priority moves its running downloads", .timeLimit(.minutes(1)))
+    func priorityChange() async {
+        let coordinator = TransferFixtures.coordinator()
+        let prefetcher = Self.prefetcher(coordinator)
+        let part = ScriptedPart("photo")
+        prefetcher.startPrefetching([[part]])
+        let attempt = await part.script.attempt(0)
+        prefetcher.priority = .normal
+        while await coordinator.priority(of: "photo") != .normal, !Task.isCancelled { await Task.yield() }
+        #expect(await coordinator.priority(of: "photo") == .normal)
+        attempt.succeed(LoadingFixtures.jpeg())
+        await prefetcher.tasksEnded()
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a prefetcher the app forgot to retain leaves no transfer running", .timeLimit(.minutes(1)))
     func releaseCancels() async {
         let coordinator = TransferFixtures.coordinator()
