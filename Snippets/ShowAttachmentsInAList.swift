@@ -1,0 +1,118 @@
+// List cells that show image messages through the attachment loaders, and the prefetching that
+// warms them, in UIKit and SwiftUI, as in the "Showing attachments in a list" article. Built on
+// Apple platforms only; on Linux the file is empty.
+#if canImport(UIKit) && !os(watchOS)
+import AttachmentKit
+import UIKit
+
+/// A collection view cell that shows one image message (iOS 15 and later).
+final class AttachmentCell: UICollectionViewCell {
+    private let imageView = UIImageView()
+    private let loader = CallbackAttachmentLoader()
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        imageView.contentMode = .scaleAspectFill
+        imageView.clipsToBounds = true
+        contentView.addSubview(imageView)
+        loader.onChange = { [weak self] state in self?.show(state) }
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        imageView.frame = contentView.bounds
+    }
+
+    func configure(with parts: [any MessagePart]) {
+        loader.load(parts: parts)  // cancels the previous message's load
+    }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        loader.reset()
+        imageView.image = nil
+    }
+
+    func willDisplay() { loader.appear() }
+    func didEndDisplaying() { loader.disappear() }
+
+    private func show(_ state: AttachmentLoadState) {
+        imageView.image = state.content.flatMap { try? $0.bytes() }.flatMap(UIImage.init(data:))
+    }
+}
+
+/// The list: the loaders show, the prefetcher warms what is about to scroll in.
+final class MessagesViewController: UICollectionViewController, UICollectionViewDataSourcePrefetching {
+    var messages: [[any MessagePart]] = []
+    private let prefetcher = AttachmentPrefetcher()  // released with the list: its work stops
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        collectionView.register(AttachmentCell.self, forCellWithReuseIdentifier: "attachment")
+        collectionView.prefetchDataSource = self
+    }
+
+    override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        messages.count
+    }
+
+    override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "attachment", for: indexPath)
+        (cell as? AttachmentCell)?.configure(with: messages[indexPath.item])
+        return cell
+    }
+
+    override func collectionView(
+        _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath
+    ) {
+        (cell as? AttachmentCell)?.willDisplay()
+    }
+
+    override func collectionView(
+        _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath
+    ) {
+        (cell as? AttachmentCell)?.didEndDisplaying()
+    }
+
+    func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+        prefetcher.startPrefetching(indexPaths.map { messages[$0.item] })
+    }
+
+    func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+        prefetcher.stopPrefetching(indexPaths.map { messages[$0.item] })
+    }
+}
+#endif
+
+#if canImport(SwiftUI) && canImport(UIKit) && !os(watchOS)
+import AttachmentKit
+import SwiftUI
+import UIKit
+
+/// A SwiftUI list row that shows one image message (iOS 17 and later).
+@available(iOS 17, tvOS 17, *)
+@MainActor
+struct AttachmentRow: View {
+    let parts: [any MessagePart]
+    @State private var loader = AttachmentLoader()
+
+    var body: some View {
+        Group {
+            if let image = loader.content.flatMap({ try? $0.bytes() }).flatMap(UIImage.init(data:)) {
+                Image(uiImage: image).resizable().scaledToFill()
+            } else {
+                Color.gray.opacity(0.2)  // the placeholder, at the image's aspect ratio
+            }
+        }
+        .aspectRatio(loader.placeholderSize?.aspectRatio ?? 4.0 / 3.0, contentMode: .fit)
+        .onAppear {
+            if case .empty = loader.phase { loader.load(parts: parts) } else { loader.appear() }
+        }
+        .onDisappear { loader.disappear() }
+    }
+}
+#endif
