@@ -101,10 +101,17 @@ let fileStoreFigures: [Figure] = [
                 await store.flush()
             }
             let entries = directory.appendingPathComponent("entries").path
-            let open = try Measure.medianSeconds {
+            // The time until the store can be used: the initialiser. Reconciling entries/ with the
+            // manifest runs afterwards in the background (not timed); closing waits for it.
+            var samples: [Double] = []
+            for _ in 0..<7 {
+                let stopwatch = Stopwatch()
                 let store = try FileContentStore(directory: directory, byteCapacity: 1 << 30)
+                samples.append(stopwatch.seconds)
                 guard store.usage().entryCount == 100_000 else { throw StorageFigureError.lostEntries }
+                await store.close()
             }
+            let open = Measure.median(samples)
             let list = try Measure.medianSeconds {
                 let names = try FileManager.default.contentsOfDirectory(atPath: entries)
                 guard names.count == 100_000 else { throw StorageFigureError.lostEntries }

@@ -20,10 +20,26 @@ extension ContentKey {
         guard bytes.count >= 4 else { return nil }
         let count = bytes[0..<4].reversed().reduce(0) { $0 << 8 | Int($1) }
         guard count <= bytes.count - 4,
-            let part = String(bytes: bytes[4..<4 + count], encoding: .utf8),
-            let representation = String(bytes: bytes[(4 + count)...], encoding: .utf8)
+            let part = Self.validString(bytes[4..<4 + count]),
+            let representation = Self.validString(bytes[(4 + count)...])
         else { return nil }
         self.init(partID: PartID(part), representation: Representation(rawValue: representation))
+    }
+
+    /// The byte count of ``storedName``, without building it.
+    var storedNameByteCount: Int { 4 + partID.rawValue.utf8.count + representation.rawValue.utf8.count }
+
+    /// The name records a name of `byteCount` bytes takes; none past
+    /// ``maximumStoredNameByteCount``.
+    static func nameRecordCount(byteCount: Int) -> Int {
+        guard byteCount <= maximumStoredNameByteCount else { return 0 }
+        return (byteCount + ManifestRecord.payloadByteCount - 1) / ManifestRecord.payloadByteCount
+    }
+
+    /// The string whose UTF-8 is `bytes`, or `nil` when they are not valid UTF-8.
+    private static func validString(_ bytes: ArraySlice<UInt8>) -> String? {
+        let string = String(decoding: bytes, as: UTF8.self)
+        return string.utf8.elementsEqual(bytes) ? string : nil
     }
 
     /// The name records for this key, stored under `digest`; none when the name is longer than

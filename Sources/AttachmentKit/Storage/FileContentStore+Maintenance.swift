@@ -51,6 +51,43 @@ extension FileContentStore {
         await StorageIO.run(on: changeQueue) { [self] in commitTouches() }
     }
 
+    /// Reconciles the entries directory with the index off the caller's path, once the store
+    /// is open: files the manifest doesn't list (orphans, left by a journal cut on a record
+    /// boundary) are removed, so that the byte capacity holds on disk, and entries whose file
+    /// is gone are forgotten. ``flush()`` and ``close()`` wait for it.
+    ///
+    /// The journal's lock is held throughout, so that no change moves a file into the
+    /// directory while it is compared; reads go on meanwhile.
+    func reconcileEntriesInBackground() {
+        // Without the store itself, so that releasing the store never waits for this to start;
+        // closing (or releasing) it waits for the journal's lock, and so for this to finish.
+        let (journal, index, fileSystem, layout) = (journal, index, fileSystem, layout)
+        changeQueue.async(group: backgroundWork) {
+            Self.reconcileEntries(journal: journal, index: index, fileSystem: fileSystem, layout: layout)
+        }
+    }
+
+    private static func reconcileEntries(
+        journal: LockedState<Journal>, index: LockedState<FileStoreIndex>, fileSystem: any StoreFileSystem,
+        layout: StoreLayout
+    ) {
+        journal.withLock { journal in
+            guard !journal.isClosed, let names = try? fileSystem.contentsOfDirectory(atPath: layout.entries)
+            else { return }
+            let (orphans, missing) = index.withLock { FileStoreOpening.differences(between: names, and: $0) }
+            for name in orphans { fileSystem.removeFile(atPath: layout.entries + "/" + name) }
+            guard !missing.isEmpty else { return }
+            index.withLock { index in
+                for key in missing { index.remove(key) }
+            }
+            do {
+                try journal.append(missing.map { ManifestRecord(kind: .remove, key: $0) })
+            } catch {
+                journal.needsRewrite = true
+            }
+        }
+    }
+
     /// Removes the entry for `key` if it still has the content numbered `serial`; returns
     /// whether it did.
     func removeEntry(_ key: SHA256Digest, ifSerial serial: UInt64) async -> Bool {

@@ -124,18 +124,21 @@ public final class FileContentStore: PartialDownloadStore {
             throw .unusableDirectory(directory, reason: error.description)
         }
         let partialDownloads: [SHA256Digest]
+        let reconciled: Bool
         do {
             let opened = try FileStoreOpening.open(
                 layout: layout, fileSystem: fileSystem, synchronizes: durability != .processCrashSafe)
             self.index = LockedState(opened.index)
             self.journal = LockedState(opened.journal)
             partialDownloads = opened.partialDownloads
+            reconciled = opened.reconciled
             self.lockDescriptor = LockedState(lock)
         } catch {
             fileSystem.unlockFile(lock)
             throw .unusableDirectory(directory, reason: error.description)
         }
         evict(toByteCount: self.byteCapacity)
+        if !reconciled { reconcileEntriesInBackground() }
         partialOrder.withLock { $0 = partialDownloads }
         discardExcessPartialDownloads(opening: nil)
     }

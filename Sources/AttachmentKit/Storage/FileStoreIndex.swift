@@ -29,13 +29,14 @@ struct FileStoreIndex {
     private(set) var names: [SHA256Digest: ContentKey] = [:]
     /// The name records of each name, counted for compaction.
     private(set) var nameRecordCount = 0
-    /// Names read from the journal and not yet followed by their put: the name's length and
-    /// the bytes so far.
-    private var pendingNames: [SHA256Digest: (length: Int, bytes: [UInt8])] = [:]
+    /// The name being read from the journal, not yet followed by its put: whose, the name's
+    /// length and the bytes so far. A key's name records come just before its put.
+    private var pendingName: (key: SHA256Digest, length: Int, bytes: [UInt8])?
 
     /// An empty index with room for `minimumCapacity` entries before it grows.
     init(minimumCapacity: Int = 0) {
         entries = LRUIndex(minimumCapacity: minimumCapacity)
+        names.reserveCapacity(minimumCapacity)
     }
 
     var usage: ContentStoreUsage { ContentStoreUsage(byteCount: entries.totalCost, entryCount: entries.count) }
@@ -85,9 +86,9 @@ struct FileStoreIndex {
         return keys
     }
 
-    private mutating func setName(_ name: ContentKey, for key: SHA256Digest) {
+    private mutating func setName(_ name: ContentKey, for key: SHA256Digest, byteCount: Int? = nil) {
         forgetName(of: key)
-        let count = name.nameRecords(digest: key).count
+        let count = ContentKey.nameRecordCount(byteCount: byteCount ?? name.storedNameByteCount)
         guard count > 0 else { return }
         names[key] = name
         nameRecordCount += count
@@ -95,7 +96,7 @@ struct FileStoreIndex {
 
     private mutating func forgetName(of key: SHA256Digest) {
         guard let old = names.removeValue(forKey: key) else { return }
-        nameRecordCount -= old.nameRecords(digest: key).count
+        nameRecordCount -= ContentKey.nameRecordCount(byteCount: old.storedNameByteCount)
     }
 
     mutating func update(_ key: SHA256Digest, _ body: (inout DiskEntry) -> Void) {
@@ -107,7 +108,7 @@ struct FileStoreIndex {
         touched.removeAll()
         names.removeAll()
         nameRecordCount = 0
-        pendingNames.removeAll()
+        pendingName = nil
         touchFlushRequested = false
     }
 
@@ -119,11 +120,12 @@ struct FileStoreIndex {
                 size: record.size, checksum: record.checksum, lastAccess: record.lastAccess, serial: nextSerial(),
                 verified: false)
             entries.set(entry, cost: entry.size, for: record.key)
-            if let pending = pendingNames.removeValue(forKey: record.key), pending.bytes.count == pending.length,
+            if let pending = pendingName, pending.key == record.key, pending.bytes.count == pending.length,
                 let name = ContentKey(storedName: pending.bytes)
             {
-                setName(name, for: record.key)
+                setName(name, for: record.key, byteCount: pending.length)
             }
+            pendingName = nil
         case .remove:
             entries.remove(record.key)
             forgetName(of: record.key)
@@ -137,21 +139,23 @@ struct FileStoreIndex {
             removeAll()
         case .name:
             // Pieces in order from offset 0; a missing or damaged piece leaves the name unknown.
-            var pending: (length: Int, bytes: [UInt8]) =
-                record.lastAccess == 0 ? (Int(record.size), []) : pendingNames[record.key] ?? (0, [])
-            guard pending.length == Int(record.size), pending.bytes.count == Int(record.lastAccess) else {
-                pendingNames.removeValue(forKey: record.key)
+            if record.lastAccess == 0 { pendingName = (record.key, Int(record.size), []) }
+            guard var pending = pendingName, pending.key == record.key, pending.length == Int(record.size),
+                pending.bytes.count == Int(record.lastAccess)
+            else {
+                pendingName = nil
                 return
             }
+            pendingName = nil  // so that the append below doesn't copy the bytes
             pending.bytes += record.payload.prefix(pending.length - pending.bytes.count)
-            pendingNames[record.key] = pending
+            pendingName = pending
         }
     }
 
-    /// Forgets the names whose put never came (their put record was damaged): call once the
-    /// journal has been replayed.
+    /// Forgets a name whose put never came (its put record was damaged): call once the journal
+    /// has been replayed.
     mutating func finishReplay() {
-        pendingNames.removeAll()
+        pendingName = nil
     }
 
     /// Whether the access times held should be written now: once `limit` are held, this says

@@ -11,15 +11,18 @@ enum FileStoreOpening {
     ///   its old content or its new content;
     /// - everything left in the staging directory is removed;
     /// - partial downloads missing their data or their state file are removed;
-    /// - the entries directory is reconciled with the index: a file the index doesn't list (an
-    ///   orphan, which a cut or damaged journal leaves) is removed, so that the byte capacity
-    ///   holds on disk, and an entry without its file is forgotten;
-    /// - when the journal is missing or damaged, a purge was interrupted, or reconciling
-    ///   changed the index, the journal is rewritten from the index.
+    /// - when the journal is missing or damaged, or a purge was interrupted, the entries
+    ///   directory is reconciled with the index (a file the index doesn't list is removed, an
+    ///   entry without its file is forgotten) and the journal is rewritten from the index;
+    ///   otherwise the store does the same in the background once open
+    ///   (``FileContentStore/reconcileEntriesInBackground()``), since a journal cut on a record
+    ///   boundary looks intact.
     ///
     /// The caller must hold the directory's lock (``lock(_:fileSystem:)``).
     static func open(layout: StoreLayout, fileSystem: any StoreFileSystem, synchronizes: Bool)
-        throws(FileSystemError) -> (index: FileStoreIndex, journal: Journal, partialDownloads: [SHA256Digest])
+        throws(FileSystemError) -> (
+            index: FileStoreIndex, journal: Journal, partialDownloads: [SHA256Digest], reconciled: Bool
+        )
     {
         for directory in [layout.entries, layout.staging, layout.partial] {
             try fileSystem.createDirectory(atPath: directory)
@@ -42,8 +45,10 @@ enum FileStoreOpening {
             fileSystem.removeFile(atPath: layout.staging + "/" + name)
         }
         let partialDownloads = try removeIncompletePartialDownloads(layout: layout, fileSystem: fileSystem)
-        let reconciled = try reconcileEntries(with: &index, layout: layout, fileSystem: fileSystem)
-        needsSweep = needsSweep || damaged || reconciled
+        // A journal that is missing or damaged is reconciled with the entries now; an intact one
+        // (which may still have been cut on a record boundary) in the background, by the store.
+        needsSweep = needsSweep || damaged
+        if needsSweep { _ = try reconcileEntries(with: &index, layout: layout, fileSystem: fileSystem) }
         var journal = try Journal(
             layout: layout, fileSystem: fileSystem, synchronizes: synchronizes, after: contents)
         if needsSweep {
@@ -54,7 +59,7 @@ enum FileStoreOpening {
                 throw error
             }
         }
-        return (index, journal, partialDownloads)
+        return (index, journal, partialDownloads, needsSweep)
     }
 
     /// Creates the store's directory if needed and locks it, so that two stores never share
@@ -64,28 +69,36 @@ enum FileStoreOpening {
         return try fileSystem.lockFile(atPath: layout.lock)
     }
 
-    /// Removes the files in the entries directory that `index` doesn't list, and forgets the
-    /// entries whose file is missing; returns whether it changed anything.
+    /// The names in the entries directory that `index` doesn't list (orphans, which a cut or
+    /// damaged journal leaves), and the entries of `index` whose file isn't among `names`.
+    static func differences(between names: [String], and index: FileStoreIndex)
+        -> (orphans: [String], missing: [SHA256Digest])
+    {
+        var orphans: [String] = []
+        var listed = 0
+        for name in names {
+            if let digest = SHA256Digest(hex: name), index.entry(digest) != nil {
+                listed += 1
+            } else {
+                orphans.append(name)
+            }
+        }
+        // Names are unique, so as many listed entries as indexed ones means none is missing.
+        guard listed != index.entries.count else { return (orphans, []) }
+        let found = Set(names.compactMap { SHA256Digest(hex: $0) })
+        return (orphans, index.entries(usedBefore: .max).filter { !found.contains($0) })
+    }
+
+    /// Removes the orphans in the entries directory and forgets the entries without a file;
+    /// returns whether it changed anything.
     private static func reconcileEntries(
         with index: inout FileStoreIndex, layout: StoreLayout, fileSystem: any StoreFileSystem
     ) throws(FileSystemError) -> Bool {
-        var changed = false
-        var present = Set<SHA256Digest>()
-        let names = try fileSystem.contentsOfDirectory(atPath: layout.entries)
-        present.reserveCapacity(names.count)
-        for name in names {
-            if let digest = SHA256Digest(hex: name), index.entry(digest) != nil {
-                present.insert(digest)
-            } else {
-                fileSystem.removeFile(atPath: layout.entries + "/" + name)
-                changed = true
-            }
-        }
-        guard present.count != index.entries.count else { return changed }
-        for missing in index.entries(usedBefore: .max) where !present.contains(missing) {
-            index.remove(missing)
-        }
-        return true
+        let (orphans, missing) = differences(
+            between: try fileSystem.contentsOfDirectory(atPath: layout.entries), and: index)
+        for name in orphans { fileSystem.removeFile(atPath: layout.entries + "/" + name) }
+        for key in missing { index.remove(key) }
+        return !orphans.isEmpty || !missing.isEmpty
     }
 
     /// Carries out the last batch of the journal again: only it can have been interrupted,

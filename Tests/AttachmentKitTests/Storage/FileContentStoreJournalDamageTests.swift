@@ -48,6 +48,7 @@ struct FileContentStoreJournalDamageTests {
             #expect(bytes == content(index), "key \(index)")
             found.insert(index)
         }
+        await store.flush()  // the reconciling of the entries with the manifest, in the background
         let usage = store.usage()
         #expect(usage.entryCount == found.count)
         let files = directory.names(in: "store/entries")
