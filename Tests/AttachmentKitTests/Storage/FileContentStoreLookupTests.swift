@@ -38,6 +38,7 @@ struct FileContentStoreLookupTests {
         flipped[10] ^= 0xFF
         try flipped.write(to: entryURL(directory, "flipped"))
         let store = try FileContentStore.forTesting(in: directory)
+        await store.flush()  // the reconciling after opening is done: these changes happen in use
         try Data(repeating: 3, count: 40).write(to: entryURL(directory, "truncated"))
         try FileManager.default.removeItem(at: entryURL(directory, "missing"))
         for name in ["flipped", "truncated", "missing"] {
