@@ -3,6 +3,7 @@
 let allFigures: [Figure] =
     resolutionFigures
     + transferFigures
+    + loadingFigures
     + viewportFigures
     + imagingFigures
     + imagingWalkFigures

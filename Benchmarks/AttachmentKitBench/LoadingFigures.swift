@@ -1,0 +1,91 @@
+import AttachmentKit
+import Foundation
+
+/// Figures for the loader: its overhead over iterating the events directly, and a simulated
+/// fast scroll of a list (see `LoadingScrollSimulation.swift`).
+let loadingFigures: [Figure] = [
+    Figure(name: "loader-local-preview-overhead") {
+        let (loader, events) = await LoaderOverhead.measure(iterations: 2_000, runs: 7)
+        return FigureResult(
+            value: loader * 1e6, unit: "us/preview", baseline: events * 1e6, target: .ratioAtMost(1.2))
+    },
+    Figure(name: "scroll-transfers-started") {
+        let result = await ScrollSimulation.run()
+        return FigureResult(
+            value: Double(result.transfersStarted), unit: "transfers",
+            baseline: Double(result.partsVisibleHalfSecond), target: .ratioAtMost(2))
+    },
+    Figure(name: "scroll-peak-concurrent-transfers") {
+        let result = await ScrollSimulation.run()
+        return FigureResult(
+            value: Double(result.peakConcurrentTransfers), unit: "transfers",
+            baseline: Double(ScrollSimulation.transferLimit), target: .ratioAtMost(1))
+    },
+    Figure(name: "scroll-main-actor-p99") {
+        let result = await ScrollSimulation.run()
+        return FigureResult(
+            value: result.loaderMillisecondsPerFrameP99, unit: "ms/frame",
+            baseline: ScrollSimulation.frameMilliseconds, target: .valueAtMost(1))
+    },
+]
+
+/// Time from `load` to a published local preview, against iterating
+/// ``AttachmentResolver/events(for:fetchingFullResolution:priority:)`` to its preview.
+@MainActor
+enum LoaderOverhead {
+    /// A message whose only image is a local preview: no download.
+    nonisolated static let parts: [any MessagePart] = [
+        LocalPart(
+            id: "preview", mimeType: .imageJPEGPreview,
+            content: .data(
+                Data([
+                    0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x03, 0x00, 0x04, 0x03, 0x01, 0x11, 0x00, 0x02,
+                    0x11, 0x00, 0x03, 0x11, 0x00, 0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0x12,
+                    0x34, 0xFF, 0xD9,
+                ])))
+    ]
+
+    /// Median seconds per preview: through the loader, then through the events.
+    static func measure(iterations: Int, runs: Int) async -> (loader: Double, events: Double) {
+        let resolver = AttachmentResolver(downloads: DownloadCoordinator())
+        var loaderSamples: [Double] = []
+        var eventSamples: [Double] = []
+        for _ in 0..<runs {
+            loaderSamples.append(await throughLoader(resolver, iterations: iterations) / Double(iterations))
+            eventSamples.append(await throughEvents(resolver, iterations: iterations) / Double(iterations))
+        }
+        return (Measure.median(loaderSamples), Measure.median(eventSamples))
+    }
+
+    private static func throughEvents(_ resolver: AttachmentResolver, iterations: Int) async -> Double {
+        let stopwatch = Stopwatch()
+        for _ in 0..<iterations {
+            for await event in resolver.events(for: parts) {
+                if case .preview = event { break }
+            }
+        }
+        return stopwatch.seconds
+    }
+
+    private static func throughLoader(_ resolver: AttachmentResolver, iterations: Int) async -> Double {
+        let loader = CallbackAttachmentLoader(resolver: resolver)
+        let (previews, continuation) = AsyncStream.makeStream(of: Void.self)
+        var waiting = false
+        loader.onChange = { state in
+            if waiting, state.content != nil {
+                waiting = false
+                continuation.yield()
+            }
+        }
+        var arrivals = previews.makeAsyncIterator()
+        let stopwatch = Stopwatch()
+        for _ in 0..<iterations {
+            waiting = true
+            loader.load(parts: parts)
+            _ = await arrivals.next()
+        }
+        let seconds = stopwatch.seconds
+        loader.reset()
+        return seconds
+    }
+}

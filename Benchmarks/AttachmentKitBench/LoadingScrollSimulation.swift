@@ -1,0 +1,112 @@
+import AttachmentKit
+import Foundation
+
+/// A fast scroll of 10,000 cells at 120 Hz, each on screen for 3 frames, through 12 reused
+/// cells whose loaders lower priority on disappear and are reloaded on reuse; then the scroll
+/// stops and the last screenful stays for 0.5 s (60 frames). Frames keep real time (each
+/// starts at its 8.33 ms deadline), and downloads take 20 ms. The figures share one run.
+@MainActor
+enum ScrollSimulation {
+    nonisolated static let cellCount = 10_000
+    nonisolated static let visibleCells = 10
+    nonisolated static let framesOnScreen = 3
+    nonisolated static let restingFrames = 60
+    nonisolated static let transferLimit = 4
+    nonisolated static let frameMilliseconds = 1000.0 / 120
+
+    struct Result {
+        var transfersStarted: Int
+        var partsVisibleHalfSecond: Int
+        var peakConcurrentTransfers: Int
+        var loaderMillisecondsPerFrameP99: Double
+    }
+
+    private static var cached: Result?
+
+    static func run() async -> Result {
+        if let cached { return cached }
+        let result = await simulate()
+        cached = result
+        return result
+    }
+
+    private static func simulate() async -> Result {
+        let counter = TransferCounter()
+        let coordinator = DownloadCoordinator(
+            configuration: DownloadCoordinator.Configuration(maximumConcurrentTransfers: transferLimit))
+        let resolver = AttachmentResolver(downloads: coordinator)
+        let pool = (0..<visibleCells + 2).map { _ in CallbackAttachmentLoader(resolver: resolver) }
+        // New cells per frame so that each stays `framesOnScreen` frames.
+        let perFrame = max(1, visibleCells / framesOnScreen)
+        var frameTimes: [Double] = []
+        var next = 0
+        var onScreen: [(cell: Int, loader: CallbackAttachmentLoader)] = []
+        var poolIndex = 0
+        let start = Stopwatch()
+        var frame = 0
+        while next < cellCount {
+            frame += 1
+            let stopwatch = Stopwatch()
+            for _ in 0..<perFrame where next < cellCount {
+                if onScreen.count >= visibleCells { onScreen.removeFirst().loader.disappear() }
+                let loader = pool[poolIndex % pool.count]
+                poolIndex += 1
+                loader.load(
+                    parts: [CountedPart(id: PartID("cell-\(next)"), counter: counter)], fetchingFullResolution: true)
+                loader.appear()
+                onScreen.append((next, loader))
+                next += 1
+            }
+            frameTimes.append(stopwatch.seconds * 1000)
+            let wait = Double(frame) * frameMilliseconds / 1000 - start.seconds
+            if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) } else { await Task.yield() }
+        }
+        for _ in 0..<restingFrames {
+            try? await Task.sleep(nanoseconds: UInt64(frameMilliseconds * 1e6))
+        }
+        for loader in pool { loader.reset() }
+        let sorted = frameTimes.sorted()
+        let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        return Result(
+            transfersStarted: counter.started, partsVisibleHalfSecond: onScreen.count,
+            peakConcurrentTransfers: counter.peak, loaderMillisecondsPerFrameP99: p99)
+    }
+}
+
+/// Counts the downloads started and the most running at once.
+final class TransferCounter: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var running = 0
+    private var startedCount = 0
+    private var peakCount = 0
+
+    var started: Int { lock.withLock { startedCount } }
+    var peak: Int { lock.withLock { peakCount } }
+
+    func begin() {
+        lock.withLock {
+            startedCount += 1
+            running += 1
+            peakCount = max(peakCount, running)
+        }
+    }
+
+    func end() { lock.withLock { running -= 1 } }
+}
+
+/// A remote original whose download takes 20 ms and is counted.
+struct CountedPart: MessagePart {
+    let id: PartID
+    let mimeType = MIMEType.imageJPEG
+    let transferStatus = TransferStatus.readyForDownload
+    let localContent: PartContent? = nil
+    let counter: TransferCounter
+
+    func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
+        counter.begin()
+        defer { counter.end() }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        return LoaderOverhead.parts[0].localContent ?? .data(Data())
+    }
+}
