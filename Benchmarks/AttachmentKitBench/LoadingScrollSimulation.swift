@@ -81,18 +81,25 @@ final class TransferCounter: @unchecked Sendable {
     private var startedCount = 0
     private var peakCount = 0
 
-    var started: Int { lock.withLock { startedCount } }
-    var peak: Int { lock.withLock { peakCount } }
+    var started: Int { locked { startedCount } }
+    var peak: Int { locked { peakCount } }
 
     func begin() {
-        lock.withLock {
+        locked {
             startedCount += 1
             running += 1
             peakCount = max(peakCount, running)
         }
     }
 
-    func end() { lock.withLock { running -= 1 } }
+    func end() { locked { running -= 1 } }
+
+    // `NSLocking.withLock` needs macOS 14 / iOS 17 in Apple's Foundation.
+    private func locked<Value>(_ body: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
 }
 
 /// A remote original whose download takes 20 ms and is counted.
