@@ -22,6 +22,9 @@ final class AttachmentLoadEngine {
 
     let resolver: AttachmentResolver
     let disappearance: AttachmentDisappearancePolicy
+    /// How long a load waits, on screen, before its downloads start (local content is shown at
+    /// once); 0 starts them at once.
+    let downloadDelay: Double
     private let source: EventSource
     /// Called with the new state after every change.
     var onChange: (@MainActor (AttachmentLoadState) -> Void)?
@@ -35,10 +38,16 @@ final class AttachmentLoadEngine {
     private var control: DownloadPriorityControl?
     private var reloadsOnAppear = false
     private var priorityUpdate: Task<Void, Never>?
+    private var isOnScreen = true
+    private var release: Task<Void, Never>?
 
-    init(resolver: AttachmentResolver, disappearance: AttachmentDisappearancePolicy, source: EventSource? = nil) {
+    init(
+        resolver: AttachmentResolver, disappearance: AttachmentDisappearancePolicy, downloadDelay: Double = 0,
+        source: EventSource? = nil
+    ) {
         self.resolver = resolver
         self.disappearance = disappearance
+        self.downloadDelay = downloadDelay.isFinite ? max(0, downloadDelay) : 0
         self.source =
             source ?? { request, control, publish in
                 let events = resolver.events(
@@ -48,7 +57,10 @@ final class AttachmentLoadEngine {
             }
     }
 
-    deinit { task?.cancel() }
+    deinit {
+        task?.cancel()
+        release?.cancel()
+    }
 
     /// The priority the downloads run at now.
     var effectivePriority: DownloadPriority { isLoweredForDisappearance ? .low : priority }
@@ -91,6 +103,9 @@ final class AttachmentLoadEngine {
     }
 
     func disappear() {
+        isOnScreen = false
+        release?.cancel()
+        release = nil
         switch disappearance {
         case .lowerPriority:
             guard !isLoweredForDisappearance else { return }
@@ -106,6 +121,8 @@ final class AttachmentLoadEngine {
     }
 
     func appear() {
+        isOnScreen = true
+        scheduleRelease()
         if isLoweredForDisappearance {
             isLoweredForDisappearance = false
             applyPriority()
@@ -138,8 +155,11 @@ final class AttachmentLoadEngine {
         guard let request else { return }
         generation += 1
         let runGeneration = generation
-        let control = DownloadPriorityControl(effectivePriority)
+        let control = DownloadPriorityControl(effectivePriority, held: downloadDelay > 0)
         self.control = control
+        release?.cancel()
+        release = nil
+        scheduleRelease()
         state.isLoading = true
         state.lastFailure = nil
         if case .empty = state.phase { state.phase = .placeholder }
@@ -156,11 +176,25 @@ final class AttachmentLoadEngine {
         }
     }
 
+    /// Releases the run's held downloads once the loader has been on screen for
+    /// ``downloadDelay``, on the coordinator's clock.
+    private func scheduleRelease() {
+        guard downloadDelay > 0, isOnScreen, release == nil, let control else { return }
+        let clock = resolver.downloads.configuration.clock
+        let delay = downloadDelay
+        release = Task { [weak self] in
+            guard (try? await clock.sleep(for: delay)) != nil, self?.control === control else { return }
+            control.release()
+        }
+    }
+
     /// Ends the current run, if any: its downloads stop and it publishes nothing more.
     private func stopRun() {
         generation += 1
         task?.cancel()
         task = nil
+        release?.cancel()
+        release = nil
         control = nil
         state.isLoading = false
     }

@@ -27,11 +27,18 @@ public final class AttachmentLoader {
 
     /// Creates a loader that resolves and downloads through `resolver` and treats a cell
     /// scrolling away by `disappearance`.
+    ///
+    /// With a `downloadDelay` (seconds), a load's downloads start only once the loader has been
+    /// on screen that long, counted again from each ``appear()``: in a fast scroll, cells that
+    /// pass in a few frames ask for nothing. Local content is shown at once; content in the
+    /// coordinator's store waits for the delay too. 0, the default, starts them at once.
     public convenience init(
         resolver: AttachmentResolver = AttachmentResolver(),
-        disappearance: AttachmentDisappearancePolicy = .lowerPriority
+        disappearance: AttachmentDisappearancePolicy = .lowerPriority, downloadDelay: Double = 0
     ) {
-        self.init(engine: AttachmentLoadEngine(resolver: resolver, disappearance: disappearance))
+        self.init(
+            engine: AttachmentLoadEngine(
+                resolver: resolver, disappearance: disappearance, downloadDelay: downloadDelay))
     }
 
     init(engine: AttachmentLoadEngine) {

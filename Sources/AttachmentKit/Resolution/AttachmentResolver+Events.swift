@@ -172,7 +172,7 @@ extension AttachmentResolver {
     )
         async
     {
-        let download = await priority.download(part, from: downloads)
+        guard let download = await priority.download(part, from: downloads) else { return }
         await withTaskCancellationHandler {
             for await state in download.updates() {
                 switch state {

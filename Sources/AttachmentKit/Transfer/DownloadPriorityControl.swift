@@ -8,20 +8,61 @@ final class DownloadPriorityControl: Sendable {
     private struct State {
         var priority: DownloadPriority
         var downloads: [PartDownload] = []
+        /// Whether downloads wait for ``release()`` before they start.
+        var isHeld: Bool
+        var heldWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter = 0
     }
 
     private let state: LockedState<State>
 
-    init(_ priority: DownloadPriority) {
-        state = LockedState(State(priority: priority))
+    /// A control at `priority`; with `held`, its downloads wait for ``release()`` (local
+    /// content doesn't).
+    init(_ priority: DownloadPriority, held: Bool = false) {
+        state = LockedState(State(priority: priority, isHeld: held))
+    }
+
+    /// Lets held downloads start, and the ones to come start at once.
+    func release() {
+        let waiters = state.withLock { state in
+            state.isHeld = false
+            defer { state.heldWaiters.removeAll() }
+            return Array(state.heldWaiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once the control is released or the task is cancelled.
+    private func waitUntilReleased() async {
+        let number = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let proceed = state.withLock { state in
+                    guard state.isHeld, !Task.isCancelled else { return true }
+                    state.heldWaiters[number] = continuation
+                    return false
+                }
+                if proceed { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.heldWaiters.removeValue(forKey: number) }?.resume()
+        }
     }
 
     /// The priority new downloads of the group start with.
     var priority: DownloadPriority { state.withLock { $0.priority } }
 
     /// Starts or joins the download of `part` at the group's priority and registers it, moving
-    /// it at once when the priority changed while it was being made.
-    func download(_ part: any MessagePart, from coordinator: DownloadCoordinator) async -> PartDownload {
+    /// it at once when the priority changed while it was being made; `nil` when the task was
+    /// cancelled while the control held it (nothing was asked of the coordinator).
+    func download(_ part: any MessagePart, from coordinator: DownloadCoordinator) async -> PartDownload? {
+        if part.availableContent == nil {
+            await waitUntilReleased()
+            guard !Task.isCancelled else { return nil }
+        }
         let download = await coordinator.download(part, priority: priority)
         let current = state.withLock { state in
             state.downloads.removeAll { $0.state.isTerminal }
@@ -39,7 +80,8 @@ final class DownloadPriorityControl: Sendable {
     {
         if let content = part.availableContent { return content }
         guard !Task.isCancelled else { throw .cancelled(part.id) }
-        return try await download(part, from: coordinator).content()
+        guard let download = await download(part, from: coordinator) else { throw .cancelled(part.id) }
+        return try await download.content()
     }
 
     /// Moves the group, and every registered download still running, to `priority`.
