@@ -52,7 +52,7 @@ struct RemoteCancellationTests {
         let started = Date()
         task.cancel()
         let result = await task.cancellableValue
-        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(Date().timeIntervalSince(started) < 5)
         guard case .failure(let error) = result else {
             Issue.record("expected a cancellation, got \(result)")
             return
