@@ -9,3 +9,4 @@ let allFigures: [Figure] =
     + imagingWalkFigures
     + imagingIdentifyFigures
     + storageFigures
+    + remoteFigures

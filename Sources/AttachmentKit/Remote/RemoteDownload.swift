@@ -38,6 +38,7 @@ struct RemoteDownload: Sendable {
         var url = part.url
         var resigned = false
         var restarts = 0
+        var overruns = 0
         while true {
             let resumeAt = partial?.byteCount ?? 0
             var headers = try await part.hooks.headers?(url) ?? HTTPHeaders()
@@ -58,7 +59,15 @@ struct RemoteDownload: Sendable {
             let outcome = try await accept(response, partial: partial, resumeAt: resumeAt)
             switch outcome {
             case .write(let accepted):
-                return try await write(accepted, check: check, watchdog: watchdog)
+                do {
+                    return try await write(accepted, check: check, watchdog: watchdog)
+                } catch let overrun as Overrun {
+                    // The transport dropped the transfer because the disk fell behind: resume
+                    // at once from what was written, a bounded number of times.
+                    overruns += 1
+                    guard overruns <= Self.maximumOverruns else { throw overrun.error }
+                    partial = await store.partialDownload(for: key)
+                }
             case .complete(let writer):
                 return try await finish(writer, byteCount: resumeAt, check: check)
             case .restart:
@@ -70,6 +79,15 @@ struct RemoteDownload: Sendable {
                 }
             }
         }
+    }
+
+    /// The most times one attempt resumes after ``HTTPTransportError/consumerTooSlow(bufferedBytes:)``.
+    static let maximumOverruns = 64
+
+    /// The transport stopped because the body was not written fast enough; `error` is what
+    /// to report if it keeps happening.
+    private struct Overrun: Error {
+        let error: RemotePartError
     }
 
     private enum Outcome {
@@ -127,6 +145,7 @@ struct RemoteDownload: Sendable {
         let total = accepted.expectedTotal
         if let total { knownTotals.withLock { $0[key] = total } }
         var received = writer.byteCount
+        var reported = received
         observer.transfer(of: part.id, didUpdate: TransferProgress(completedBytes: received, totalBytes: total))
         do {
             for try await chunk in accepted.response.body {
@@ -142,7 +161,11 @@ struct RemoteDownload: Sendable {
                     throw RemotePartError.storeFailed(error)
                 }
                 received = count
-                observer.transfer(of: part.id, didUpdate: TransferProgress(completedBytes: received, totalBytes: total))
+                // Progress every 256 KiB (and at the end): the coordinator throttles it anyway.
+                if received - reported >= 256 << 10 || received == total {
+                    reported = received
+                    observer.transfer(of: part.id, didUpdate: TransferProgress(completedBytes: received, totalBytes: total))
+                }
             }
         } catch {
             accepted.response.body.cancel()
@@ -168,6 +191,9 @@ struct RemoteDownload: Sendable {
             default: break
             }
             return remote
+        }
+        if let overrun = error as? HTTPTransportError, case .consumerTooSlow = overrun, received > 0 {
+            return Overrun(error: .connectionFailed(reason: "\(overrun)", receivedBytes: received))
         }
         if let total, received < total { return RemotePartError.truncated(received: received, expected: total) }
         return RemotePartError.connectionFailed(reason: String(describing: error), receivedBytes: received)

@@ -9,6 +9,8 @@ import Foundation
 final class URLSessionTaskStream: Sendable {
     private let state: LockedState<State>
     private let bufferLimit: Int
+    /// The most bytes one read returns when several chunks wait.
+    static let maximumJoinedBytes = 1 << 20
 
     private struct State {
         var head: Result<HTTPResponseHead, any Error>?
@@ -135,8 +137,16 @@ final class URLSessionTaskStream: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
                 let ready = state.withLock { state -> Result<Data?, any Error>? in
                     if state.readIndex < state.chunks.count {
-                        let chunk = state.chunks[state.readIndex]
+                        // Everything waiting (up to 1 MiB) in one piece: a reader that fell
+                        // behind catches up with one write instead of many.
+                        var chunk = state.chunks[state.readIndex]
                         state.readIndex += 1
+                        while state.readIndex < state.chunks.count,
+                            chunk.count + state.chunks[state.readIndex].count <= Self.maximumJoinedBytes
+                        {
+                            chunk.append(state.chunks[state.readIndex])
+                            state.readIndex += 1
+                        }
                         state.bufferedBytes -= chunk.count
                         if state.readIndex == state.chunks.count {
                             state.chunks.removeAll(keepingCapacity: true)
