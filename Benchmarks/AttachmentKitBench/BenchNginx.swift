@@ -83,7 +83,8 @@ final class BenchNginx {
     /// The body bytes nginx has sent so far, over every request.
     var bytesSent: Int64 {
         let text = (try? String(contentsOf: directory.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { $0.split(separator: "|").last.flatMap { Int64($0) } }.reduce(0, +)
+        return text.split(separator: "\n").compactMap { $0.split(separator: "|").last.flatMap { Int64($0) } }.reduce(
+            0, +)
     }
 
     /// Kills nginx (it does not stop on SIGTERM when it runs without a master process) and

@@ -52,7 +52,11 @@ let remoteFigures: [Figure] = [
         var curl: [Double] = []
         for round in 0..<5 {
             for isOurs in round.isMultiple(of: 2) ? [true, false] : [false, true] {
-                if isOurs { ours.append(try await RemoteBench.download(urls)) } else { curl.append(try RemoteBench.curl(urls)) }
+                if isOurs {
+                    ours.append(try await RemoteBench.download(urls))
+                } else {
+                    curl.append(try RemoteBench.curl(urls))
+                }
             }
         }
         return FigureResult(
@@ -80,7 +84,8 @@ enum RemoteBench {
         let stopwatch = Stopwatch()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for url in urls {
-                let part = RemotePart(id: PartID(url.absoluteString), url: url, mimeType: .applicationOctetStream, downloader: downloader)
+                let part = RemotePart(
+                    id: PartID(url.absoluteString), url: url, mimeType: .applicationOctetStream, downloader: downloader)
                 group.addTask { _ = try await coordinator.content(for: part) }
             }
             try await group.waitForAll()
@@ -130,13 +135,17 @@ enum RemoteBench {
         let part = RemotePart(id: "half", url: url, mimeType: .applicationOctetStream, downloader: downloader())
         let first = await coordinator.download(part)
         for _ in 0..<60_000 {
-            if let kept = await store.partialDownload(for: ContentKey(partID: "half")), kept.byteCount >= size / 2 { break }
+            if let kept = await store.partialDownload(for: ContentKey(partID: "half")), kept.byteCount >= size / 2 {
+                break
+            }
             try await Task.sleep(nanoseconds: 1_000_000)
         }
         first.cancel()
         await coordinator.waitUntilIdle()
         let content = try await coordinator.content(for: part)
-        guard try content.byteCount() == size else { throw FigureSkipped(reason: "the resumed download has the wrong size") }
+        guard try content.byteCount() == size else {
+            throw FigureSkipped(reason: "the resumed download has the wrong size")
+        }
     }
 
     private static func resetPeakResident() throws {

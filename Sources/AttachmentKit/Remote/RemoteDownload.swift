@@ -164,7 +164,8 @@ struct RemoteDownload: Sendable {
                 // Progress every 256 KiB (and at the end): the coordinator throttles it anyway.
                 if received - reported >= 256 << 10 || received == total {
                     reported = received
-                    observer.transfer(of: part.id, didUpdate: TransferProgress(completedBytes: received, totalBytes: total))
+                    observer.transfer(
+                        of: part.id, didUpdate: TransferProgress(completedBytes: received, totalBytes: total))
                 }
             }
         } catch {
