@@ -139,10 +139,11 @@ final class AttachmentLoadEngine {
         guard let control else { return }
         let priority = effectivePriority
         let coordinator = resolver.downloads
+        control.setPriority(priority)
         let previous = priorityUpdate
         priorityUpdate = Task {
             await previous?.value
-            await control.setPriority(priority, in: coordinator)
+            await control.applyPriority(in: coordinator)
         }
     }
 

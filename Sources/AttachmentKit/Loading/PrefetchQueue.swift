@@ -13,9 +13,11 @@ struct PrefetchQueue {
         let number: Int
         let control: DownloadPriorityControl
 
+        /// Sets the priority at once (the last change wins), then moves the running downloads.
         @MainActor
         func setPriority(_ priority: DownloadPriority, coordinator: DownloadCoordinator) {
-            Task { await control.setPriority(priority, in: coordinator) }
+            control.setPriority(priority)
+            Task { await control.applyPriority(in: coordinator) }
         }
     }
 

@@ -84,15 +84,26 @@ final class DownloadPriorityControl: Sendable {
         return try await download.content()
     }
 
-    /// Moves the group, and every registered download still running, to `priority`.
-    func setPriority(_ priority: DownloadPriority, in coordinator: DownloadCoordinator) async {
+    /// Sets the group's priority, at once, for the downloads to come; ``applyPriority(in:)``
+    /// moves the running ones.
+    func setPriority(_ priority: DownloadPriority) {
+        state.withLock { $0.priority = priority }
+    }
+
+    /// Moves every registered download still running to the group's priority as it is when
+    /// the coordinator applies it, so that of two changes made in a row the last wins whichever
+    /// order their tasks run in.
+    func applyPriority(in coordinator: DownloadCoordinator) async {
         let downloads = state.withLock { state in
-            state.priority = priority
             state.downloads.removeAll { $0.state.isTerminal }
             return state.downloads
         }
-        // The coordinator reads the priority when it applies it, so that of two changes made in
-        // a row the last wins whichever order their tasks run in.
         for download in downloads { await coordinator.setPriority(of: download, following: self) }
+    }
+
+    /// Sets the group's priority and moves the running downloads to it.
+    func setPriority(_ priority: DownloadPriority, in coordinator: DownloadCoordinator) async {
+        setPriority(priority)
+        await applyPriority(in: coordinator)
     }
 }

@@ -118,8 +118,11 @@ struct AttachmentPrefetcherTests {
         let part = ScriptedPart("photo")
         prefetcher.startPrefetching([[part]])
         let attempt = await part.script.attempt(0)
+        prefetcher.priority = .high
         prefetcher.priority = .normal
         while await coordinator.priority(of: "photo") != .normal, !Task.isCancelled { await Task.yield() }
+        for _ in 0..<100 { await Task.yield() }
+        // Of two changes in a row the last wins, whichever order their tasks ran in.
         #expect(await coordinator.priority(of: "photo") == .normal)
         attempt.succeed(LoadingFixtures.jpeg())
         await prefetcher.tasksEnded()
