@@ -14,7 +14,8 @@ import Foundation
 /// into the store's partial-download file and becomes the entry by rename; the partial survives
 /// failures, cancellation and relaunches, and the next attempt resumes it. Called directly
 /// (``RemotePart/downloadContent(reportingTo:)``), a download goes to a scratch store in the
-/// temporary directory that lasts as long as the downloader.
+/// temporary directory that lasts as long as the downloader (the content it returned goes
+/// with it).
 public final class RemoteDownloader: Sendable {
     /// The downloader ``RemotePart`` uses unless given another: ``URLSessionTransport/shared``
     /// with the default configuration (https only).
@@ -45,9 +46,18 @@ public final class RemoteDownloader: Sendable {
     }
 
     deinit {
+        // Folders a process left behind (it exited with its downloader alive) are removed by
+        // the next process's first scratch store: see `RemoteScratchFolders`.
         if case .success(let store)? = scratch.withLock({ $0 }) {
             try? FileManager.default.removeItem(at: store.directory)
         }
+    }
+
+    /// Throws ``RemotePartError/schemeNotAllowed(_:)`` unless the configuration allows `url`'s
+    /// scheme.
+    func checkScheme(of url: URL) throws(RemotePartError) {
+        let scheme = url.scheme?.lowercased() ?? ""
+        guard configuration.allowedSchemes.contains(scheme) else { throw .schemeNotAllowed(url) }
     }
 
     /// Downloads `part` into `store` under `key`, reporting progress to `observer`.
@@ -56,8 +66,7 @@ public final class RemoteDownloader: Sendable {
         reportingTo observer: any ProgressObserver
     ) async throws -> PartContent {
         let origin = HostConcurrencyLimiter.origin(of: part.url)
-        let scheme = part.url.scheme?.lowercased() ?? ""
-        guard configuration.allowedSchemes.contains(scheme) else { throw RemotePartError.schemeNotAllowed(part.url) }
+        try checkScheme(of: part.url)
         try await limiter.acquire(origin, limit: configuration.maximumConcurrentTransfersPerHost)
         let download = RemoteDownload(
             part: part, store: store, key: key, observer: observer,
@@ -78,12 +87,17 @@ public final class RemoteDownloader: Sendable {
         }
     }
 
-    /// The store downloads go to when no coordinator store takes them.
+    /// The scratch store's folder, if it was made.
+    var scratchDirectory: URL? {
+        if case .success(let store)? = scratch.withLock({ $0 }) { return store.directory }
+        return nil
+    }
+
+    /// The store downloads go to when no coordinator store takes them (made at first use).
     func scratchStore() throws(ContentStoreError) -> FileContentStore {
         try scratch.withLock { scratch -> Result<FileContentStore, ContentStoreError> in
             if let scratch { return scratch }
-            let directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("AttachmentKit-RemoteParts-\(UUID().uuidString)", isDirectory: true)
+            let directory = RemoteScratchFolders.makeLocation()
             let opened = Result { () throws(ContentStoreError) in
                 try FileContentStore(
                     directory: directory, byteCapacity: configuration.maximumByteCount * 4,

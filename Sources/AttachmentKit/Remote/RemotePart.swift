@@ -71,11 +71,12 @@ public struct RemotePart: MessagePart {
     }
 
     /// Downloads the content on its own, into the downloader's scratch store (no resume across
-    /// launches). Through a ``DownloadCoordinator`` with a file store, the download goes to
+    /// launches), which is removed with the downloader. Through a ``DownloadCoordinator`` with a file store, the download goes to
     /// that store instead and resumes across launches.
     ///
     /// - Throws: ``RemotePartError``, or `CancellationError` when the calling task is cancelled.
     public func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
+        try downloader.checkScheme(of: url)
         let store: FileContentStore
         do {
             store = try downloader.scratchStore()

@@ -10,7 +10,7 @@ struct ResolveCommandTests {
         .timeLimit(.minutes(1)))
     func sample() async throws {
         for arguments in [[], ["resolve"]] {
-            let outcome = await AttachmentKitTool.run(arguments)
+            let outcome = try await AttachmentKitTool.runWithTemporaryStore(arguments)
             #expect(outcome.status == 0)
             #expect(outcome.errorOutput.isEmpty)
             #expect(outcome.output.contains("image message: yes"))
@@ -23,7 +23,7 @@ struct ResolveCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("the sample's image files are real: a PNG and a JPEG by their signatures", .timeLimit(.minutes(1)))
     func sampleFilesAreImages() async throws {
-        let outcome = await AttachmentKitTool.run(["resolve"])
+        let outcome = try await AttachmentKitTool.runWithTemporaryStore(["resolve"])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attachmentkit-sample")
         let png = try Data(contentsOf: folder.appendingPathComponent("original.png"))
         let jpeg = try Data(contentsOf: folder.appendingPathComponent("preview.jpg"))

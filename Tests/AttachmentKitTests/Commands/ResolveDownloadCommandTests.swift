@@ -130,18 +130,17 @@ struct ResolveDownloadCommandTests {
         }
     }
 
-    /// Waits (at most 30 s) until the store's partial-download data file has `bytes` bytes.
+    /// Waits until the store's partial-download data file has `bytes` bytes (only the test's
+    /// time limit ends the wait).
     private func waitForPartialFile(in store: URL, atLeast bytes: Int64) async throws {
         let folder = store.appendingPathComponent("partial")
-        for _ in 0..<3000 {
+        try await waitUntil("\(bytes) bytes in a partial-download file") {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            for name in names where name.hasSuffix(".data") {
-                let size =
-                    (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path))?[
-                        .size] as? NSNumber
-                if let size, size.int64Value >= bytes { return }
+            return names.contains { name in
+                let path = folder.appendingPathComponent(name).path
+                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+                return name.hasSuffix(".data") && (size?.int64Value ?? 0) >= bytes
             }
-            try await Task.sleep(nanoseconds: 10_000_000)
         }
     }
     #endif

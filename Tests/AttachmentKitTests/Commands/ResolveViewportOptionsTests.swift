@@ -63,8 +63,8 @@ struct ResolveViewportOptionsTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("the built-in sample's small image cannot zoom, and the output says so", .timeLimit(.minutes(1)))
-    func sampleMessage() async {
-        let outcome = await AttachmentKitTool.run([
+    func sampleMessage() async throws {
+        let outcome = try await AttachmentKitTool.runWithTemporaryStore([
             "--bounds", "375x667", "--screen-scale", "2", "--zoom-policy", "fit",
         ])
         #expect(outcome.status == 0)
@@ -87,8 +87,8 @@ struct ResolveViewportOptionsTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("prints no viewport without the flags", .timeLimit(.minutes(1)))
-    func noFlags() async {
-        let outcome = await AttachmentKitTool.run(["resolve"])
+    func noFlags() async throws {
+        let outcome = try await AttachmentKitTool.runWithTemporaryStore(["resolve"])
         #expect(outcome.status == 0)
         #expect(!outcome.output.contains("viewport"))
     }

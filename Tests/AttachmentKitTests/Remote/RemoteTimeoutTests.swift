@@ -13,7 +13,7 @@ struct RemoteTimeoutTests {
     @Test("a stall before the headers is timedOut(.idle)", .timeLimit(.minutes(1)))
     func stallBeforeHeaders() async throws {
         let server = try RemoteFaultServer(
-            content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(30), .head, .slice(0, 10_000)])]])
+            content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(3600), .head, .slice(0, 10_000)])]])
         defer { server.stop() }
         let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 2))
         // The stall outlasts the test's time limit: only the idle timeout can end the download.
@@ -31,7 +31,7 @@ struct RemoteTimeoutTests {
                 "/f": [
                     .init(
                         status: 200, headers: [["ETag", "\"s\""], ["Content-Length", "10000"]],
-                        ops: [.slice(0, 4000), .sleep(30), .slice(4000, 10_000)])
+                        ops: [.slice(0, 4000), .sleep(3600), .slice(4000, 10_000)])
                 ]
             ])
         defer { server.stop() }

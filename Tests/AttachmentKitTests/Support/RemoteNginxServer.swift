@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import AttachmentKit
 
@@ -21,6 +22,9 @@ final class RemoteNginxServer: Sendable {
         var range: String
         var ifRange: String
         var acceptEncoding: String
+
+        /// Whether the request had a `Range` header (nginx logs a missing one as `-`).
+        var hasRange: Bool { !range.isEmpty && range != "-" }
     }
 
     let port: Int
@@ -105,6 +109,26 @@ final class RemoteNginxServer: Sendable {
                 uri: fields[0], status: status, bodyBytes: bytes, range: fields[3], ifRange: fields[4],
                 acceptEncoding: fields[5])
         }
+    }
+
+    /// Waits until `count` requests are logged. nginx logs a request when it ends, and notices
+    /// a client that went away only at its next write: a cancelled request can be logged after
+    /// a later one, or not yet when the test looks.
+    func waitForRequests(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await waitUntil("\(count) requests in nginx's log", sourceLocation: sourceLocation) {
+            requests.count >= count
+        }
+    }
+
+    /// Writes a file into ``root`` to replace one of the same size, with a modification time
+    /// `seconds` later than the old one's: nginx's ETag is the modification time (in seconds)
+    /// and the size, so a replacement within the same second would keep the old ETag.
+    func replace(_ name: String, with data: Data, secondsLater seconds: TimeInterval = 10) throws {
+        let url = root.appendingPathComponent(name)
+        let old = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date ?? Date()
+        try serve(data, as: name)
+        try FileManager.default.setAttributes(
+            [.modificationDate: old.addingTimeInterval(seconds)], ofItemAtPath: url.path)
     }
 
     /// Stops nginx and waits for it.

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import AttachmentKit
 
@@ -66,12 +67,13 @@ final class RemoteTestHarness: Sendable {
         return (await store.content(for: key), await store.partialDownload(for: key)?.byteCount)
     }
 
-    /// Waits (at most 10 s, polling every 10 ms) until at least `bytes` bytes of `id`'s download
-    /// are written to its partial file.
-    func waitForPartial(atLeast bytes: Int64, id: String = "remote") async throws {
-        for _ in 0..<1000 {
-            if let written = await stored(id).partialBytes, written >= bytes { return }
-            try await Task.sleep(nanoseconds: 10_000_000)
+    /// Waits until at least `bytes` bytes of `id`'s download are written to its partial file
+    /// (however long that takes: only the test's time limit ends the wait).
+    func waitForPartial(
+        atLeast bytes: Int64, id: String = "remote", sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await waitUntil("\(bytes) bytes of \(id)'s partial download", sourceLocation: sourceLocation) {
+            (await stored(id).partialBytes ?? 0) >= bytes
         }
     }
 
