@@ -6,6 +6,11 @@ import Foundation
 /// made during change number `stopChange` or later. There it prints "stopped" and waits
 /// forever, so that the test's SIGKILL lands exactly before that call, in the middle of a
 /// change, whatever the machine's load.
+///
+/// The chosen call may be made by the store's background work (the checksum of an ingested
+/// file is computed, and the file flushed, after `storeFile` returns), while the main loop goes
+/// on: so once stopped, the main loop stops too at its next line, and "stopped" stays the last
+/// line printed, with the change it interrupted the one last begun.
 final class StoppingFileSystem: StoreFileSystem, @unchecked Sendable {  // its counters are behind `lock`
     private let base = POSIXFileSystem()
     private let stopChange: Int
@@ -15,6 +20,7 @@ final class StoppingFileSystem: StoreFileSystem, @unchecked Sendable {  // its c
     private var changes = 0
     private var inChange = false
     private var calls = 0
+    private var stopped = false
 
     init(stopChange: Int, stopCall: Int) {
         self.stopChange = stopChange
@@ -29,19 +35,32 @@ final class StoppingFileSystem: StoreFileSystem, @unchecked Sendable {  // its c
         }
     }
 
-    /// Marks the end of the change under way.
-    func endChange() { lock.withLock { inChange = false } }
-
-    /// Stops here if this is the chosen call.
-    private func changingCall() {
+    /// Marks the end of the change under way, or waits to be killed if a call stopped during it.
+    func endChange() {
         let stop = lock.withLock {
-            guard inChange, changes >= stopChange else { return false }
+            inChange = false
+            return stopped
+        }
+        if stop { waitToBeKilled() }
+    }
+
+    /// Never returns: the test kills the process.
+    private func waitToBeKilled() -> Never {
+        while true { sleep(60) }
+    }
+
+    /// Stops here if this is the chosen call, or if another thread has stopped at it.
+    private func changingCall() {
+        let (stop, first) = lock.withLock {
+            if stopped { return (true, false) }
+            guard inChange, changes >= stopChange else { return (false, false) }
             calls += 1
-            return calls >= stopCall
+            stopped = calls >= stopCall
+            return (stopped, stopped)
         }
         guard stop else { return }
-        FileHandle.standardOutput.write(Data("stopped\n".utf8))
-        while true { sleep(60) }
+        if first { FileHandle.standardOutput.write(Data("stopped\n".utf8)) }
+        waitToBeKilled()
     }
 
     func createDirectory(atPath path: String) throws(FileSystemError) { try base.createDirectory(atPath: path) }

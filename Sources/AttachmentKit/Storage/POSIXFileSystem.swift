@@ -146,14 +146,7 @@ package struct POSIXFileSystem: StoreFileSystem {
         // The lock belongs to this open file description (not to the process, as a POSIX
         // record lock would): a second description of the same file, in this process or
         // another, is refused, and closing one never releases the lock another holds.
-        // A child process this process is starting holds a copy of every descriptor, and so the
-        // lock, until it executes its program; a store that closed a moment ago can be seen as
-        // still holding it. So a refusal is taken as final only once it has lasted 100 ms.
-        var code = Self.lockExclusively(descriptor)
-        for _ in 0..<20 where code == EWOULDBLOCK {
-            usleep(5_000)
-            code = Self.lockExclusively(descriptor)
-        }
+        let code = Self.lockExclusively(descriptor)
         guard code == 0 else {
             systemClose(descriptor)
             throw FileSystemError(operation: "lock", path: path, code: code)
@@ -164,7 +157,10 @@ package struct POSIXFileSystem: StoreFileSystem {
 
     package func unlockFile(_ descriptor: Int32) {
         Self.lockedFiles.withLock { _ = $0.removeValue(forKey: descriptor) }
-        // Closing the only descriptor of the open file description releases its lock.
+        // Unlocked explicitly, not by closing: a child process this process is starting holds
+        // a copy of every descriptor (and so of the open file description) until it executes
+        // its program, and the lock would outlast the close until then.
+        Self.unlock(descriptor)
         systemClose(descriptor)
     }
 
@@ -178,18 +174,29 @@ package struct POSIXFileSystem: StoreFileSystem {
         }
         return 0
         #else
-        // Linux's open-file-description record locks (`F_OFD_SETLK`, which the C headers
-        // define only under `_GNU_SOURCE`, so Swift doesn't import it).
-        let setOpenFileDescriptionLock: Int32 = 37
+        // Linux's open-file-description record locks (`F_OFD_SETLK`).
         var lock = flock()
         lock.l_type = Int16(F_WRLCK)
         lock.l_whence = Int16(SEEK_SET)
         lock.l_pid = 0
-        while fcntl(descriptor, setOpenFileDescriptionLock, &lock) != 0 {
+        while fcntl(descriptor, openFileDescriptionLock, &lock) != 0 {
             let code = errno
             if code != EINTR { return code == EACCES || code == EAGAIN ? EWOULDBLOCK : code }
         }
         return 0
+        #endif
+    }
+
+    /// Releases the lock ``lockExclusively(_:)`` took on the open file description of
+    /// `descriptor`.
+    private static func unlock(_ descriptor: Int32) {
+        #if canImport(Darwin)
+        while Darwin.flock(descriptor, LOCK_UN) != 0 && errno == EINTR {}
+        #else
+        var lock = flock()
+        lock.l_type = Int16(F_UNLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        while fcntl(descriptor, openFileDescriptionLock, &lock) != 0 && errno == EINTR {}
         #endif
     }
 
@@ -203,6 +210,11 @@ package struct POSIXFileSystem: StoreFileSystem {
             inode = UInt64(truncatingIfNeeded: status.st_ino)
         }
     }
+
+    #if !canImport(Darwin)
+    /// Linux's `F_OFD_SETLK`, which the C headers define only under `_GNU_SOURCE`.
+    private static let openFileDescriptionLock: Int32 = 37
+    #endif
 
     /// The lock files this process holds, by descriptor.
     private static let lockedFiles = LockedState<[Int32: FileIdentity]>([:])

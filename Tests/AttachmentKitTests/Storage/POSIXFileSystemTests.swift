@@ -15,4 +15,19 @@ struct POSIXFileSystemTests {
         let listed = try POSIXFileSystem().contentsOfDirectory(atPath: directory.url.path)
         #expect(listed.sorted() == names.sorted())
     }
+
+    @Test("unlocking releases the lock at once, even while another descriptor of it is still open")
+    func unlockWhileCopied() throws {
+        let directory = try StorageTemporaryDirectory("lock")
+        let path = directory.appending("lock").path
+        let fileSystem = POSIXFileSystem()
+        let held = try fileSystem.lockFile(atPath: path)
+        // What a child process being started holds until it executes its program: a copy of
+        // the descriptor, so the open file description outlives the store's close.
+        let copy = dup(held)
+        defer { close(copy) }
+        fileSystem.unlockFile(held)
+        let again = try fileSystem.lockFile(atPath: path)
+        fileSystem.unlockFile(again)
+    }
 }

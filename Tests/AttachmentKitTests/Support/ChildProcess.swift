@@ -22,8 +22,12 @@ struct ChildProcess {
     /// Starts `executable` with `arguments`, its standard output piped to this process and its
     /// standard error discarded.
     init(_ executable: URL, arguments: [String]) throws {
+        // Close-on-exec, so that a child another test starts meanwhile doesn't inherit the pipe
+        // (and keep its write end open past this child's end); dup2 gives this child its own.
+        // (Swift doesn't import Glibc's pipe2.)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw SpawnError.pipe(errno) }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         // On Darwin the type is an opaque pointer that `posix_spawn_file_actions_init` fills in;
         // on Glibc it is a struct.
         #if canImport(Darwin)
