@@ -17,23 +17,12 @@ let imagingFigures: [Figure] = [
         let file = try ImagingBenchmarkFile.make()
         defer { try? FileManager.default.removeItem(at: file) }
         let inspector = ImageInspector()
-        let iterations = 200
-        var inspected: [Double] = []
-        var baseline: [Double] = []
-        // Alternate the two, sample by sample, so that both see the same page cache and load.
-        for _ in 0..<15 {
-            inspected.append(
-                try Measure.medianSeconds(runs: 1) {
-                    for _ in 0..<iterations { blackHole(try inspector.inspect(fileAt: file)) }
-                })
-            baseline.append(
-                try Measure.medianSeconds(runs: 1) {
-                    for _ in 0..<iterations { blackHole(try ImagingBenchmarkFile.readFirst64KiB(file)) }
-                })
-        }
+        let times = try Measure.alternatingMicroseconds(
+            iterations: 200,
+            measured: { blackHole(try inspector.inspect(fileAt: file)) },
+            baseline: { blackHole(try ImagingBenchmarkFile.readFirst64KiB(file)) })
         return FigureResult(
-            value: Measure.median(inspected) / Double(iterations) * 1e6, unit: "us/inspect",
-            baseline: Measure.median(baseline) / Double(iterations) * 1e6, target: .ratioAtMost(2))
+            value: times.measured, unit: "us/inspect", baseline: times.baseline, target: .ratioAtMost(2))
     },
     Figure(name: "imaging-data-ops") {
         let data = ImagingBenchmarkFile.header(width: 4032, height: 3024, thumbnailByteCount: 12_000)

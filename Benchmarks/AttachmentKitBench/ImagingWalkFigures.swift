@@ -20,23 +20,12 @@ let imagingWalkFigures: [Figure] = [
         defer { try? FileManager.default.removeItem(at: file) }
         let ranges = ImagingLayoutFiles.walkRanges(data)
         let inspector = ImageInspector()
-        let iterations = 100
-        var inspected: [Double] = []
-        var baseline: [Double] = []
-        // Alternate the two, sample by sample, so that both see the same page cache and load.
-        for _ in 0..<15 {
-            inspected.append(
-                try Measure.medianSeconds(runs: 1) {
-                    for _ in 0..<iterations { blackHole(try inspector.inspect(fileAt: file)) }
-                })
-            baseline.append(
-                Measure.medianSeconds(runs: 1) {
-                    for _ in 0..<iterations { blackHole(ImagingLayoutFiles.read(ranges, of: file)) }
-                })
-        }
+        let times = try Measure.alternatingMicroseconds(
+            iterations: 100,
+            measured: { blackHole(try inspector.inspect(fileAt: file)) },
+            baseline: { blackHole(ImagingLayoutFiles.read(ranges, of: file)) })
         return FigureResult(
-            value: Measure.median(inspected) / Double(iterations) * 1e6, unit: "us/inspect",
-            baseline: Measure.median(baseline) / Double(iterations) * 1e6, target: .ratioAtMost(2))
+            value: times.measured, unit: "us/inspect", baseline: times.baseline, target: .ratioAtMost(2))
     },
     Figure(name: "imaging-hostile-chunks-time") {
         let data = ImagingLayoutFiles.emptyChunksWebP()

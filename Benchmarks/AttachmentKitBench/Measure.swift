@@ -24,6 +24,22 @@ enum Measure {
         return median(samples)
     }
 
+    /// Times `measured` and `baseline` in alternation, `samples` times each with `iterations`
+    /// calls per sample, so that both see the same page cache and load; returns the median
+    /// microseconds per call of each.
+    static func alternatingMicroseconds(
+        samples: Int = 15, iterations: Int, measured: () throws -> Void, baseline: () throws -> Void
+    ) rethrows -> (measured: Double, baseline: Double) {
+        var measuredSamples: [Double] = []
+        var baselineSamples: [Double] = []
+        for _ in 0..<samples {
+            measuredSamples.append(try medianSeconds(runs: 1) { for _ in 0..<iterations { try measured() } })
+            baselineSamples.append(try medianSeconds(runs: 1) { for _ in 0..<iterations { try baseline() } })
+        }
+        let perCall = 1e6 / Double(iterations)
+        return (median(measuredSamples) * perCall, median(baselineSamples) * perCall)
+    }
+
     /// The median of `values` (the mean of the middle two for an even count).
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
