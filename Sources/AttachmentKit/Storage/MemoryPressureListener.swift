@@ -3,8 +3,8 @@ import Dispatch
 /// Calls a handler when the system reports memory pressure: a
 /// `DispatchSource.makeMemoryPressureSource` on Apple platforms, nothing elsewhere (Linux's
 /// Dispatch has no memory-pressure source).
+// @unchecked Sendable: `source` is set once, in `init`, and a dispatch source is thread-safe.
 final class MemoryPressureListener: @unchecked Sendable {
-    // @unchecked Sendable: `source` is set once, in `init`, and a dispatch source is thread-safe.
     #if canImport(Darwin)
     private let source: any DispatchSourceMemoryPressure
 
