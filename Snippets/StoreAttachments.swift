@@ -1,5 +1,5 @@
-// Keep a preview in memory and on disk, ingest a downloaded original without copying it, and
-// resume an interrupted download.
+// Keep a preview in memory and on disk, and ingest a downloaded original without copying it.
+// (Resuming an interrupted download is the transport's job: see the DownloadARemotePart snippet.)
 import AttachmentKit
 import Foundation
 
@@ -23,21 +23,9 @@ if case .file(let url) = await store.content(for: original) {
     print("original on disk:", url.lastPathComponent.count)  // 64: the SHA-256 of the key
 }
 
-// A download interrupted after 1 MB, resumed (after a relaunch) from what the store kept.
-let video = ContentKey(partID: "layer:///messages/1/parts/3")
-let validator = ResumeValidator(entityTag: "\"v1\"", lastModified: nil)
-let first = try await store.openPartialDownload(for: video, validator: validator, resumingAt: 0)
-try first.append(Data(repeating: 1, count: 1_000_000))
-try first.close()
-if let kept = await store.partialDownload(for: video) {
-    print("resume with Range: bytes=\(kept.byteCount)-")  // bytes=1000000-
-    let rest = try await store.openPartialDownload(for: video, validator: kept.validator, resumingAt: kept.byteCount)
-    try rest.append(Data(repeating: 2, count: 500_000))
-    try await store.completePartialDownload(for: video, expectedByteCount: 1_500_000)
-}
 let usage = await store.usage()
-print("usage:", usage.byteCount, "bytes in", usage.entryCount, "entries")  // 4540000 bytes in 3 entries
+print("usage:", usage.byteCount, "bytes in", usage.entryCount, "entries")  // 3040000 bytes in 2 entries
 
 // A settings screen: what is stored, without counting a use; then release the directory.
-print("keys:", store.keys().count, "original kept:", store.contains(original))  // keys: 3 original kept: true
+print("keys:", store.keys().count, "original kept:", store.contains(original))  // keys: 2 original kept: true
 await disk.close()

@@ -17,14 +17,14 @@ public struct HTTPResponseHead: Sendable, Hashable {
     }
 
     /// The `Content-Length`, when present and a valid non-negative number.
-    public var contentLength: Int64? {
+    var contentLength: Int64? {
         headers["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.flatMap {
             $0 >= 0 ? $0 : nil
         }
     }
 
     /// Whether the body is sent as is: no `Content-Encoding`, or `identity`.
-    public var hasIdentityEncoding: Bool {
+    var hasIdentityEncoding: Bool {
         guard let encoding = headers["Content-Encoding"]?.trimmingCharacters(in: .whitespaces) else { return true }
         return encoding.isEmpty || encoding.lowercased() == "identity"
     }

@@ -3,10 +3,10 @@ import Foundation
 /// Partial downloads: kept beside the entries (not counted in ``FileContentStore/byteCapacity``
 /// until completed, but at most ``FileContentStore/maximumPartialDownloads`` of them), each as a
 /// data file and a state file written atomically at checkpoints.
-extension FileContentStore {
+extension FileContentStore: PartialDownloadStore {
     /// The resumable partial download kept for `key`: its flushed byte count and validator.
     /// A kept download whose data file is shorter than its state says is removed.
-    public func partialDownload(for key: ContentKey) async -> PartialDownload? {
+    package func partialDownload(for key: ContentKey) async -> PartialDownload? {
         let files = partialFiles(for: key)
         return await StorageIO.run(on: changeQueue) { [self] in
             guard !isClosed else { return nil }
@@ -27,7 +27,7 @@ extension FileContentStore {
     ///
     /// Resuming at the kept byte count costs nothing; resuming below it reads the bytes
     /// before `offset` again to restore their checksum.
-    public func openPartialDownload(for key: ContentKey, validator: ResumeValidator?, resumingAt offset: Int64)
+    package func openPartialDownload(for key: ContentKey, validator: ResumeValidator?, resumingAt offset: Int64)
         async throws(ContentStoreError) -> PartialDownloadWriter
     {
         let files = partialFiles(for: key)
@@ -48,7 +48,7 @@ extension FileContentStore {
     /// Makes the partial download of `key` the key's content by renaming its file into the
     /// store; see ``PartialDownloadStore/completePartialDownload(for:expectedByteCount:)``.
     @discardableResult
-    public func completePartialDownload(for key: ContentKey, expectedByteCount: Int64? = nil)
+    package func completePartialDownload(for key: ContentKey, expectedByteCount: Int64? = nil)
         async throws(ContentStoreError) -> PartContent
     {
         let files = partialFiles(for: key)
@@ -63,7 +63,7 @@ extension FileContentStore {
     }
 
     /// Removes the partial download of `key`, if any, closing its writer.
-    public func discardPartialDownload(for key: ContentKey) async {
+    package func discardPartialDownload(for key: ContentKey) async {
         let files = partialFiles(for: key)
         await StorageIO.run(on: changeQueue) { [self] in
             guard !isClosed else { return }

@@ -36,7 +36,7 @@ import Foundation
 /// A store holds its directory's lock from ``init(directory:byteCapacity:durability:maximumPartialDownloads:)``
 /// (or ``open(directory:byteCapacity:durability:maximumPartialDownloads:)``, which does the same
 /// work off the caller's thread) until ``close()`` or until it is released.
-public final class FileContentStore: PartialDownloadStore {
+public final class FileContentStore: ContentStore {
     /// The directory the store owns.
     public let directory: URL
     /// The most bytes of content the store holds (the manifest and partial downloads are not

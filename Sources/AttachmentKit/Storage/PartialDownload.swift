@@ -1,15 +1,15 @@
 /// What a ``PartialDownloadStore`` holds of an interrupted download: enough to ask the server
 /// for the rest (`Range: bytes=<byteCount>-` with `If-Range: <validator>`).
-public struct PartialDownload: Sendable, Hashable {
+package struct PartialDownload: Sendable, Hashable {
     /// The key the content will be stored under.
-    public var key: ContentKey
+    package var key: ContentKey
     /// The bytes kept, all flushed to disk.
-    public var byteCount: Int64
+    package var byteCount: Int64
     /// The version of the resource the bytes belong to.
-    public var validator: ResumeValidator
+    package var validator: ResumeValidator
 
     /// Creates a description of a partial download.
-    public init(key: ContentKey, byteCount: Int64, validator: ResumeValidator) {
+    package init(key: ContentKey, byteCount: Int64, validator: ResumeValidator) {
         self.key = key
         self.byteCount = byteCount
         self.validator = validator

@@ -6,7 +6,7 @@
 /// at the kept byte count (on `206 Partial Content`) or at zero (on `200 OK`), appends each
 /// chunk, and finally calls ``completePartialDownload(for:expectedByteCount:)`` to make the
 /// bytes the key's content.
-public protocol PartialDownloadStore: ContentStore {
+package protocol PartialDownloadStore: ContentStore {
     /// The resumable partial download kept for `key`, or `nil` when there is none.
     func partialDownload(for key: ContentKey) async -> PartialDownload?
 

@@ -9,13 +9,13 @@ import Foundation
 /// from the transport's data callback. Every ``checkpointInterval`` bytes, and at
 /// ``checkpoint()``, the bytes are flushed and the byte count and validator are recorded:
 /// after a crash, the download resumes from the last checkpoint.
-public final class PartialDownloadWriter: Sendable {
+package final class PartialDownloadWriter: Sendable {
     /// The key the content will be stored under.
-    public let key: ContentKey
+    package let key: ContentKey
     /// The version of the resource being downloaded, if the server gave one.
-    public let validator: ResumeValidator?
+    package let validator: ResumeValidator?
     /// The bytes appended after which a checkpoint is taken: 8 MiB.
-    public static let checkpointInterval: Int64 = 8 << 20
+    package static let checkpointInterval: Int64 = 8 << 20
 
     let files: PartialDownloadFiles
     private let state: LockedState<State>
@@ -41,7 +41,7 @@ public final class PartialDownloadWriter: Sendable {
     }
 
     /// The bytes written so far, including those appended before a resume.
-    public var byteCount: Int64 {
+    package var byteCount: Int64 {
         state.withLock { $0.byteCount }
     }
 
@@ -49,7 +49,7 @@ public final class PartialDownloadWriter: Sendable {
     ///
     /// - Throws: ``ContentStoreError/writeFailed(_:reason:)`` when the bytes can't be written
     ///   (the file is then cut back to where it was) or the writer has been closed.
-    public func append(_ data: Data) throws(ContentStoreError) {
+    package func append(_ data: Data) throws(ContentStoreError) {
         try state.withLock { state in
             Result { () throws(ContentStoreError) in try append(data, to: &state) }
         }.get()
@@ -60,7 +60,7 @@ public final class PartialDownloadWriter: Sendable {
     ///
     /// - Throws: ``ContentStoreError/writeFailed(_:reason:)`` when flushing or recording
     ///   fails, or the writer has been closed.
-    public func checkpoint() throws(ContentStoreError) {
+    package func checkpoint() throws(ContentStoreError) {
         try state.withLock { state in
             Result { () throws(ContentStoreError) in try checkpoint(&state) }
         }.get()
@@ -86,7 +86,7 @@ public final class PartialDownloadWriter: Sendable {
     /// - Throws: ``ContentStoreError/writeFailed(_:reason:)`` when the checkpoint fails (the
     ///   bytes could not be flushed or the byte count recorded): the file is closed anyway,
     ///   and a relaunch resumes from the last checkpoint that succeeded.
-    public func close() throws(ContentStoreError) {
+    package func close() throws(ContentStoreError) {
         try state.withLock { state in
             Result { () throws(ContentStoreError) in
                 guard let descriptor = state.descriptor else { return }

@@ -22,7 +22,7 @@ public enum ResumeValidator: Sendable, Hashable, CustomStringConvertible {
 
     /// The value to send as the `If-Range` header when asking for the rest; `nil` for a weak
     /// entity tag.
-    public var ifRangeValue: String? {
+    var ifRangeValue: String? {
         switch self {
         case .entityTag(let tag): tag.hasPrefix("W/") ? nil : tag
         case .lastModified(let date): date

@@ -13,7 +13,7 @@ import Foundation
 ///   the disk store may evict the file behind them.
 /// - Writes go to disk first; memory gets the new bytes only once they are on disk, so the
 ///   two tiers never disagree after a write returns. A failed disk write changes neither.
-public final class TieredContentStore: PartialDownloadStore {
+public final class TieredContentStore: ContentStore {
     /// The memory tier.
     public let memory: InMemoryContentStore
     /// The disk tier, which holds every entry.
@@ -118,12 +118,12 @@ public final class TieredContentStore: PartialDownloadStore {
     }
 
     /// The disk tier's resumable partial download for `key`.
-    public func partialDownload(for key: ContentKey) async -> PartialDownload? {
+    package func partialDownload(for key: ContentKey) async -> PartialDownload? {
         await disk.partialDownload(for: key)
     }
 
     /// Opens the disk tier's partial download of `key`.
-    public func openPartialDownload(for key: ContentKey, validator: ResumeValidator?, resumingAt offset: Int64)
+    package func openPartialDownload(for key: ContentKey, validator: ResumeValidator?, resumingAt offset: Int64)
         async throws(ContentStoreError) -> PartialDownloadWriter
     {
         try await disk.openPartialDownload(for: key, validator: validator, resumingAt: offset)
@@ -132,7 +132,7 @@ public final class TieredContentStore: PartialDownloadStore {
     /// Completes the disk tier's partial download of `key` and forgets older bytes of `key`
     /// in memory.
     @discardableResult
-    public func completePartialDownload(for key: ContentKey, expectedByteCount: Int64? = nil)
+    package func completePartialDownload(for key: ContentKey, expectedByteCount: Int64? = nil)
         async throws(ContentStoreError) -> PartContent
     {
         let stored = try await disk.completePartialDownload(for: key, expectedByteCount: expectedByteCount)
@@ -141,7 +141,7 @@ public final class TieredContentStore: PartialDownloadStore {
     }
 
     /// Discards the disk tier's partial download of `key`.
-    public func discardPartialDownload(for key: ContentKey) async {
+    package func discardPartialDownload(for key: ContentKey) async {
         await disk.discardPartialDownload(for: key)
     }
 
@@ -151,3 +151,6 @@ public final class TieredContentStore: PartialDownloadStore {
         return change()
     }
 }
+
+// Partial downloads go to the disk tier (the methods above), for the HTTP transport.
+extension TieredContentStore: PartialDownloadStore {}

@@ -1,5 +1,5 @@
 /// Something that happens to a download: the input of ``DownloadState/applying(_:)``.
-public enum DownloadStateEvent: Sendable {
+enum DownloadStateEvent: Sendable {
     /// The transfer got a slot and its first attempt began.
     case start
     /// The part reported progress.
@@ -13,15 +13,15 @@ public enum DownloadStateEvent: Sendable {
     /// A caller asked for another try after a failure.
     case retry
 
-    /// The event's name without its payload.
-    public var name: String {
+    /// The event without its payload.
+    var kind: DownloadStateTransitionError.Event {
         switch self {
-        case .start: "start"
-        case .progress: "progress"
-        case .complete: "complete"
-        case .fail: "fail"
-        case .cancel: "cancel"
-        case .retry: "retry"
+        case .start: .start
+        case .progress: .progress
+        case .complete: .complete
+        case .fail: .fail
+        case .cancel: .cancel
+        case .retry: .retry
         }
     }
 }
@@ -29,18 +29,34 @@ public enum DownloadStateEvent: Sendable {
 /// An event that is not legal in the state it arrived in, such as progress after completion
 /// or a retry of a download that has not failed.
 public struct DownloadStateTransitionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What happened to a download, without its payload: the kind of event that was rejected.
+    public enum Event: String, Sendable, Hashable {
+        /// The transfer got a slot and its first attempt began.
+        case start
+        /// The part reported progress.
+        case progress
+        /// The content arrived.
+        case complete
+        /// The download gave up.
+        case fail
+        /// The caller (or every caller) left.
+        case cancel
+        /// A caller asked for another try after a failure.
+        case retry
+    }
+
     /// The state the download was in.
     public let phase: DownloadState.Phase
-    /// The name of the event that was rejected (``DownloadStateEvent/name``).
-    public let event: String
+    /// The event that was rejected.
+    public let event: Event
 
     /// Creates an error for `event` arriving in `phase`.
-    public init(phase: DownloadState.Phase, event: String) {
+    init(phase: DownloadState.Phase, event: Event) {
         self.phase = phase
         self.event = event
     }
 
-    public var description: String { "a download that is \(phase) can't \(event)" }
+    public var description: String { "a download that is \(phase) can't \(event.rawValue)" }
 }
 
 extension DownloadState {
@@ -57,7 +73,7 @@ extension DownloadState {
     /// | failed | retry | downloading(zero) |
     ///
     /// - Throws: ``DownloadStateTransitionError`` for every other pair; the state is unchanged.
-    public func applying(_ event: DownloadStateEvent) throws(DownloadStateTransitionError) -> DownloadState {
+    func applying(_ event: DownloadStateEvent) throws(DownloadStateTransitionError) -> DownloadState {
         switch (self, event) {
         case (.idle, .start), (.failed, .retry):
             return .downloading(.zero(totalBytes: nil))
@@ -70,7 +86,7 @@ extension DownloadState {
         case (.downloading, .fail(let error)):
             return .failed(error)
         default:
-            throw DownloadStateTransitionError(phase: phase, event: event.name)
+            throw DownloadStateTransitionError(phase: phase, event: event.kind)
         }
     }
 
@@ -78,7 +94,7 @@ extension DownloadState {
     ///
     /// - Throws: ``DownloadStateTransitionError`` when the move is not legal; the state is
     ///   unchanged.
-    public mutating func apply(_ event: DownloadStateEvent) throws(DownloadStateTransitionError) {
+    mutating func apply(_ event: DownloadStateEvent) throws(DownloadStateTransitionError) {
         self = try applying(event)
     }
 }

@@ -8,7 +8,7 @@
 ///  └──cancel──► cancelled ◄──cancel──┘
 /// ```
 ///
-/// Every legal move is listed in one place, ``applying(_:)``; anything else is rejected with
+/// Every legal move is listed in one place inside AttachmentKit; anything else is rejected with
 /// a ``DownloadStateTransitionError``. `completed` and `cancelled` are final; `failed` is
 /// final for the attempt that failed, and ``PartDownload/retry()`` takes it back to
 /// `downloading`. Automatic retries by the ``RetryPolicy`` happen inside `downloading`.

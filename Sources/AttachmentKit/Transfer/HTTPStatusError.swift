@@ -47,7 +47,7 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The delay a `Retry-After` value asks for: whole seconds (`120`) or an HTTP date
     /// (`Wed, 21 Oct 2015 07:28:00 GMT`), from `now`. `nil` for anything else.
-    public static func delay(fromRetryAfter value: String, now: Date = Date()) -> Double? {
+    static func delay(fromRetryAfter value: String, now: Date = Date()) -> Double? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(text) { return seconds >= 0 ? Double(seconds) : nil }
         let formatter = DateFormatter()

@@ -150,7 +150,7 @@ final class Transfer: Sendable {
         shared.withLock { (shared: inout Shared) -> DownloadStateTransitionError? in
             guard shared.attempt == attempt, shared.isAttemptOpen else {
                 guard shared.download.isTerminal else { return nil }
-                return DownloadStateTransitionError(phase: shared.download.phase, event: "progress")
+                return DownloadStateTransitionError(phase: shared.download.phase, event: .progress)
             }
             do throws(DownloadStateTransitionError) {
                 try shared.download.apply(.progress(progress))

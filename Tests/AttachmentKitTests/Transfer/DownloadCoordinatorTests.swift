@@ -194,7 +194,7 @@ struct DownloadCoordinatorTests {
             return #expect(Bool(false), "\(log.all)")
         }
         #expect(id == "p")
-        #expect(error == DownloadStateTransitionError(phase: .completed, event: "progress"))
+        #expect(error == DownloadStateTransitionError(phase: .completed, event: .progress))
         #expect(download.state.content == full)
     }
 }

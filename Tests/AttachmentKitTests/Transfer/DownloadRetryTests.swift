@@ -110,12 +110,12 @@ struct DownloadRetryTests {
         let coordinator = TransferFixtures.coordinator(clock: clock)
         let part = ScriptedPart("p")
         let download = await coordinator.download(part)
-        await #expect(throws: DownloadStateTransitionError(phase: .idle, event: "retry")) {
+        await #expect(throws: DownloadStateTransitionError(phase: .idle, event: .retry)) {
             try await download.retry()
         }
         await part.script.attempt(0).succeed(full)
         _ = await download.result()
-        await #expect(throws: DownloadStateTransitionError(phase: .completed, event: "retry")) {
+        await #expect(throws: DownloadStateTransitionError(phase: .completed, event: .retry)) {
             try await download.retry()
         }
         #expect(part.script.startedCount == 1)

@@ -29,14 +29,14 @@ struct DownloadStateTests {
         var legalSeen = 0
         for state in Self.states {
             for event in Self.events {
-                let key = "\(state.phase)+\(event.name)"
+                let key = "\(state.phase)+\(event.kind)"
                 do {
                     let next = try state.applying(event)
                     #expect(Self.legal[key] == next.phase, "\(key)")
                     legalSeen += 1
                 } catch {
                     #expect(Self.legal[key] == nil, "\(key) should be legal")
-                    #expect(error == DownloadStateTransitionError(phase: state.phase, event: event.name))
+                    #expect(error == DownloadStateTransitionError(phase: state.phase, event: event.kind))
                 }
             }
         }
@@ -65,12 +65,12 @@ struct DownloadStateTests {
     @Test("an illegal move leaves the state as it was and names the state and the event")
     func illegalKeepsState() {
         var state = DownloadState.completed(Self.content)
-        #expect(throws: DownloadStateTransitionError(phase: .completed, event: "progress")) {
+        #expect(throws: DownloadStateTransitionError(phase: .completed, event: .progress)) {
             try state.apply(.progress(Self.progress))
         }
         #expect(state.content == Self.content)
         #expect(
-            DownloadStateTransitionError(phase: .completed, event: "progress").description
+            DownloadStateTransitionError(phase: .completed, event: .progress).description
                 == "a download that is completed can't progress")
     }
 
