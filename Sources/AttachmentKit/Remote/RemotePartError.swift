@@ -60,7 +60,7 @@ public enum RemotePartError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The delay the server asked for before another attempt (`Retry-After`), in seconds.
-    public var retryAfter: Double? {
+    var retryAfter: Double? {
         if case .httpStatus(let status) = self { return status.retryAfter }
         return nil
     }

@@ -6,7 +6,7 @@ import FoundationNetworking
 
 extension RetryPolicy {
     /// Whether an error is worth another attempt.
-    public enum Classification: Sendable, Hashable {
+    enum Classification: Sendable, Hashable {
         /// Another attempt may succeed; the server's requested delay in seconds when it gave
         /// one (`Retry-After`).
         case retryable(after: Double?)
@@ -14,16 +14,8 @@ extension RetryPolicy {
         case final
     }
 
-    /// Sorts an error into retryable or final.
-    ///
-    /// Retryable: `URLError` timeouts and lost or refused connections (`timedOut`,
-    /// `networkConnectionLost`, `notConnectedToInternet`, `cannotConnectToHost`,
-    /// `cannotFindHost`, `dnsLookupFailed`, `resourceUnavailable`, `cannotLoadFromNetwork`,
-    /// `internationalRoamingOff`, `callIsActive`, `dataNotAllowed`), ``HTTPStatusError`` with
-    /// a 5xx status or 408 or 429 (with its `Retry-After`), and ``RemotePartError`` when it
-    /// ``RemotePartError/isRetryable``. Final: everything else, among them cancellation, 4xx
-    /// statuses and errors the part defines.
-    public func classify(_ error: any Error) -> Classification {
+    /// Sorts an error into retryable or final, as listed in ``RetryPolicy``'s overview.
+    func classify(_ error: any Error) -> Classification {
         if let remote = error as? RemotePartError {
             return remote.isRetryable ? .retryable(after: remote.retryAfter) : .final
         }

@@ -2,13 +2,21 @@ import Foundation
 
 /// When a failed download is tried again, and how long to wait first.
 ///
-/// An attempt that fails with a retryable error (see ``classify(_:)``) is tried again after
-/// an exponential back-off: ``initialDelay`` × ``multiplier``^(n − 1) before attempt n + 1,
+/// An attempt that fails with a retryable error (listed below) is tried again after an
+/// exponential back-off: ``initialDelay`` × ``multiplier``^(n − 1) before attempt n + 1,
 /// capped at ``maximumDelay``, shortened at random by up to ``jitter`` of itself so that many
 /// clients do not retry in step. A `429` or `503` that carries `Retry-After` waits what the
 /// server asked instead; when that is longer than ``maximumDelay`` the failure is final.
 /// After ``maximumAttempts`` attempts, or at the first final error, the download fails;
 /// ``PartDownload/retry()`` starts again from the first attempt.
+///
+/// Retryable errors: `URLError` timeouts and lost or refused connections (`timedOut`,
+/// `networkConnectionLost`, `notConnectedToInternet`, `cannotConnectToHost`,
+/// `cannotFindHost`, `dnsLookupFailed`, `resourceUnavailable`, `cannotLoadFromNetwork`,
+/// `internationalRoamingOff`, `callIsActive`, `dataNotAllowed`), ``HTTPStatusError`` with
+/// a 5xx status or 408 or 429 (with its `Retry-After`), and ``RemotePartError`` when it
+/// ``RemotePartError/isRetryable``. Final: everything else, among them cancellation, 4xx
+/// statuses and errors the part defines.
 public struct RetryPolicy: Sendable {
     /// The most attempts, the first included; at least 1.
     public var maximumAttempts: Int
@@ -45,7 +53,7 @@ public struct RetryPolicy: Sendable {
 
     /// What to do after attempt number `attempt` (1 for the first) failed with `error`: the
     /// delay before the next attempt, or `nil` when the failure is final.
-    public func delay(afterAttempt attempt: Int, failedWith error: any Error) -> Double? {
+    func delay(afterAttempt attempt: Int, failedWith error: any Error) -> Double? {
         guard attempt < maximumAttempts else { return nil }
         switch classify(error) {
         case .final:
