@@ -10,3 +10,4 @@ let allFigures: [Figure] =
     + imagingIdentifyFigures
     + storageFigures
     + remoteFigures
+    + remoteCeilingFigures

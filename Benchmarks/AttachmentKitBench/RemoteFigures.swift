@@ -148,11 +148,11 @@ enum RemoteBench {
         }
     }
 
-    private static func resetPeakResident() throws {
+    static func resetPeakResident() throws {
         try Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
     }
 
-    private static func peakResident() throws -> Double {
+    static func peakResident() throws -> Double {
         let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
             let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")

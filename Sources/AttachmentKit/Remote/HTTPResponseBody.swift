@@ -11,8 +11,14 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
     /// A chunk of the body.
     public typealias Element = Data
 
+    /// Something that takes each chunk as it arrives, in order, and may refuse it by throwing.
+    typealias Sink = @Sendable (Data) throws -> Void
+
     private let nextChunk: @Sendable () async throws -> Data?
     private let cancellation: @Sendable () -> Void
+    /// A transport's own way to hand every chunk to a sink as it arrives, without a hop to the
+    /// reading task per chunk; `nil` for bodies made with the public initialiser.
+    private let delivery: (@Sendable (@escaping Sink) async throws -> Void)?
 
     /// Creates a body.
     ///
@@ -26,6 +32,30 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
     ) {
         self.nextChunk = nextChunk
         self.cancellation = cancel
+        self.delivery = nil
+    }
+
+    /// Creates a body that can also push its chunks to a sink from the transport's own
+    /// callback (``URLSessionTransport``'s delegate queue).
+    init(
+        nextChunk: @escaping @Sendable () async throws -> Data?, cancel: @escaping @Sendable () -> Void,
+        deliver: @escaping @Sendable (@escaping Sink) async throws -> Void
+    ) {
+        self.nextChunk = nextChunk
+        self.cancellation = cancel
+        self.delivery = deliver
+    }
+
+    /// Hands every chunk, in order, to `sink` and returns at the end of a complete body.
+    ///
+    /// A transport that supports it calls `sink` from its own callback as each chunk
+    /// arrives; any other body is read chunk by chunk and each is passed on. Throws what
+    /// `sink` threw (the transfer is then stopped), the transfer's error, or
+    /// `CancellationError`. With ``URLSessionTransport`` nothing reaches `sink` after
+    /// ``cancel()`` returns.
+    func deliver(to sink: @escaping Sink) async throws {
+        if let delivery { return try await delivery(sink) }
+        for try await chunk in self { try sink(chunk) }
     }
 
     /// A body with no bytes.

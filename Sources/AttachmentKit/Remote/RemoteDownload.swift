@@ -135,28 +135,32 @@ struct RemoteDownload: Sendable {
         let writer = accepted.writer
         let total = accepted.expectedTotal
         if let total { knownTotals.withLock { $0[key] = total } }
-        var received = writer.byteCount
-        var reported = received
-        observer.transfer(of: part.id, didUpdate: TransferProgress(completedBytes: received, totalBytes: total))
+        let start = writer.byteCount
+        let progress = LockedState((received: start, reported: start))
+        observer.transfer(of: part.id, didUpdate: TransferProgress(completedBytes: start, totalBytes: total))
+        let (partID, observer, limit) = (part.id, observer, configuration.maximumByteCount)
         do {
-            for try await chunk in accepted.response.body {
+            // Each chunk is written where it arrives (URLSessionTransport: its delegate
+            // callback), so nothing waits in memory for this task to be scheduled.
+            try await accepted.response.body.deliver { chunk in
                 watchdog.touch()
-                let count = received + Int64(chunk.count)
+                let count = progress.withLock { $0.received } + Int64(chunk.count)
                 if let total, count > total { throw RemotePartError.overlong(received: count, expected: total) }
-                if count > configuration.maximumByteCount {
-                    throw RemotePartError.tooLarge(byteCount: count, limit: configuration.maximumByteCount)
-                }
-                do {
+                if count > limit { throw RemotePartError.tooLarge(byteCount: count, limit: limit) }
+                do throws(ContentStoreError) {
                     try writer.append(chunk)
                 } catch {
                     throw RemotePartError.storeFailed(error)
                 }
-                received = count
                 // Progress every 256 KiB (and at the end): the coordinator throttles it anyway.
-                if received - reported >= 256 << 10 || received == total {
-                    reported = received
-                    observer.transfer(
-                        of: part.id, didUpdate: TransferProgress(completedBytes: received, totalBytes: total))
+                let due = progress.withLock { state -> Bool in
+                    state.received = count
+                    guard count - state.reported >= 256 << 10 || count == total else { return false }
+                    state.reported = count
+                    return true
+                }
+                if due {
+                    observer.transfer(of: partID, didUpdate: TransferProgress(completedBytes: count, totalBytes: total))
                 }
             }
         } catch {
@@ -164,8 +168,9 @@ struct RemoteDownload: Sendable {
             // A failed last checkpoint only means a relaunch resumes from an earlier one; the
             // body's own error is the one to report.
             try? writer.close()
-            throw await failure(error, received: received, total: total)
+            throw await failure(error, received: progress.withLock { $0.received }, total: total)
         }
+        let received = progress.withLock { $0.received }
         if let total, received < total {
             try? writer.close()
             throw RemotePartError.truncated(received: received, expected: total)

@@ -47,7 +47,8 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
         } else {
             stream(for: dataTask)?.complete(with: HTTPTransportError.notHTTP)
             completionHandler(.cancel)
-            dataTask.cancel()
+            // Not from this callback: it may run on the work queue `cancel()` waits for.
+            DispatchQueue.global().async { dataTask.cancel() }
         }
     }
 

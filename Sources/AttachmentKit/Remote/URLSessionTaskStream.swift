@@ -22,6 +22,9 @@ final class URLSessionTaskStream: Sendable {
         var end: Result<Void, any Error>?
         var chunkWaiter: CheckedContinuation<Data?, any Error>?
         var cancelTask: (@Sendable () -> Void)?
+        /// Once set (by ``deliver(to:)``), every chunk goes to it from the delegate callback.
+        var sink: HTTPResponseBody.Sink?
+        var deliveryWaiter: CheckedContinuation<Void, any Error>?
     }
 
     init(bufferLimit: Int) {
@@ -54,8 +57,21 @@ final class URLSessionTaskStream: Sendable {
     /// ``HTTPTransportError/consumerTooSlow(bufferedBytes:)`` and stops the task.
     func receive(_ data: Data) {
         var overflow = false
+        var refused: (any Error, CheckedContinuation<Void, any Error>?)?
         let waiter = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
             guard state.end == nil else { return nil }
+            if let sink = state.sink {
+                // Written here, under the lock: once `cancel()` has taken the lock and
+                // returned, nothing more is written.
+                do {
+                    try sink(data)
+                } catch {
+                    state.end = .failure(error)
+                    refused = (error, state.deliveryWaiter)
+                    state.deliveryWaiter = nil
+                }
+                return nil
+            }
             if let waiter = state.chunkWaiter {
                 state.chunkWaiter = nil
                 return waiter
@@ -69,12 +85,16 @@ final class URLSessionTaskStream: Sendable {
             return nil
         }
         waiter?.resume(returning: data)
+        if let (error, deliveryWaiter) = refused {
+            deliveryWaiter?.resume(throwing: error)
+            state.withLock { $0.cancelTask }?()
+        }
         if overflow { state.withLock { $0.cancelTask }?() }
     }
 
     /// Ends the stream: the body is complete (`error` is `nil`) or the task failed.
     func complete(with error: (any Error)?) {
-        let (headWaiter, chunkWaiter) = state.withLock { state in
+        let (headWaiter, chunkWaiter, deliveryWaiter, end) = state.withLock { state in
             let failure = error ?? HTTPTransportError.notHTTP
             var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
             if state.head == nil {
@@ -85,9 +105,12 @@ final class URLSessionTaskStream: Sendable {
             if state.end == nil { state.end = error.map { .failure($0) } ?? .success(()) }
             let chunkWaiter = state.chunkWaiter
             state.chunkWaiter = nil
-            return (headWaiter, chunkWaiter)
+            let deliveryWaiter = state.deliveryWaiter
+            state.deliveryWaiter = nil
+            return (headWaiter, chunkWaiter, deliveryWaiter, state.end)
         }
         headWaiter?.resume(throwing: error ?? HTTPTransportError.notHTTP)
+        if let deliveryWaiter, let end { deliveryWaiter.resume(with: end) }
         guard let chunkWaiter else { return }
         if let error { chunkWaiter.resume(throwing: error) } else { chunkWaiter.resume(returning: nil) }
     }
@@ -97,20 +120,24 @@ final class URLSessionTaskStream: Sendable {
     /// Stops the transfer: pending and later chunks are dropped, waiters get
     /// `CancellationError`.
     func cancel() {
-        let (headWaiter, chunkWaiter, cancelTask) = state.withLock { state in
+        let (headWaiter, chunkWaiter, deliveryWaiter, cancelTask) = state.withLock { state in
             if state.head == nil { state.head = .failure(CancellationError()) }
             let headWaiter = state.headWaiter
             state.headWaiter = nil
             let chunkWaiter = state.chunkWaiter
             state.chunkWaiter = nil
+            let deliveryWaiter = state.deliveryWaiter
+            state.deliveryWaiter = nil
+            state.sink = nil
             state.end = .failure(CancellationError())
             state.chunks.removeAll()
             state.readIndex = 0
             state.bufferedBytes = 0
-            return (headWaiter, chunkWaiter, state.cancelTask)
+            return (headWaiter, chunkWaiter, deliveryWaiter, state.cancelTask)
         }
         headWaiter?.resume(throwing: CancellationError())
         chunkWaiter?.resume(throwing: CancellationError())
+        deliveryWaiter?.resume(throwing: CancellationError())
         cancelTask?()
     }
 
@@ -124,6 +151,41 @@ final class URLSessionTaskStream: Sendable {
                     state.headWaiter = continuation
                     return nil
                 }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    /// Hands the chunks already waiting and then every chunk as it arrives to `sink`, from
+    /// the delegate callback, and returns at the end of a complete body.
+    ///
+    /// This is the fast path: no hop to the reading task per chunk, and nothing waits in
+    /// memory for a task to be scheduled. Throws what `sink` threw (the task is then
+    /// stopped), the task's error, or `CancellationError`.
+    func deliver(to sink: @escaping HTTPResponseBody.Sink) async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let (ready, refused) = state.withLock { state -> (Result<Void, any Error>?, Bool) in
+                    // What is waiting came first (also before a failed transfer's end).
+                    let waiting = state.chunks[state.readIndex...]
+                    state.chunks.removeAll()
+                    state.readIndex = 0
+                    state.bufferedBytes = 0
+                    do {
+                        for chunk in waiting { try sink(chunk) }
+                    } catch {
+                        let running = state.end == nil
+                        if running { state.end = .failure(error) }
+                        return (.failure(error), running)
+                    }
+                    if let end = state.end { return (end, false) }
+                    state.sink = sink
+                    state.deliveryWaiter = continuation
+                    return (nil, false)
+                }
+                if refused { state.withLock { $0.cancelTask }?() }
                 if let ready { continuation.resume(with: ready) }
             }
         } onCancel: {

@@ -43,9 +43,7 @@ public final class URLSessionTransport: HTTPTransport {
         // fire at once and the resource timeout is ignored); these only back them up.
         configuration.timeoutIntervalForRequest = 24 * 60 * 60
         configuration.timeoutIntervalForResource = 7 * 24 * 60 * 60
-        let queue = OperationQueue()
-        queue.name = "AttachmentKit.URLSessionTransport"
-        queue.maxConcurrentOperationCount = 1
+        let queue = URLSessionDelegateQueue.make()
         let router = URLSessionTaskRouter()
         self.router = router
         self.bufferLimit = max(1 << 16, bufferLimit)
@@ -62,7 +60,9 @@ public final class URLSessionTransport: HTTPTransport {
         let stream = URLSessionTaskStream(bufferLimit: bufferLimit)
         let task = session.dataTask(with: urlRequest)
         router.register(stream, for: task.taskIdentifier)
-        stream.setCancelTask { task.cancel() }
+        // Never on the calling thread: that may be FoundationNetworking's own work queue
+        // (see URLSessionDelegateQueue), which `cancel()` waits for on Swift 6.3.
+        stream.setCancelTask { DispatchQueue.global().async { task.cancel() } }
         task.resume()
         let head: HTTPResponseHead
         do {
@@ -71,7 +71,9 @@ public final class URLSessionTransport: HTTPTransport {
             stream.cancel()
             throw error
         }
-        let body = HTTPResponseBody(nextChunk: { try await stream.nextChunk() }, cancel: { stream.cancel() })
+        let body = HTTPResponseBody(
+            nextChunk: { try await stream.nextChunk() }, cancel: { stream.cancel() },
+            deliver: { try await stream.deliver(to: $0) })
         return HTTPResponse(head: head, body: body)
     }
 }
