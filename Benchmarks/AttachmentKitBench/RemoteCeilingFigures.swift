@@ -15,10 +15,13 @@ let remoteCeilingFigures: [Figure] = [
     Figure(name: "remote-bare-urlsession-inline-256mib-vs-curl") {
         try await BareURLSession.figure(inline: true)
     },
+    Figure(name: "remote-bare-urlsession-inline-write-256mib-vs-curl") {
+        try await BareURLSession.figure(inline: true, writes: true)
+    },
 ]
 
 enum BareURLSession {
-    static func figure(inline: Bool) async throws -> FigureResult {
+    static func figure(inline: Bool, writes: Bool = false) async throws -> FigureResult {
         let server = try BenchNginx()
         defer { server.stop() }
         try server.serve(megabytes: 256, as: "big.bin")
@@ -29,14 +32,16 @@ enum BareURLSession {
             for isBare in round.isMultiple(of: 2) ? [true, false] : [false, true] {
                 if isBare {
                     try RemoteBench.resetPeakResident()
-                    bare.append(try await download(server.url("big.bin"), inline: inline))
+                    bare.append(try await download(server.url("big.bin"), inline: inline, writes: writes))
                     peaks.append(try RemoteBench.peakResident())
                 } else {
                     curl.append(try RemoteBench.curl([server.url("big.bin")]))
                 }
             }
         }
-        print("remote-bare-urlsession\(inline ? "-inline" : "")\tpeak RSS median \(Measure.median(peaks)) MiB")
+        print(
+            "remote-bare-urlsession\(inline ? "-inline" : "")\(writes ? "-write" : "")\tpeak RSS median \(Measure.median(peaks)) MiB"
+        )
         let megabytes = 256.0 * 1.048576
         return FigureResult(
             value: megabytes / Measure.median(bare), unit: "MB/s", baseline: megabytes / Measure.median(curl),
@@ -44,8 +49,17 @@ enum BareURLSession {
     }
 
     /// One data task of `url` through a new session; the seconds until it completed.
-    static func download(_ url: URL, inline: Bool) async throws -> Double {
-        let delegate = CountingDelegate()
+    static func download(_ url: URL, inline: Bool, writes: Bool) async throws -> Double {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("attachmentkit-bench-bare-\(UUID())")
+            .path
+        let descriptor = writes ? open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600) : -1
+        defer {
+            if descriptor >= 0 {
+                close(descriptor)
+                unlink(path)
+            }
+        }
+        let delegate = CountingDelegate(descriptor: descriptor)
         let queue = inline ? RunAtOnceQueue() : OperationQueue()
         queue.maxConcurrentOperationCount = 1
         let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: queue)
@@ -63,9 +77,22 @@ enum BareURLSession {
 private final class CountingDelegate: NSObject, URLSessionDataDelegate, Sendable {
     let completion = BenchLocked<CheckedContinuation<Void, any Error>?>(nil)
     let bytes = BenchLocked<Int>(0)
+    /// Where each chunk is written with `write(2)`, or -1.
+    let descriptor: Int32
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         bytes.withLock { $0 += data.count }
+        guard descriptor >= 0 else { return }
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -101,9 +101,15 @@ extension FileContentStore: PartialDownloadStore {
             hasher = restored
         }
         do throws(FileSystemError) {
+            // A fresh start gets a new file rather than a truncated one: on ext4, a file cut to
+            // zero bytes is flushed when it is closed (`auto_da_alloc`), which cost the whole
+            // download's writeback at completion.
+            if offset == 0 { fileSystem.removeFile(atPath: files.dataPath) }
             let descriptor = try fileSystem.openForUpdate(atPath: files.dataPath)
             do throws(FileSystemError) {
-                try fileSystem.truncate(descriptor, to: offset, path: files.dataPath)
+                if fileSystem.sizeOfFile(atPath: files.dataPath) != offset {
+                    try fileSystem.truncate(descriptor, to: offset, path: files.dataPath)
+                }
                 try fileSystem.seek(descriptor, to: offset, path: files.dataPath)
                 if offset == 0 {
                     fileSystem.removeFile(atPath: files.statePath)
