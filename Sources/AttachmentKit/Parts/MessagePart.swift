@@ -68,12 +68,20 @@ public protocol MessagePart: Identifiable, Sendable where ID == PartID {
     /// moves into its store (by rename, without a copy left behind). When `false`, the
     /// default, the file belongs to the chat SDK and the store keeps a copy.
     var handsOverDownloadedFile: Bool { get }
+
+    /// Other renditions of this part's picture that the backend can serve, each with its pixel
+    /// size and its own part: server-resized sizes of an original, for example. The resolver
+    /// reads them on the full-resolution part (see ``AttachmentResolution/representations``);
+    /// their order does not matter. The default is none.
+    var representations: [ImageRepresentation] { get }
 }
 
 extension MessagePart {
     public var byteCount: Int64? { nil }
 
     public var handsOverDownloadedFile: Bool { false }
+
+    public var representations: [ImageRepresentation] { [] }
 
     /// The part's content when the status rule says it is local (every ``TransferStatus``
     /// except `readyForDownload` and `downloading`), otherwise `nil`.

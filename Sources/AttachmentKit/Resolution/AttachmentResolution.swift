@@ -18,6 +18,15 @@ public struct AttachmentResolution: Sendable {
     /// Why no local image's header could be read, when one is local: not an image, or a damaged
     /// header.
     public internal(set) var imageHeaderError: ImageInspectionError? = nil
+    /// The picture's renditions, smallest first, for
+    /// ``ResolutionPolicy/representation(for:among:)``: the preview when its pixel size is
+    /// known, then the full-resolution part's ``MessagePart/representations`` that lie between
+    /// the two, then the original, whose ``ImageRepresentation/pixelSize`` is the placeholder's
+    /// displayed size or ``PixelSize/zero`` when that is not the original's (see
+    /// ``AttachmentResolver/resolve(_:)``). Only the preview when there is no original; only the
+    /// original when it is local, since nothing smaller is then worth a download; empty when the
+    /// message has no image.
+    public internal(set) var representations: [ImageRepresentation] = []
 
     /// Whether the message shows an image: it has a preview or a full-resolution part. The
     /// seed's `didSelectMessage` check.

@@ -68,10 +68,12 @@ public struct AttachmentResolver: Sendable {
             metadata: try? metadataResult?.get(), preview: preview, fullResolution: fullResolution)
         var sizeError: ImageSizeMetadataError?
         if case .failure(let error)? = metadataResult { sizeError = error }
-        return AttachmentResolution(
+        var resolution = AttachmentResolution(
             preview: preview, fullResolution: fullResolution, sizeMetadataPart: sizePart,
             placeholderSize: sizes.placeholderSize, sizeMetadataError: sizeError, imageHeader: sizes.imageHeader,
             imageHeaderError: sizes.imageHeaderError)
+        resolution.representations = RepresentationChain.representations(of: resolution)
+        return resolution
     }
 
     /// Whether the message shows an image under this resolver's policy.
