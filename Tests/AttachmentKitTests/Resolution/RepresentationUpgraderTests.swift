@@ -190,6 +190,21 @@ struct RepresentationUpgraderTests {
         await coordinator.waitUntilIdleUnlessCancelled()
         #expect(upgrades.entries.isEmpty)
     }
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "the original shown by other means cancels a smaller fetch, and nothing is asked after it",
+        .timeLimit(.minutes(1)))
+    func showOriginal() async {
+        let upgrader = makeUpgrader()
+        upgrader.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350))
+        let attempt = await extraLarge.1.script.attempt(0)
+        upgrader.show(original.0)
+        await attempt.waitUntilCancelled()
+        #expect(upgrader.fetching == nil && upgrader.shown == original.0)
+        #expect(upgrader.displayedSizeChanged(to: PixelSize(width: 9000, height: 9000)) == nil)
+        await coordinator.waitUntilIdleUnlessCancelled()
+        #expect(upgrades.entries.isEmpty && extraLarge.1.script.startedCount == 1)
+    }
 }
 
 /// The renditions an upgrader handed over, in order.
