@@ -27,5 +27,6 @@ let usage = await store.usage()
 print("usage:", usage.byteCount, "bytes in", usage.entryCount, "entries")  // 3040000 bytes in 2 entries
 
 // A settings screen: what is stored, without counting a use; then release the directory.
-print("keys:", store.keys().count, "original kept:", store.contains(original))  // keys: 2 original kept: true
+let (keys, kept) = (await store.keys(), await store.contains(original))
+print("keys:", keys.count, "original kept:", kept)  // keys: 2 original kept: true
 await disk.close()

@@ -128,4 +128,8 @@ final class StoppingFileSystem: StoreFileSystem, @unchecked Sendable {  // its c
     func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
         try base.contentsOfDirectory(atPath: path)
     }
+
+    func setLabel(_ label: [UInt8], on descriptor: Int32) -> Bool { base.setLabel(label, on: descriptor) }
+
+    func label(atPath path: String) -> [UInt8]? { base.label(atPath: path) }
 }

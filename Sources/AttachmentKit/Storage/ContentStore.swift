@@ -32,6 +32,44 @@ public protocol ContentStore: Sendable {
 
     /// How much the store holds now.
     func usage() async -> ContentStoreUsage
+
+    /// The keys of the entries held, least recently used first, without counting a use: for a
+    /// settings screen that lists what is stored.
+    ///
+    /// The default implementation returns none: a store that can't list its keys says so by
+    /// an empty list while ``usage()`` still counts its entries.
+    func keys() async -> [ContentKey]
+
+    /// Whether the store holds content for `key`, without counting a use: for settings
+    /// screens and diagnostics, not for deciding to download (an entry can be found damaged
+    /// when it is read).
+    ///
+    /// The default implementation asks ``content(for:)``, which counts as a use; stores that
+    /// can look without one implement this.
+    func contains(_ key: ContentKey) async -> Bool
+
+    /// The content stored under `key`, or `nil` on a miss; like ``content(for:)``, except that
+    /// an entry found damaged is reported instead of being a miss.
+    ///
+    /// The default implementation calls ``content(for:)`` and never throws.
+    ///
+    /// - Throws: ``ContentStoreError/corruptEntry(_:reason:)`` when the entry failed a check
+    ///   (it has been removed, so asking again is a miss);
+    ///   ``ContentStoreError/storeClosed(_:)`` when the store was closed.
+    func checkedContent(for key: ContentKey) async throws(ContentStoreError) -> PartContent?
+}
+
+extension ContentStore {
+    /// None: see ``ContentStore/keys()``.
+    public func keys() async -> [ContentKey] { [] }
+
+    /// Whether ``content(for:)`` finds content for `key` (which counts as a use).
+    public func contains(_ key: ContentKey) async -> Bool { await content(for: key) != nil }
+
+    /// What ``content(for:)`` returns.
+    public func checkedContent(for key: ContentKey) async throws(ContentStoreError) -> PartContent? {
+        await content(for: key)
+    }
 }
 
 /// How much a ``ContentStore`` holds.

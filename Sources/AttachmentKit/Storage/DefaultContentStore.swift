@@ -121,4 +121,24 @@ public final class DefaultContentStore: ContentStore {
     public func usage() async -> ContentStoreUsage {
         await backingStore.usage()
     }
+
+    /// The keys held, least recently used first, without counting a use: the disk tier's
+    /// (see ``FileContentStore/keys()``), or the memory tier's while the directory can't be
+    /// used.
+    public func keys() async -> [ContentKey] {
+        await backingStore.keys()
+    }
+
+    /// Whether the store holds content for `key`, without counting a use.
+    public func contains(_ key: ContentKey) async -> Bool {
+        await backingStore.contains(key)
+    }
+
+    /// The content stored under `key`, or `nil` on a miss; like ``content(for:)``, except that
+    /// a disk entry found damaged is reported.
+    ///
+    /// - Throws: what ``FileContentStore/checkedContent(for:)`` throws.
+    public func checkedContent(for key: ContentKey) async throws(ContentStoreError) -> PartContent? {
+        try await backingStore.checkedContent(for: key)
+    }
 }

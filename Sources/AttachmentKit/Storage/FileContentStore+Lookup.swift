@@ -64,7 +64,7 @@ extension FileContentStore {
     /// Whether the store holds an entry for `key`, without counting a use and without
     /// touching the disk: for settings screens and diagnostics, not for deciding to download
     /// (the entry may be found damaged when it is read).
-    public func contains(_ key: ContentKey) -> Bool {
+    public func contains(_ key: ContentKey) async -> Bool {
         let digest = key.storageDigest
         return index.withLock { $0.entry(digest) != nil }
     }
@@ -75,7 +75,7 @@ extension FileContentStore {
     /// The journal records each key beside its entry. Entries written by a version of
     /// AttachmentKit that did not, keys longer than 4 KiB, and entries whose name record was
     /// damaged are held and served but not listed; ``usage()`` counts every entry.
-    public func keys() -> [ContentKey] {
+    public func keys() async -> [ContentKey] {
         index.withLock { $0.knownKeys() }
     }
 

@@ -53,35 +53,46 @@ extension FileContentStore {
 
     /// Reconciles the entries directory with the index off the caller's path, once the store
     /// is open: files the manifest doesn't list (orphans, left by a journal cut on a record
-    /// boundary) are removed, so that the byte capacity holds on disk, and entries whose file
-    /// is gone are forgotten. ``flush()`` and ``close()`` wait for it.
+    /// boundary) are adopted when their label verifies and they fit within the capacity
+    /// (``FileStoreOpening/adopt(_:into:capacity:layout:fileSystem:)``) and removed otherwise,
+    /// so that the byte capacity holds on disk, and entries whose file is gone are forgotten.
+    /// ``flush()`` and ``close()`` wait for it.
     ///
     /// The journal's lock is held throughout, so that no change moves a file into the
     /// directory while it is compared; reads go on meanwhile.
     func reconcileEntriesInBackground() {
         // Without the store itself, so that releasing the store never waits for this to start;
         // closing (or releasing) it waits for the journal's lock, and so for this to finish.
-        let (journal, index, fileSystem, layout) = (journal, index, fileSystem, layout)
+        let (journal, index, fileSystem, layout, capacity) = (journal, index, fileSystem, layout, byteCapacity)
         changeQueue.async(group: backgroundWork) {
-            Self.reconcileEntries(journal: journal, index: index, fileSystem: fileSystem, layout: layout)
+            Self.reconcileEntries(
+                journal: journal, index: index, fileSystem: fileSystem, layout: layout, capacity: capacity)
         }
     }
 
     private static func reconcileEntries(
         journal: LockedState<Journal>, index: LockedState<FileStoreIndex>, fileSystem: any StoreFileSystem,
-        layout: StoreLayout
+        layout: StoreLayout, capacity: Int64
     ) {
         journal.withLock { journal in
             guard !journal.isClosed, let names = try? fileSystem.contentsOfDirectory(atPath: layout.entries)
             else { return }
             let (orphans, missing) = index.withLock { FileStoreOpening.differences(between: names, and: $0) }
-            for name in orphans { fileSystem.removeFile(atPath: layout.entries + "/" + name) }
-            guard !missing.isEmpty else { return }
-            index.withLock { index in
+            guard !orphans.isEmpty || !missing.isEmpty else { return }
+            let (adopted, rejected, snapshot) = index.withLock { index in
                 for key in missing { index.remove(key) }
+                let (adopted, rejected) = FileStoreOpening.adopt(
+                    orphans, into: &index, capacity: capacity, layout: layout, fileSystem: fileSystem)
+                return (adopted, rejected, adopted > 0 ? index.snapshotRecords() : [])
             }
+            for name in rejected { fileSystem.removeFile(atPath: layout.entries + "/" + name) }
             do {
-                try journal.append(missing.map { ManifestRecord(kind: .remove, key: $0) })
+                // Adopted entries are the least recently used: only a rewrite puts them first.
+                if adopted > 0 {
+                    try journal.rewrite(with: snapshot)
+                } else {
+                    try journal.append(missing.map { ManifestRecord(kind: .remove, key: $0) })
+                }
             } catch {
                 journal.needsRewrite = true
             }

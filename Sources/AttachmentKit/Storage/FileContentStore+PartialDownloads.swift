@@ -152,6 +152,7 @@ extension FileContentStore: PartialDownloadStore {
             let descriptor = try fileSystem.openForUpdate(atPath: files.dataPath)
             defer { fileSystem.close(descriptor) }
             try fileSystem.truncate(descriptor, to: size, path: files.dataPath)
+            _ = fileSystem.setLabel(label(key, files.digest, size: size, checksum: checksum), on: descriptor)
             try fileSystem.rename(files.dataPath, to: layout.staged(identifier))
         } catch {
             throw .writeFailed(key, reason: error.description)

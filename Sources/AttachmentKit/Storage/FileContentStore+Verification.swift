@@ -19,12 +19,14 @@ extension FileContentStore {
         return true
     }
 
-    /// Computes the checksum of an ingested entry off the caller's path, flushes its file
-    /// (unless ``Durability/processCrashSafe``), and records the checksum.
-    func computeChecksumInBackground(_ key: SHA256Digest, serial: UInt64) {
+    /// Computes the checksum of an ingested entry off the caller's path, labels its file as
+    /// `name`'s (see ``EntryLabel``), flushes it (unless ``Durability/processCrashSafe``), and
+    /// records the checksum.
+    func computeChecksumInBackground(_ name: ContentKey, _ key: SHA256Digest, serial: UInt64) {
         let path = layout.entry(key)
         StorageIO.background.async(group: backgroundWork) { [self] in
-            guard let (size, checksum) = checksum(ofFileAt: path, flushing: synchronizes),
+            let labelling = { [self] size, checksum in label(name, key, size: size, checksum: checksum) }
+            guard let (size, checksum) = checksum(ofFileAt: path, flushing: synchronizes, labelling: labelling),
                 index.withLock({ $0.entry(key)?.size }) == size
             else { return }
             changeQueue.async(group: backgroundWork) { [self] in commitChecksum(checksum, for: key, serial: serial) }
@@ -37,8 +39,11 @@ extension FileContentStore {
     }
 
     /// The size and checksum of the file at `path`, read in 1 MiB pieces; `nil` when it can't
-    /// be read.
-    func checksum(ofFileAt path: String, flushing: Bool = false) -> (Int64, UInt64)? {
+    /// be read. The file is given the label `labelling` makes of them, if any, before it is
+    /// flushed: the label is then that of the bytes read, even if the entry was replaced since.
+    func checksum(
+        ofFileAt path: String, flushing: Bool = false, labelling: ((Int64, UInt64) -> [UInt8])? = nil
+    ) -> (Int64, UInt64)? {
         guard let descriptor = try? fileSystem.openForReading(atPath: path) else { return nil }
         defer { fileSystem.close(descriptor) }
         var hasher = XXH64()
@@ -51,7 +56,9 @@ extension FileContentStore {
             hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             size += Int64(count)
         }
+        let checksum = hasher.finalize()
+        if let labelling { _ = fileSystem.setLabel(labelling(size, checksum), on: descriptor) }
         if flushing { try? fileSystem.synchronize(descriptor, path: path) }
-        return (size, hasher.finalize())
+        return (size, checksum)
     }
 }

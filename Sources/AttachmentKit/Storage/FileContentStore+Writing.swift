@@ -21,13 +21,13 @@ extension FileContentStore {
         // Staging runs in parallel with other writes; the commit then takes the journal's lock
         // on the same thread, so a write costs one hop off the caller's thread.
         _ = try await StorageIO.run(on: StorageIO.parallel) { [self] () -> Result<UInt64, ContentStoreError> in
+            let checksum = XXH64.hash(data)
             let stagedFile: UInt64
             do throws(FileSystemError) {
-                stagedFile = try stage(data)
+                stagedFile = try stage(data, label: label(key, digest, size: size, checksum: checksum))
             } catch {
                 return .failure(.writeFailed(key, reason: error.description))
             }
-            let checksum = XXH64.hash(data)
             return commit(
                 StagedContent(key: key, digest: digest, stagedFile: stagedFile, size: size, checksum: checksum))
         }.get()
@@ -62,18 +62,19 @@ extension FileContentStore {
                 commit(staged).map { ($0, staged.checksum != nil) }
             }
         }.get()
-        if !checksummed { computeChecksumInBackground(digest, serial: serial) }
+        if !checksummed { computeChecksumInBackground(key, digest, serial: serial) }
         return .file(URL(fileURLWithPath: layout.entry(digest), isDirectory: false))
     }
 
-    /// Writes `data` to a new staging file, flushed when the store is durable, and returns
-    /// the file's identifier.
-    func stage(_ data: Data) throws(FileSystemError) -> UInt64 {
+    /// Writes `data` to a new staging file, labelled (see ``EntryLabel``) and flushed when the
+    /// store is durable, and returns the file's identifier.
+    func stage(_ data: Data, label: [UInt8]) throws(FileSystemError) -> UInt64 {
         let identifier = StoreLayout.newStagingIdentifier()
         let path = layout.staged(identifier)
         let descriptor = try fileSystem.createFile(atPath: path)
         do {
             try fileSystem.write(descriptor, data, path: path)
+            _ = fileSystem.setLabel(label, on: descriptor)
             if synchronizes { try fileSystem.synchronize(descriptor, path: path) }
             fileSystem.close(descriptor)
         } catch {
@@ -92,7 +93,8 @@ extension FileContentStore {
         let path = layout.staged(identifier)
         // A file of this store (an entry's URL) is copied: moving it would take it from its key.
         if isOwnFile(source) {
-            return copy(source, url: url, to: identifier, removingSource: false).map { size, checksum in
+            return copy(source, url: url, to: identifier, removingSource: false, key: key, digest: digest).map {
+                size, checksum in
                 StagedContent(key: key, digest: digest, stagedFile: identifier, size: size, checksum: checksum)
             }
         }
@@ -104,7 +106,8 @@ extension FileContentStore {
             return .success(
                 StagedContent(key: key, digest: digest, stagedFile: identifier, size: size, returnPath: source))
         } catch  where error.isCrossDevice {
-            return copy(source, url: url, to: identifier, removingSource: true).map { size, checksum in
+            return copy(source, url: url, to: identifier, removingSource: true, key: key, digest: digest).map {
+                size, checksum in
                 StagedContent(key: key, digest: digest, stagedFile: identifier, size: size, checksum: checksum)
             }
         } catch {
@@ -112,11 +115,12 @@ extension FileContentStore {
         }
     }
 
-    /// Copies `source` to a staging file, hashing it on the way, then removes the source if
-    /// asked to.
-    private func copy(_ source: String, url: URL, to identifier: UInt64, removingSource: Bool)
-        -> Result<(Int64, UInt64), ContentStoreError>
-    {
+    /// Copies `source` to a staging file, hashing it on the way and labelling it as `key`'s,
+    /// then removes the source if asked to.
+    private func copy(
+        _ source: String, url: URL, to identifier: UInt64, removingSource: Bool, key: ContentKey,
+        digest: SHA256Digest
+    ) -> Result<(Int64, UInt64), ContentStoreError> {
         let path = layout.staged(identifier)
         let input: Int32
         do { input = try fileSystem.openForReading(atPath: source) } catch {
@@ -140,6 +144,7 @@ extension FileContentStore {
                 hasher.update(chunk)
                 size += Int64(count)
             }
+            _ = fileSystem.setLabel(label(key, digest, size: size, checksum: hasher.finalize()), on: output)
             if synchronizes { try fileSystem.synchronize(output, path: path) }
             fileSystem.close(output)
         } catch {
@@ -149,5 +154,10 @@ extension FileContentStore {
         }
         if removingSource { fileSystem.removeFile(atPath: source) }
         return .success((size, hasher.finalize()))
+    }
+
+    /// The label (``EntryLabel``) of `key`'s entry with this content, written now.
+    func label(_ key: ContentKey, _ digest: SHA256Digest, size: Int64, checksum: UInt64) -> [UInt8] {
+        EntryLabel(size: size, checksum: checksum, written: timestamp(), key: key).encoded(digest: digest)
     }
 }

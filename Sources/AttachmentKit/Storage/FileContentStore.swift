@@ -123,11 +123,19 @@ public final class FileContentStore: ContentStore {
         } catch {
             throw .unusableDirectory(directory, reason: error.description)
         }
+        if let format = StoreFormat.recorded(in: layout, fileSystem: fileSystem), format > StoreFormat.current {
+            fileSystem.unlockFile(lock)
+            throw .unusableDirectory(
+                directory,
+                reason: "it was written by a newer version of AttachmentKit (store format \(format); "
+                    + "this version reads formats up to \(StoreFormat.current)), so it is left untouched")
+        }
         let partialDownloads: [SHA256Digest]
         let reconciled: Bool
         do {
             let opened = try FileStoreOpening.open(
-                layout: layout, fileSystem: fileSystem, synchronizes: durability != .processCrashSafe)
+                layout: layout, fileSystem: fileSystem, synchronizes: durability != .processCrashSafe,
+                byteCapacity: self.byteCapacity)
             self.index = LockedState(opened.index)
             self.journal = LockedState(opened.journal)
             partialDownloads = opened.partialDownloads

@@ -64,6 +64,16 @@ struct FileStoreIndex {
         if let name { setName(name, for: key) }
     }
 
+    /// Adds an entry the journal had lost, found again by its file's label, as the least
+    /// recently used entry, with its name when the label has it; unverified until its first hit.
+    mutating func adopt(_ label: EntryLabel, for key: SHA256Digest) {
+        let entry = DiskEntry(
+            size: label.size, checksum: label.checksum, lastAccess: label.written, serial: nextSerial(),
+            verified: false)
+        guard entries.insertAsOldest(entry, cost: entry.size, for: key) else { return }
+        if let name = label.key { setName(name, for: key) }
+    }
+
     @discardableResult
     mutating func remove(_ key: SHA256Digest) -> DiskEntry? {
         touched.remove(key)

@@ -12,14 +12,16 @@ enum FileStoreOpening {
     /// - everything left in the staging directory is removed;
     /// - partial downloads missing their data or their state file are removed;
     /// - when the journal is missing or damaged, or a purge was interrupted, the entries
-    ///   directory is reconciled with the index (a file the index doesn't list is removed, an
-    ///   entry without its file is forgotten) and the journal is rewritten from the index;
+    ///   directory is reconciled with the index (a file the index doesn't list is adopted when
+    ///   its label verifies and it fits within `byteCapacity`, and removed otherwise, or always
+    ///   after a purge; an entry without its file is forgotten) and the journal is rewritten
+    ///   from the index;
     ///   otherwise the store does the same in the background once open
     ///   (``FileContentStore/reconcileEntriesInBackground()``), since a journal cut on a record
     ///   boundary looks intact.
     ///
     /// The caller must hold the directory's lock (``lock(_:fileSystem:)``).
-    static func open(layout: StoreLayout, fileSystem: any StoreFileSystem, synchronizes: Bool)
+    static func open(layout: StoreLayout, fileSystem: any StoreFileSystem, synchronizes: Bool, byteCapacity: Int64)
         throws(FileSystemError) -> (
             index: FileStoreIndex, journal: Journal, partialDownloads: [SHA256Digest], reconciled: Bool
         )
@@ -27,12 +29,15 @@ enum FileStoreOpening {
         for directory in [layout.entries, layout.staging, layout.partial] {
             try fileSystem.createDirectory(atPath: directory)
         }
+        if StoreFormat.recorded(in: layout, fileSystem: fileSystem) != StoreFormat.current {
+            try StoreFormat.record(in: layout, fileSystem: fileSystem, synchronizes: synchronizes)
+        }
         let contents = try Journal.read(layout: layout, fileSystem: fileSystem)
         // Sized for every entry the journal puts, so that replaying it never grows the table.
         var index = FileStoreIndex(minimumCapacity: contents.records.lazy.filter { $0.kind == .put }.count)
-        var needsSweep = !contents.exists
+        var purged = false
         for record in contents.records {
-            if record.kind == .purge { needsSweep = true }
+            if record.kind == .purge { purged = true }
             index.replay(record)
         }
         index.finishReplay()
@@ -47,8 +52,12 @@ enum FileStoreOpening {
         let partialDownloads = try removeIncompletePartialDownloads(layout: layout, fileSystem: fileSystem)
         // A journal that is missing or damaged is reconciled with the entries now; an intact one
         // (which may still have been cut on a record boundary) in the background, by the store.
-        needsSweep = needsSweep || damaged
-        if needsSweep { _ = try reconcileEntries(with: &index, layout: layout, fileSystem: fileSystem) }
+        // What a purge left is removed; what damage cut off is adopted when it verifies.
+        let needsSweep = !contents.exists || purged || damaged
+        if needsSweep {
+            try reconcileEntries(
+                with: &index, adoptingWithin: purged ? nil : byteCapacity, layout: layout, fileSystem: fileSystem)
+        }
         var journal = try Journal(
             layout: layout, fileSystem: fileSystem, synchronizes: synchronizes, after: contents)
         if needsSweep {
@@ -89,16 +98,19 @@ enum FileStoreOpening {
         return (orphans, index.entries(usedBefore: .max).filter { !found.contains($0) })
     }
 
-    /// Removes the orphans in the entries directory and forgets the entries without a file;
-    /// returns whether it changed anything.
+    /// Forgets the entries without a file, adopts the orphans in the entries directory that
+    /// verify and fit within `capacity` (none when it is `nil`), and removes the others.
     private static func reconcileEntries(
-        with index: inout FileStoreIndex, layout: StoreLayout, fileSystem: any StoreFileSystem
-    ) throws(FileSystemError) -> Bool {
+        with index: inout FileStoreIndex, adoptingWithin capacity: Int64?, layout: StoreLayout,
+        fileSystem: any StoreFileSystem
+    ) throws(FileSystemError) {
         let (orphans, missing) = differences(
             between: try fileSystem.contentsOfDirectory(atPath: layout.entries), and: index)
-        for name in orphans { fileSystem.removeFile(atPath: layout.entries + "/" + name) }
         for key in missing { index.remove(key) }
-        return !orphans.isEmpty || !missing.isEmpty
+        let rejected =
+            capacity.map { adopt(orphans, into: &index, capacity: $0, layout: layout, fileSystem: fileSystem).rejected }
+            ?? orphans
+        for name in rejected { fileSystem.removeFile(atPath: layout.entries + "/" + name) }
     }
 
     /// Carries out the last batch of the journal again: only it can have been interrupted,

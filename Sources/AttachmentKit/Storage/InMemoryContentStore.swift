@@ -148,6 +148,25 @@ public final class InMemoryContentStore: ContentStore {
         withExtendedLifetime(removed) {}
     }
 
+    /// Whether the store holds content for `key`, without making it the most recently used.
+    public func contains(_ key: ContentKey) async -> Bool {
+        let key = PrehashedKey(key)
+        return entries.withLock { $0.peek(key) != nil }
+    }
+
+    /// The keys held, least recently used first, without counting a use.
+    public func keys() async -> [ContentKey] {
+        entries.withLock { index in
+            var keys: [ContentKey] = []
+            keys.reserveCapacity(index.count)
+            index.forEachFromOldest { key, _, _ in
+                keys.append(key.base)
+                return true
+            }
+            return keys
+        }
+    }
+
     /// The total cost and number of the entries held now.
     public func usage() -> ContentStoreUsage {
         entries.withLock { ContentStoreUsage(byteCount: $0.totalCost, entryCount: $0.count) }

@@ -100,6 +100,21 @@ struct LRUIndex<Key: LRUIndexKey, Value> {
         return nil
     }
 
+    /// Stores `value` under a `key` the index doesn't hold yet, as the least recently used
+    /// entry; does nothing when it holds `key`. Returns whether it stored the value.
+    @discardableResult
+    mutating func insertAsOldest(_ value: Value, cost: Int64, for key: Key) -> Bool {
+        guard bucket(of: key) == nil else { return false }
+        set(value, cost: cost, for: key)
+        guard let position = bucket(of: key), count > 1 else { return true }
+        unlink(position)
+        let slot = Int32(truncatingIfNeeded: position)
+        links[position] = Link(newer: oldest, older: LRUIndex.none)
+        links[Int(oldest)].older = slot
+        oldest = slot
+        return true
+    }
+
     /// Changes the value stored under `key` in place, leaving the order and cost alone. Returns
     /// `false` when there is no such entry.
     @discardableResult

@@ -51,6 +51,12 @@ package protocol StoreFileSystem: Sendable {
     func unlockFile(_ descriptor: Int32)
     /// The names in a directory (without `.` and `..`).
     func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String]
+    /// Attaches an ``EntryLabel``'s bytes to the open file (an extended attribute); returns
+    /// `false` when it can't (a file system without extended attributes): labels only help
+    /// recovery, so a store works without them.
+    func setLabel(_ label: [UInt8], on descriptor: Int32) -> Bool
+    /// The label attached to the file at `path` (not following a symbolic link), or `nil`.
+    func label(atPath path: String) -> [UInt8]?
 }
 
 /// A failed file-system call: which call, on which path, and the system's error number.

@@ -2,6 +2,7 @@
 ///
 /// ```
 /// lock                    locked while a store has the directory open
+/// format                  the directory's format version (see StoreFormat)
 /// journal                 the manifest: an append-only log of fixed-size records
 /// entries/<64 hex>        an entry's content, named by the SHA-256 of its key
 /// staging/<16 hex>        files being written; moved into entries/ when complete
@@ -18,6 +19,7 @@ struct StoreLayout: Sendable {
     let partial: String
     let journal: String
     let lock: String
+    let format: String
 
     init(root: String) {
         let root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
@@ -27,6 +29,7 @@ struct StoreLayout: Sendable {
         partial = root + "/partial"
         journal = root + "/journal"
         lock = root + "/lock"
+        format = root + "/format"
     }
 
     func entry(_ digest: SHA256Digest) -> String { entries + "/" + digest.hex }

@@ -107,14 +107,14 @@ public final class TieredContentStore: ContentStore {
 
     /// The keys held, least recently used first: the disk tier's (see
     /// ``FileContentStore/keys()``).
-    public func keys() -> [ContentKey] {
-        disk.keys()
+    public func keys() async -> [ContentKey] {
+        await disk.keys()
     }
 
     /// Whether the store holds an entry for `key`, without counting a use: whether the disk
     /// tier does.
-    public func contains(_ key: ContentKey) -> Bool {
-        disk.contains(key)
+    public func contains(_ key: ContentKey) async -> Bool {
+        await disk.contains(key)
     }
 
     /// The disk tier's resumable partial download for `key`.

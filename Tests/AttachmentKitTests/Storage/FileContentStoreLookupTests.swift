@@ -62,7 +62,7 @@ struct FileContentStoreLookupTests {
         let digest = key("a").storageDigest
         // While the hit checks the old entry's size, the entry is replaced by one of another size.
         fileSystem.beforeNextSizeCheck {
-            guard let staged = try? store.stage(Data(repeating: 2, count: 50)) else { return }
+            guard let staged = try? store.stage(Data(repeating: 2, count: 50), label: []) else { return }
             _ = store.commit(
                 .init(key: ContentKey(partID: "a"), digest: digest, stagedFile: staged, size: 50, checksum: nil))
         }
@@ -95,10 +95,10 @@ struct FileContentStoreLookupTests {
         let directory = try StorageTemporaryDirectory("lookup")
         let store = try FileContentStore.forTesting(in: directory, capacity: 300)
         for name in ["old", "new"] { try await store.store(Data(repeating: 1, count: 100), for: key(name)) }
-        #expect(store.contains(key("old")))
-        #expect(!store.contains(key("never stored")))
+        #expect(await store.contains(key("old")))
+        #expect(await !store.contains(key("never stored")))
         try await store.store(Data(repeating: 2, count: 200), for: key("big"))
-        #expect(!store.contains(key("old")))
-        #expect(store.contains(key("new")))
+        #expect(await !store.contains(key("old")))
+        #expect(await store.contains(key("new")))
     }
 }

@@ -39,7 +39,7 @@ struct HostileKeyTests {
         }
         #expect(directory.names(in: "store/entries").count == Self.keys.count)
         #expect(directory.names(in: "").sorted() == ["store"])
-        #expect(Set(directory.names(in: "store")) == ["entries", "journal", "lock", "partial", "staging"])
+        #expect(Set(directory.names(in: "store")) == ["entries", "format", "journal", "lock", "partial", "staging"])
     }
 
     @Test("keys that differ only in where the separator falls have different digests")

@@ -143,4 +143,11 @@ final class StorageFaultyFileSystem: StoreFileSystem {
         try check("list", path)
         return try base.contentsOfDirectory(atPath: path)
     }
+
+    /// Fails (as on a file system without extended attributes) under a `"label"` fault.
+    func setLabel(_ label: [UInt8], on descriptor: Int32) -> Bool {
+        (try? check("label", "")) != nil && base.setLabel(label, on: descriptor)
+    }
+
+    func label(atPath path: String) -> [UInt8]? { base.label(atPath: path) }
 }
