@@ -156,7 +156,9 @@ final class AttachmentLoadEngine {
         guard let request else { return }
         generation += 1
         let runGeneration = generation
-        let control = DownloadPriorityControl(effectivePriority, held: downloadDelay > 0)
+        // Only a message with content to fetch has anything to hold (and a release to time).
+        let holds = downloadDelay > 0 && request.parts.contains { $0.availableContent == nil }
+        let control = DownloadPriorityControl(effectivePriority, held: holds)
         self.control = control
         release?.cancel()
         release = nil
@@ -180,7 +182,7 @@ final class AttachmentLoadEngine {
     /// Releases the run's held downloads once the loader has been on screen for
     /// ``downloadDelay``, on the coordinator's clock.
     private func scheduleRelease() {
-        guard downloadDelay > 0, isOnScreen, release == nil, let control else { return }
+        guard downloadDelay > 0, isOnScreen, release == nil, let control, control.isHeld else { return }
         let clock = resolver.downloads.configuration.clock
         let delay = downloadDelay
         release = Task { [weak self] in

@@ -28,13 +28,16 @@ public final class AttachmentLoader {
     /// Creates a loader that resolves and downloads through `resolver` and treats a cell
     /// scrolling away by `disappearance`.
     ///
-    /// With a `downloadDelay` (seconds), a load's downloads start only once the loader has been
-    /// on screen that long, counted again from each ``appear()``: in a fast scroll, cells that
-    /// pass in a few frames ask for nothing. Local content is shown at once; content in the
-    /// coordinator's store waits for the delay too. 0, the default, starts them at once.
+    /// A load's new requests wait until the loader has been on screen for `downloadDelay`
+    /// seconds (0.1 unless given), counted again from each ``AttachmentLoader/appear()``: in a
+    /// fast scroll, cells that pass in a few frames ask for nothing, and a cell that stays starts
+    /// its downloads 0.1 s later, a wait much shorter than the download. Nothing else waits:
+    /// local content, content in the coordinator's store and a transfer already running (a
+    /// prefetch, another cell) are shown or joined at once. Pass 0 where the user asked for the
+    /// image (a full-screen viewer): its downloads start at once.
     public convenience init(
         resolver: AttachmentResolver = AttachmentResolver(),
-        disappearance: AttachmentDisappearancePolicy = .lowerPriority, downloadDelay: Double = 0
+        disappearance: AttachmentDisappearancePolicy = .lowerPriority, downloadDelay: Double = 0.1
     ) {
         self.init(
             engine: AttachmentLoadEngine(

@@ -17,7 +17,7 @@ final class DownloadPriorityControl: Sendable {
     private let state: LockedState<State>
 
     /// A control at `priority`; with `held`, its downloads wait for ``release()`` (local
-    /// content doesn't).
+    /// content, a running transfer and stored content don't: they make no new request).
     init(_ priority: DownloadPriority, held: Bool = false) {
         state = LockedState(State(priority: priority, isHeld: held))
     }
@@ -52,6 +52,17 @@ final class DownloadPriorityControl: Sendable {
         }
     }
 
+    /// Whether downloads still wait for ``release()``.
+    var isHeld: Bool { state.withLock { $0.isHeld } }
+
+    /// Whether `part` can be had without a new request, so a held control need not hold it: a
+    /// transfer of it is running or waiting (joined), or the coordinator's store has it.
+    private static func needsNoRequest(_ part: any MessagePart, _ coordinator: DownloadCoordinator) async -> Bool {
+        if await coordinator.priority(of: part.id) != nil { return true }
+        guard let store = coordinator.store else { return false }
+        return await store.content(for: ContentKey(partID: part.id)) != nil
+    }
+
     /// The priority new downloads of the group start with.
     var priority: DownloadPriority { state.withLock { $0.priority } }
 
@@ -59,7 +70,7 @@ final class DownloadPriorityControl: Sendable {
     /// it at once when the priority changed while it was being made; `nil` when the task was
     /// cancelled while the control held it (nothing was asked of the coordinator).
     func download(_ part: any MessagePart, from coordinator: DownloadCoordinator) async -> PartDownload? {
-        if part.availableContent == nil {
+        if part.availableContent == nil, isHeld, await !Self.needsNoRequest(part, coordinator) {
             await waitUntilReleased()
             guard !Task.isCancelled else { return nil }
         }

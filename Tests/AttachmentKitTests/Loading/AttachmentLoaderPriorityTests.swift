@@ -12,7 +12,7 @@ struct AttachmentLoaderPriorityTests {
         policy: AttachmentDisappearancePolicy = .lowerPriority
     ) async -> (CallbackAttachmentLoader, ScriptedAttempt) {
         let loader = CallbackAttachmentLoader(
-            resolver: AttachmentResolver(downloads: coordinator), disappearance: policy)
+            resolver: AttachmentResolver(downloads: coordinator), disappearance: policy, downloadDelay: 0)
         loader.load(parts: [full], fetchingFullResolution: true)
         return (loader, await full.script.attempt(0))
     }

@@ -41,7 +41,7 @@ struct AttachmentLoaderReuseTests {
     func reuseCancelsOldDownload() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let old = ScriptedPart("old")
-        let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator))
+        let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
         loader.load(parts: [old], fetchingFullResolution: true)
         let attempt = await old.script.attempt(0)
         loader.load(parts: [LoadingFixtures.localOriginal("new")])
@@ -59,7 +59,7 @@ struct AttachmentLoaderReuseTests {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let part = ScriptedPart("full")
         var loader: CallbackAttachmentLoader? = CallbackAttachmentLoader(
-            resolver: AttachmentResolver(downloads: coordinator))
+            resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
         loader?.load(parts: [part], fetchingFullResolution: true)
         let attempt = await part.script.attempt(0)
         loader = nil

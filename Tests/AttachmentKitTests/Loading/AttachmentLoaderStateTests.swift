@@ -19,7 +19,7 @@ struct AttachmentLoaderStateTests {
     private static func observablePhases() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")
-        let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator))
+        let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
         loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingFullResolution: true)
         let attempt = await full.script.attempt(0)
         await waitOnMainActor("the preview") { loader.content != nil }
@@ -41,7 +41,7 @@ struct AttachmentLoaderStateTests {
     func cancelKeepsShown() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")
-        let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator))
+        let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
         loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingFullResolution: true)
         let attempt = await full.script.attempt(0)
         await waitOnMainActor("the preview") { loader.state.content != nil }
@@ -67,7 +67,7 @@ struct AttachmentLoaderStateTests {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")
         var changes = 0
-        let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator))
+        let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
         loader.onChange = { _ in changes += 1 }
         loader.load(parts: [full], fetchingFullResolution: true)
         await full.script.attempt(0).fail(URLError(.timedOut))
