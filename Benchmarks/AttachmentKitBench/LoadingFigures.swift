@@ -5,7 +5,7 @@ import Foundation
 /// fast scroll of a list (see `LoadingScrollSimulation.swift`).
 let loadingFigures: [Figure] = [
     Figure(name: "loader-local-preview-overhead") {
-        let (loader, events) = await LoaderOverhead.measure(iterations: 2_000, runs: 7)
+        let (loader, events) = await LoaderOverhead.measure(iterations: 300, samples: 21)
         return FigureResult(
             value: loader * 1e6, unit: "us/preview", baseline: events * 1e6, target: .ratioAtMost(1.2))
     },
@@ -45,12 +45,13 @@ enum LoaderOverhead {
                 ])))
     ]
 
-    /// Median seconds per preview: through the loader, then through the events.
-    static func measure(iterations: Int, runs: Int) async -> (loader: Double, events: Double) {
+    /// Median seconds per preview through the loader and through the events, `samples` of
+    /// each in alternation (so that both see the same load), `iterations` previews a sample.
+    static func measure(iterations: Int, samples: Int) async -> (loader: Double, events: Double) {
         let resolver = AttachmentResolver(downloads: DownloadCoordinator())
         var loaderSamples: [Double] = []
         var eventSamples: [Double] = []
-        for _ in 0..<runs {
+        for _ in 0..<samples {
             loaderSamples.append(await throughLoader(resolver, iterations: iterations) / Double(iterations))
             eventSamples.append(await throughEvents(resolver, iterations: iterations) / Double(iterations))
         }

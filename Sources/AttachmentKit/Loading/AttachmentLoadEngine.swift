@@ -12,20 +12,11 @@ final class AttachmentLoadEngine {
         var fetchingFullResolution: Bool
     }
 
-    /// Produces a run's events and hands each to `publish`, returning when the run is over;
-    /// the resolver's ``AttachmentResolver/events(for:fetchingFullResolution:priority:)`` unless
-    /// a test gives another.
-    typealias EventSource =
-        @MainActor (
-            _ request: Request, _ control: DownloadPriorityControl, _ publish: (ResolutionEvent) -> Void
-        ) async -> Void
-
     let resolver: AttachmentResolver
     let disappearance: AttachmentDisappearancePolicy
     /// How long a load waits, on screen, before its downloads start (local content is shown at
     /// once); 0 starts them at once.
     let downloadDelay: Double
-    private let source: EventSource
     /// Called with the new state after every change.
     var onChange: (@MainActor (AttachmentLoadState) -> Void)?
 
@@ -35,26 +26,18 @@ final class AttachmentLoadEngine {
     private var request: Request?
     private var generation = 0
     private var task: Task<Void, Never>?
+    /// The run the last stop ended, for tests to wait for its last events.
+    private var stoppedRun: Task<Void, Never>?
     private var control: DownloadPriorityControl?
     private var reloadsOnAppear = false
     private var priorityUpdate: Task<Void, Never>?
     private var isOnScreen = true
     private var release: Task<Void, Never>?
 
-    init(
-        resolver: AttachmentResolver, disappearance: AttachmentDisappearancePolicy, downloadDelay: Double = 0,
-        source: EventSource? = nil
-    ) {
+    init(resolver: AttachmentResolver, disappearance: AttachmentDisappearancePolicy, downloadDelay: Double) {
         self.resolver = resolver
         self.disappearance = disappearance
         self.downloadDelay = downloadDelay.isFinite ? max(0, downloadDelay) : 0
-        self.source =
-            source ?? { request, control, publish in
-                let events = resolver.events(
-                    for: request.parts, fetchingFullResolution: request.fetchingFullResolution,
-                    priorityControl: control)
-                for await event in events { publish(event) }
-            }
     }
 
     deinit {
@@ -147,6 +130,11 @@ final class AttachmentLoadEngine {
         }
     }
 
+    /// Returns once the run the last stop ended has posted its last event (tests).
+    func stoppedRunEnded() async {
+        await stoppedRun?.value
+    }
+
     /// Returns once every priority change made so far has reached the coordinator.
     func priorityChangesApplied() async {
         await priorityUpdate?.value
@@ -167,15 +155,26 @@ final class AttachmentLoadEngine {
         state.lastFailure = nil
         if case .empty = state.phase { state.phase = .placeholder }
         publish()
-        let source = source
-        let deliver: (ResolutionEvent) -> Void = { [weak self] event in
-            guard let self, self.generation == runGeneration else { return }
-            self.apply(event)
+        let events = resolver.events(
+            for: request.parts, fetchingFullResolution: request.fetchingFullResolution, priorityControl: control)
+        let mailbox = LoadRunMailbox { [weak self] items in self?.show(items, of: runGeneration) }
+        // Off the main actor, where the events are made: the run never waits for the main
+        // actor, which takes the events posted meanwhile in one visit.
+        task = Task.detached {
+            for await event in events { mailbox.post(.event(event)) }
+            mailbox.post(.end)
         }
-        task = Task { [weak self] in
-            await source(request, control, deliver)
-            guard let self, self.generation == runGeneration else { return }
-            self.runEnded()
+    }
+
+    /// Shows the events of the run numbered `runGeneration`, and its end; nothing when that run
+    /// was replaced or cancelled (the events it had already sent still arrive).
+    private func show(_ items: [LoadRunMailbox.Item], of runGeneration: Int) {
+        for item in items {
+            guard generation == runGeneration else { return }
+            switch item {
+            case .event(let event): apply(event)
+            case .end: runEnded()
+            }
         }
     }
 
@@ -195,6 +194,7 @@ final class AttachmentLoadEngine {
     private func stopRun() {
         generation += 1
         task?.cancel()
+        if let task { stoppedRun = task }
         task = nil
         release?.cancel()
         release = nil

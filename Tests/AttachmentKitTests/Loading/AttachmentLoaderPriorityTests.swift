@@ -73,4 +73,26 @@ struct AttachmentLoaderPriorityTests {
         await full.script.attempt(1).succeed(LoadingFixtures.jpeg())
         await waitOnMainActor("the original") { loader.state.isShowingOriginal }
     }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "after disappear and appear, the next message starts at the loader's priority, never the lowered one",
+        .timeLimit(.minutes(1)))
+    func laterLoadsAfterAppear() async {
+        let coordinator = TransferFixtures.coordinator(throttle: .none)
+        for (index, explicit) in [DownloadPriority?.none, .high].enumerated() {
+            let first = ScriptedPart(PartID("first-\(index)"))
+            let (loader, attempt) = await Self.loading(first, on: coordinator)
+            if let explicit { loader.priority = explicit }
+            loader.disappear()
+            loader.appear()
+            let next = ScriptedPart(PartID("next-\(index)"))
+            loader.load(parts: [next], fetchingFullResolution: true)
+            let nextAttempt = await next.script.attempt(0)
+            #expect(await coordinator.priority(of: next.id) == explicit ?? .normal)
+            attempt.succeed(LoadingFixtures.jpeg())
+            nextAttempt.succeed(LoadingFixtures.jpeg())
+            await waitOnMainActor("the next original") { loader.state.isShowingOriginal }
+        }
+    }
 }

@@ -35,33 +35,3 @@ func waitOnMainActor(
         await Task.yield()
     }
 }
-
-/// A gate a fake event source waits at, ignoring cancellation, until the test opens it: an
-/// event that arrives late, after its load was replaced.
-final class LateGate: Sendable {
-    private struct State {
-        var isOpen = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let state = LockedState(State())
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.isOpen = true
-            defer { state.waiters.removeAll() }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let open = state.withLock { state in
-                if !state.isOpen { state.waiters.append(continuation) }
-                return state.isOpen
-            }
-            if open { continuation.resume() }
-        }
-    }
-}
