@@ -21,7 +21,9 @@
 ///   taken from the queue but not started yet never starts (no request is made, even for
 ///   starts and stops in the same run loop turn), a running one has its downloads cancelled
 ///   (a transfer that a cell also wants goes on for the cell).
-/// - ``onDrained`` is called each time the last work ends, whether it finished or was stopped.
+/// - ``onDrained`` is called once each time the work runs out, whether it finished or was
+///   stopped: just after the main-actor turn in which the last message ended, if nothing was
+///   started meanwhile (so a fast scroll's starts and stops in one turn make one call).
 /// - Releasing the prefetcher stops all of its work: keep a reference for as long as the list
 ///   needs it.
 ///
@@ -35,8 +37,10 @@ public final class AttachmentPrefetcher {
     /// Whether the originals are fetched too, not only what ``AttachmentResolver/autoDownload``
     /// allows: match it to the loaders' `fetchingFullResolution`.
     public let fetchingFullResolution: Bool
-    /// Called on the main actor each time the prefetcher runs out of work: everything started
-    /// has finished or was stopped.
+    /// Called on the main actor once each time the prefetcher runs out of work: everything
+    /// started has finished or was stopped. It comes just after the turn in which the last
+    /// message ended (not from inside ``stopPrefetching(_:)`` or ``stopAll()``), and only if
+    /// no message was started in that turn; a prefetcher never given work never calls it.
     public var onDrained: (@MainActor () -> Void)?
 
     /// The priority of the prefetches, ``DownloadPriority/low`` unless set; a change applies to
@@ -65,6 +69,7 @@ public final class AttachmentPrefetcher {
     private var queue = PrefetchQueue()
     private var tasks: [Int: Task<Void, Never>] = [:]
     private var nextTaskNumber = 0
+    private var isDrainReportDue = false
 
     /// Creates a prefetcher.
     ///
@@ -148,8 +153,15 @@ public final class AttachmentPrefetcher {
         reportIfDrained()
     }
 
+    /// Reports a drain once the current main-actor job is over, if the prefetcher is still
+    /// drained then: starts and stops in one turn that leave nothing make one report.
     private func reportIfDrained() {
-        guard queue.takeDrained() else { return }
-        onDrained?()
+        guard queue.isDrained, !isDrainReportDue else { return }
+        isDrainReportDue = true
+        Task { [weak self] in
+            guard let self else { return }
+            self.isDrainReportDue = false
+            if self.queue.takeDrained() { self.onDrained?() }
+        }
     }
 }

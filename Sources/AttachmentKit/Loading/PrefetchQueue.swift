@@ -82,9 +82,12 @@ struct PrefetchQueue {
         return true
     }
 
+    /// Whether work was queued and all of it has ended (not yet reported).
+    var isDrained: Bool { hasWork && waiting.isEmpty && running.isEmpty }
+
     /// Whether everything has ended since work was last queued; `true` once per drain.
     mutating func takeDrained() -> Bool {
-        guard hasWork, waiting.isEmpty, running.isEmpty else { return false }
+        guard isDrained else { return false }
         hasWork = false
         return true
     }

@@ -13,7 +13,7 @@ struct ConditionNeverHeld: Error, CustomStringConvertible {
 /// store's partial download).
 func waitUntil(
     _ what: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () async -> Bool
+    isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
 ) async throws {
     while await !condition() {
         do {
