@@ -31,6 +31,7 @@ struct RemoteDownload: Sendable {
         var partial = await store.partialDownload(for: key)
         if let kept = partial,
             (part.validator.map { $0 != kept.validator } ?? false) || kept.validator.ifRangeValue == nil
+                || (kept.source.totalByteCount.map { !matchesKnownTotal($0, partial: nil) } ?? false)
         {
             await store.discardPartialDownload(for: key)
             partial = nil
@@ -94,22 +95,25 @@ struct RemoteDownload: Sendable {
         case 416 where resumeAt > 0:
             response.body.cancel()
             guard let partial, let range = head.headers["Content-Range"].flatMap(ContentRange.init), range.range == nil,
-                range.total == resumeAt, matchesKnownTotal(resumeAt), partial.validator.isCompatible(with: head)
+                range.total == resumeAt, matchesKnownTotal(resumeAt, partial: partial),
+                partial.validator.isCompatible(with: head)
             else { return .restart }
-            return .complete(try await open(validator: partial.validator, at: resumeAt))
+            return .complete(try await open(validator: partial.validator, source: partial.source, at: resumeAt))
         case 206:
             guard let partial, resumeAt > 0 else {
                 response.body.cancel()
                 throw RemotePartError.invalidResponse("206 Partial Content to a request without Range")
             }
             guard head.hasIdentityEncoding, let range = head.headers["Content-Range"].flatMap(ContentRange.init),
-                range.range?.lowerBound == resumeAt, let total = range.total, matchesKnownTotal(total),
+                range.range?.lowerBound == resumeAt, let total = range.total,
+                matchesKnownTotal(total, partial: partial),
                 partial.validator.isCompatible(with: head)
             else {
                 response.body.cancel()
                 return .restart
             }
-            let writer = try await open(validator: partial.validator, at: resumeAt)
+            let source = PartialDownloadSource(url: head.url, totalByteCount: total)
+            let writer = try await open(validator: partial.validator, source: source, at: resumeAt)
             return .write(Accepted(response: response, writer: writer, expectedTotal: total))
         case 200..<300:
             let total = head.hasIdentityEncoding ? head.contentLength : nil
@@ -121,7 +125,8 @@ struct RemoteDownload: Sendable {
                     throw RemotePartError.lengthMismatch(received: total, declared: declared)
                 }
             }
-            let writer = try await open(validator: validator, at: 0)
+            let source = PartialDownloadSource(url: head.url, totalByteCount: total)
+            let writer = try await open(validator: validator, source: source, at: 0)
             return .write(Accepted(response: response, writer: writer, expectedTotal: total))
         default:
             response.body.cancel()
@@ -206,16 +211,22 @@ struct RemoteDownload: Sendable {
         }
     }
 
-    private func open(validator: ResumeValidator?, at offset: Int64) async throws -> PartialDownloadWriter {
+    private func open(validator: ResumeValidator?, source: PartialDownloadSource, at offset: Int64) async throws
+        -> PartialDownloadWriter
+    {
         do {
-            return try await store.openPartialDownload(for: key, validator: validator, resumingAt: offset)
+            return try await store.openPartialDownload(
+                for: key, validator: validator, source: source, resumingAt: offset)
         } catch {
             throw RemotePartError.storeFailed(error)
         }
     }
 
-    private func matchesKnownTotal(_ total: Int64) -> Bool {
+    /// Whether `total` can be the resource's length: the part's declared size, the length seen
+    /// earlier in this process, and the length recorded with the kept bytes (after a relaunch).
+    private func matchesKnownTotal(_ total: Int64, partial: PartialDownload?) -> Bool {
         if let declared = part.byteCount, declared != total { return false }
+        if let recorded = partial?.source.totalByteCount, recorded != total { return false }
         if let known = knownTotals.withLock({ $0[key] }), known != total { return false }
         return total <= configuration.maximumByteCount
     }

@@ -11,25 +11,27 @@ extension FileContentStore: PartialDownloadStore {
         return await StorageIO.run(on: changeQueue) { [self] in
             guard !isClosed else { return nil }
             if let writer = partialWriters.withLock({ $0[files.digest] }), writer.isOpen {
-                return writer.validator.map { PartialDownload(key: key, byteCount: writer.byteCount, validator: $0) }
+                return writer.validator.map {
+                    PartialDownload(key: key, byteCount: writer.byteCount, validator: $0, source: writer.source)
+                }
             }
             guard let record = files.readState(), let validator = record.validator else { return nil }
             guard (fileSystem.sizeOfFile(atPath: files.dataPath) ?? -1) >= record.byteCount else {
                 files.remove()
                 return nil
             }
-            return PartialDownload(key: key, byteCount: record.byteCount, validator: validator)
+            return PartialDownload(key: key, byteCount: record.byteCount, validator: validator, source: record.source)
         }
     }
 
     /// Opens the partial download of `key` for appending from `offset`; see
-    /// ``PartialDownloadStore/openPartialDownload(for:validator:resumingAt:)``.
+    /// ``PartialDownloadStore/openPartialDownload(for:validator:source:resumingAt:)``.
     ///
     /// Resuming at the kept byte count costs nothing; resuming below it reads the bytes
     /// before `offset` again to restore their checksum.
-    package func openPartialDownload(for key: ContentKey, validator: ResumeValidator?, resumingAt offset: Int64)
-        async throws(ContentStoreError) -> PartialDownloadWriter
-    {
+    package func openPartialDownload(
+        for key: ContentKey, validator: ResumeValidator?, source: PartialDownloadSource, resumingAt offset: Int64
+    ) async throws(ContentStoreError) -> PartialDownloadWriter {
         let files = partialFiles(for: key)
         return try await StorageIO.run(on: changeQueue) { [self] in
             guard !isClosed else {
@@ -38,7 +40,7 @@ extension FileContentStore: PartialDownloadStore {
             partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.invalidate()
             discardExcessPartialDownloads(opening: files.digest)
             let opened = Result { () throws(ContentStoreError) in
-                try openWriter(files, validator: validator, at: offset)
+                try openWriter(files, validator: validator, source: source, at: offset)
             }
             if case .success(let writer) = opened { partialWriters.withLock { $0[files.digest] = writer } }
             return opened
@@ -78,9 +80,9 @@ extension FileContentStore: PartialDownloadStore {
             key: key, digest: key.storageDigest, layout: layout, fileSystem: fileSystem, synchronizes: synchronizes)
     }
 
-    private func openWriter(_ files: PartialDownloadFiles, validator: ResumeValidator?, at offset: Int64)
-        throws(ContentStoreError) -> PartialDownloadWriter
-    {
+    private func openWriter(
+        _ files: PartialDownloadFiles, validator: ResumeValidator?, source: PartialDownloadSource, at offset: Int64
+    ) throws(ContentStoreError) -> PartialDownloadWriter {
         let key = files.key
         var hasher = XXH64()
         if offset != 0 {
@@ -114,7 +116,8 @@ extension FileContentStore: PartialDownloadStore {
                 if offset == 0 {
                     fileSystem.removeFile(atPath: files.statePath)
                     if validator != nil {
-                        try files.writeState(PartialDownloadRecord(validator: validator, byteCount: 0, hasher: hasher))
+                        try files.writeState(
+                            PartialDownloadRecord(validator: validator, byteCount: 0, hasher: hasher, source: source))
                     }
                 }
             } catch {
@@ -122,7 +125,8 @@ extension FileContentStore: PartialDownloadStore {
                 throw error
             }
             return PartialDownloadWriter(
-                files: files, validator: validator, descriptor: descriptor, hasher: hasher, byteCount: offset)
+                files: files, validator: validator, source: source, descriptor: descriptor, hasher: hasher,
+                byteCount: offset)
         } catch {
             throw .writeFailed(key, reason: error.description)
         }

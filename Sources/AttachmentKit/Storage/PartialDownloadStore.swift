@@ -2,7 +2,7 @@
 /// one after a relaunch instead of starting again.
 ///
 /// A transport asks for ``partialDownload(for:)``; if there is one it requests the rest with
-/// `Range` and `If-Range`, then opens a writer with ``openPartialDownload(for:validator:resumingAt:)``
+/// `Range` and `If-Range`, then opens a writer with ``openPartialDownload(for:validator:source:resumingAt:)``
 /// at the kept byte count (on `206 Partial Content`) or at zero (on `200 OK`), appends each
 /// chunk, and finally calls ``completePartialDownload(for:expectedByteCount:)`` to make the
 /// bytes the key's content.
@@ -20,11 +20,14 @@ package protocol PartialDownloadStore: ContentStore {
     ///   - key: The key the content will be stored under.
     ///   - validator: The response's validator; `nil` when it had none, in which case the
     ///     bytes are not offered for resuming after a relaunch.
+    ///   - source: The response's final URL and the whole resource's length, recorded with the
+    ///     bytes so that a resume after a relaunch can refuse a rest of another size.
     ///   - offset: Where the bytes about to be appended start.
     /// - Throws: ``ContentStoreError/writeFailed(_:reason:)`` when the download can't be
     ///   resumed at `offset` or its file can't be opened.
-    func openPartialDownload(for key: ContentKey, validator: ResumeValidator?, resumingAt offset: Int64)
-        async throws(ContentStoreError) -> PartialDownloadWriter
+    func openPartialDownload(
+        for key: ContentKey, validator: ResumeValidator?, source: PartialDownloadSource, resumingAt offset: Int64
+    ) async throws(ContentStoreError) -> PartialDownloadWriter
 
     /// Makes the partial download of `key` the key's content, without copying it, and
     /// returns the stored content.
@@ -43,4 +46,15 @@ package protocol PartialDownloadStore: ContentStore {
 
     /// Removes the partial download of `key`, if any, closing its writer.
     func discardPartialDownload(for key: ContentKey) async
+}
+
+extension PartialDownloadStore {
+    /// Opens the partial download of `key` with no known source; see
+    /// ``openPartialDownload(for:validator:source:resumingAt:)``.
+    package func openPartialDownload(for key: ContentKey, validator: ResumeValidator?, resumingAt offset: Int64)
+        async throws(ContentStoreError) -> PartialDownloadWriter
+    {
+        try await openPartialDownload(
+            for: key, validator: validator, source: PartialDownloadSource(), resumingAt: offset)
+    }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// them on the way, and records how far it has got so that the download can resume after a
 /// relaunch.
 ///
-/// Get one from ``PartialDownloadStore/openPartialDownload(for:validator:resumingAt:)``.
+/// Get one from ``PartialDownloadStore/openPartialDownload(for:validator:source:resumingAt:)``.
 /// Appending is synchronous and safe from any thread (one lock, held for the write); call it
 /// from the transport's data callback. Every ``checkpointInterval`` bytes, and at
 /// ``checkpoint()``, the bytes are flushed and the byte count and validator are recorded:
@@ -17,6 +17,8 @@ package final class PartialDownloadWriter: Sendable {
     /// The bytes appended after which a checkpoint is taken: 8 MiB.
     package static let checkpointInterval: Int64 = 8 << 20
 
+    /// The response the bytes belong to, recorded at each checkpoint.
+    let source: PartialDownloadSource
     let files: PartialDownloadFiles
     private let state: LockedState<State>
 
@@ -28,9 +30,13 @@ package final class PartialDownloadWriter: Sendable {
         var checkpointed: Int64
     }
 
-    init(files: PartialDownloadFiles, validator: ResumeValidator?, descriptor: Int32, hasher: XXH64, byteCount: Int64) {
+    init(
+        files: PartialDownloadFiles, validator: ResumeValidator?, source: PartialDownloadSource, descriptor: Int32,
+        hasher: XXH64, byteCount: Int64
+    ) {
         self.key = files.key
         self.validator = validator
+        self.source = source
         self.files = files
         self.state = LockedState(
             State(descriptor: descriptor, hasher: hasher, byteCount: byteCount, checkpointed: byteCount))
@@ -132,7 +138,8 @@ package final class PartialDownloadWriter: Sendable {
             if files.synchronizes { try files.fileSystem.synchronize(descriptor, path: files.dataPath) }
             if validator != nil {
                 try files.writeState(
-                    PartialDownloadRecord(validator: validator, byteCount: state.byteCount, hasher: state.hasher))
+                    PartialDownloadRecord(
+                        validator: validator, byteCount: state.byteCount, hasher: state.hasher, source: source))
             }
         } catch {
             throw .writeFailed(key, reason: error.description)

@@ -123,10 +123,12 @@ public final class TieredContentStore: ContentStore {
     }
 
     /// Opens the disk tier's partial download of `key`.
-    package func openPartialDownload(for key: ContentKey, validator: ResumeValidator?, resumingAt offset: Int64)
+    package func openPartialDownload(
+        for key: ContentKey, validator: ResumeValidator?, source: PartialDownloadSource, resumingAt offset: Int64
+    )
         async throws(ContentStoreError) -> PartialDownloadWriter
     {
-        try await disk.openPartialDownload(for: key, validator: validator, resumingAt: offset)
+        try await disk.openPartialDownload(for: key, validator: validator, source: source, resumingAt: offset)
     }
 
     /// Completes the disk tier's partial download of `key` and forgets older bytes of `key`
