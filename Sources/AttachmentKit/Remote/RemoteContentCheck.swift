@@ -6,6 +6,8 @@ struct RemoteContentCheck: Sendable {
     let mimeType: MIMEType
     let declaredByteCount: Int64?
     let expectedSHA256: SHA256Digest?
+    /// The check the resolver's events run too, under the default policy.
+    var contentCheck = ContentCheck(policy: .default)
 
     /// Checks the file at `url`, `byteCount` bytes long.
     ///
@@ -18,7 +20,7 @@ struct RemoteContentCheck: Sendable {
         }
         if mimeType.isImage {
             do {
-                _ = try ImageInspector().verify(.file(url), declaredType: mimeType)
+                _ = try contentCheck.verify(.file(url), declaredType: mimeType)
             } catch {
                 throw .contentMismatch(error)
             }

@@ -43,7 +43,9 @@ public struct AttachmentResolver: Sendable {
     ///
     /// The placeholder size follows these rules (see <doc:InspectingImages>):
     /// - The size part (the first local one) gives the size when it is usable; a malformed one
-    ///   is reported in ``AttachmentResolution/sizeMetadataError``.
+    ///   is reported in ``AttachmentResolution/sizeMetadataError``. Without one, the
+    ///   ``RemotePart/imageSize`` a remote full-resolution part (or else preview) declares
+    ///   takes its place, with source ``PlaceholderSize/Source/sizeMetadata``.
     /// - The header of a local image is read too: the full-resolution part's when it is local
     ///   (its header has the original's own orientation), otherwise the preview's. It is kept
     ///   in ``AttachmentResolution/imageHeader``, or its error in
@@ -64,8 +66,9 @@ public struct AttachmentResolver: Sendable {
         let preview = chain.flatMap { firstPart(in: parts, matchingAnyOf: $0.preview) } ?? fullResolution
         let sizePart = firstPart(in: parts, matchingAnyOf: policy.sizeMetadataTypes)
         let metadataResult = sizePart.flatMap(Self.readSizeMetadata)
-        let sizes = PlaceholderSizeReader().read(
-            metadata: try? metadataResult?.get(), preview: preview, fullResolution: fullResolution)
+        // A size part that is here comes first; then the size a remote part declares.
+        let metadata = (try? metadataResult?.get()) ?? Self.declaredImageSize(of: [fullResolution, preview])
+        let sizes = PlaceholderSizeReader().read(metadata: metadata, preview: preview, fullResolution: fullResolution)
         var sizeError: ImageSizeMetadataError?
         if case .failure(let error)? = metadataResult { sizeError = error }
         var resolution = AttachmentResolution(
@@ -94,6 +97,12 @@ public struct AttachmentResolver: Sendable {
             if let part = parts.first(where: { $0.mimeType.matches(type) }) { return part }
         }
         return nil
+    }
+
+    /// The image size the first of `parts` that is a ``RemotePart`` with an
+    /// ``RemotePart/imageSize`` declares.
+    static func declaredImageSize(of parts: [(any MessagePart)?]) -> ImageSizeMetadata? {
+        parts.lazy.compactMap { ($0 as? RemotePart)?.imageSize }.first
     }
 
     /// The size metadata of a local size part, `nil` when its content is not local.

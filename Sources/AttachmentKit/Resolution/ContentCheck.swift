@@ -29,10 +29,15 @@ struct ContentCheck: Sendable {
         Accepted, ResolutionFailure
     > {
         do {
-            let image = try inspector.verify(content, declaredType: part.mimeType, policy: policy)
+            let image = try verify(content, declaredType: part.mimeType)
             return .success(Accepted(content: content, partID: part.id, image: image))
         } catch {
             return .failure(ResolutionFailure(partID: part.id, role: role, reason: error))
         }
+    }
+
+    /// Checks `content` declared as `declaredType`: the image it holds, or why it is refused.
+    func verify(_ content: PartContent, declaredType: MIMEType) throws(ImageVerificationError) -> VerifiedImage {
+        try inspector.verify(content, declaredType: declaredType, policy: policy)
     }
 }

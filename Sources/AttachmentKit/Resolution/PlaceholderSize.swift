@@ -4,7 +4,8 @@ import Foundation
 public struct PlaceholderSize: Sendable, Hashable {
     /// Where a placeholder size was found.
     public enum Source: Sendable, Hashable {
-        /// The message's `application/json+imageSize` part.
+        /// The message's `application/json+imageSize` part, or the
+        /// ``RemotePart/imageSize`` a remote part declares.
         case sizeMetadata
         /// The header of a local image part (the preview, or the original when local).
         case imageHeader(PartID)
