@@ -118,8 +118,12 @@ enum RemoteBench {
         var peaks: [Double] = []
         for name in ["256m.bin", "1g.bin"] {
             try resetPeakResident()
+            let before = try peakResident()
             _ = try await download([server.url(name)])
             peaks.append(try peakResident())
+            // The process's own resident memory before the download, for telling the download's
+            // share from the baseline (the runtime, Foundation, earlier figures' heap).
+            print("remote-peak-rss\t\(name)\tbefore \(before) MiB\tpeak \(peaks.last ?? 0) MiB")
         }
         return (peaks[1], peaks[0])
     }

@@ -29,19 +29,22 @@ final class ProgressPrinter: Sendable {
                 state.startBytes = progress.completedBytes
                 state.startTime = now
             }
-            let fraction = progress.fractionCompleted
             if console.isTerminal {
                 guard now.timeIntervalSince(state.lastDraw) >= 0.1 || progress.isComplete else { return nil }
                 state.lastDraw = now
                 state.drewBar = true
-                return "\r" + bar(progress, fraction: fraction, state: state, now: now)
+                return "\r"
+                    + ProgressLine.bar(
+                        label: label, bytes: progress.completedBytes, total: progress.totalBytes,
+                        elapsed: now.timeIntervalSince(state.startTime), startBytes: state.startBytes ?? 0)
             }
-            guard let fraction else { return nil }
-            let decile = Int(fraction * 10)
-            guard decile > state.lastDecile else { return nil }
-            state.lastDecile = decile
-            return
-                "\(label): \(decile * 10) % (\(Self.bytes(progress.completedBytes)) of \(Self.bytes(progress.totalBytes ?? 0)))\n"
+            guard
+                let (tenth, line) = ProgressLine.tenth(
+                    label: label, bytes: progress.completedBytes, total: progress.totalBytes,
+                    after: state.lastDecile)
+            else { return nil }
+            state.lastDecile = tenth
+            return line
         }
         if let line { console.write(line) }
     }
@@ -51,36 +54,8 @@ final class ProgressPrinter: Sendable {
         if state.withLock({ $0.drewBar }) { console.write("\n") }
     }
 
-    private func bar(_ progress: TransferProgress, fraction: Double?, state: State, now: Date) -> String {
-        let elapsed = max(now.timeIntervalSince(state.startTime), 0.001)
-        let rate = Double(progress.completedBytes - (state.startBytes ?? 0)) / elapsed
-        var text = "\(label) "
-        if let fraction {
-            let filled = Int(fraction * 30)
-            text += "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled) + "] "
-            text += String(format: "%3d %% ", Int(fraction * 100))
-        }
-        text += Self.bytes(progress.completedBytes)
-        if let total = progress.totalBytes { text += " / " + Self.bytes(total) }
-        text += "  " + Self.bytes(Int64(rate)) + "/s"
-        if let total = progress.totalBytes, rate > 0 {
-            let remaining = Int(Double(total - progress.completedBytes) / rate)
-            text += String(format: "  ETA %d:%02d", remaining / 60, remaining % 60)
-        }
-        return text + "   "
-    }
-
     /// A byte count in B, KiB, MiB or GiB.
-    static func bytes(_ count: Int64) -> String {
-        let units = ["B", "KiB", "MiB", "GiB"]
-        var value = Double(count)
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        return unit == 0 ? "\(count) B" : String(format: "%.1f", value) + " " + units[unit]
-    }
+    static func bytes(_ count: Int64) -> String { ProgressLine.bytes(count) }
 }
 
 /// A value behind a lock (the library's own lock type is internal to it).

@@ -15,11 +15,16 @@ enum ResolveCommand {
         let files = try arguments.popPositionals()
         guard files.count <= 1 else { throw .usage("resolve takes one message file, not \(files.count)") }
         let messageURL: URL
+        // What this run makes in the temporary directory (the sample, a fallback store) is
+        // removed when it ends, once the report is made.
+        var temporaryFolders: [URL] = []
+        defer { for folder in temporaryFolders { try? FileManager.default.removeItem(at: folder) } }
         if let path = files.first {
             messageURL = URL(fileURLWithPath: path)
         } else {
             do {
                 messageURL = try SampleMessage.writeToTemporaryFolder()
+                temporaryFolders.append(messageURL.deletingLastPathComponent())
             } catch {
                 throw .unreadableFile("the sample message", reason: "\(error)")
             }
@@ -28,6 +33,7 @@ enum ResolveCommand {
         let downloads = ResolveDownloads(
             options: downloadOptions, console: console, handlesInterrupts: handlesInterrupts)
         let downloaded = try await downloads.run(message.parts)
+        if let fallback = downloaded.temporaryStore { temporaryFolders.append(fallback) }
         message.parts = downloaded.parts
         let resolution = AttachmentResolver().resolve(message.parts)
         let report = ResolutionReport(

@@ -16,11 +16,19 @@ struct ResolveDownloads {
         case cancelled
     }
 
-    /// Downloads what `parts` lacks and returns the parts with the downloaded ones made local.
-    func run(_ parts: [DescribedPart]) async throws(CommandError) -> (parts: [DescribedPart], outcome: Outcome) {
+    /// What the step did: the parts with the downloaded ones made local, how it ended, and the
+    /// temporary store it used when the chosen one was in use (the caller removes it).
+    struct Result {
+        var parts: [DescribedPart]
+        var outcome: Outcome
+        var temporaryStore: URL?
+    }
+
+    /// Downloads what `parts` lacks.
+    func run(_ parts: [DescribedPart]) async throws(CommandError) -> Result {
         let pending = parts.filter { $0.availableContent == nil && $0.remoteURL != nil }
-        guard options.downloads, !pending.isEmpty else { return (parts, .completed) }
-        let store = try openStore()
+        guard options.downloads, !pending.isEmpty else { return Result(parts: parts, outcome: .completed) }
+        let (store, temporaryStore) = try openStore()
         let coordinator = DownloadCoordinator(
             store: store, configuration: .init(retryPolicy: RetryPolicy(maximumAttempts: 3)))
         let downloader = options.downloader
@@ -38,12 +46,12 @@ struct ResolveDownloads {
                     result[index] = part.downloaded(as: content)
                 }
             case .failure(.cancelled):
-                return (result, .cancelled)
+                return Result(parts: result, outcome: .cancelled, temporaryStore: temporaryStore)
             case .failure(.failed):
                 outcome = .failed
             }
         }
-        return (result, outcome)
+        return Result(parts: result, outcome: outcome, temporaryStore: temporaryStore)
     }
 
     private enum Failure: Error {
@@ -52,7 +60,7 @@ struct ResolveDownloads {
     }
 
     private func download(_ part: RemotePart, label: String, store: FileContentStore, coordinator: DownloadCoordinator)
-        async -> Result<PartContent, Failure>
+        async -> Swift.Result<PartContent, Failure>
     {
         let key = ContentKey(partID: part.id)
         if let stored = await store.content(for: key) {
@@ -74,7 +82,7 @@ struct ResolveDownloads {
             }
         }
         let interrupt = handlesInterrupts ? InterruptHandler { download.cancel() } : nil
-        let result: Result<PartContent, DownloadError>
+        let result: Swift.Result<PartContent, DownloadError>
         do {
             result = .success(try await download.content())
         } catch {
@@ -104,18 +112,21 @@ struct ResolveDownloads {
     }
 
     /// Opens the store; when another process (or run) has it open, says so and uses a new
-    /// temporary store instead.
-    private func openStore() throws(CommandError) -> FileContentStore {
+    /// temporary store instead, returned too so that the caller removes it at the end.
+    private func openStore() throws(CommandError) -> (FileContentStore, temporary: URL?) {
         do {
             try FileManager.default.createDirectory(at: options.storeDirectory, withIntermediateDirectories: true)
-            return try FileContentStore(directory: options.storeDirectory, byteCapacity: 64 << 30)
+            return (try FileContentStore(directory: options.storeDirectory, byteCapacity: 64 << 30), nil)
         } catch ContentStoreError.directoryInUse {
             let fallback = FileManager.default.temporaryDirectory
                 .appendingPathComponent("attachmentkit-store-\(UUID().uuidString)", isDirectory: true)
-            console.write("store \(options.storeDirectory.path) is in use; downloading into \(fallback.path)\n")
+            console.write(
+                "store \(options.storeDirectory.path) is in use; downloading into \(fallback.path),"
+                    + " removed when this run ends\n")
             do {
-                return try FileContentStore(directory: fallback, byteCapacity: 64 << 30)
+                return (try FileContentStore(directory: fallback, byteCapacity: 64 << 30), fallback)
             } catch {
+                try? FileManager.default.removeItem(at: fallback)
                 throw .unreadableFile(fallback.path, reason: "\(error)")
             }
         } catch {

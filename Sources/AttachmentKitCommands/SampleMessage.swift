@@ -19,12 +19,12 @@ extension SampleMessage {
         """
     }
 
-    /// Writes the sample message and its images to `attachmentkit-sample` in the temporary
-    /// folder (replacing each file atomically, so concurrent runs agree) and returns the
-    /// message file's URL.
+    /// Writes the sample message and its images to a new `attachmentkit-sample-<UUID>` folder
+    /// in the temporary directory and returns the message file's URL; the caller removes the
+    /// folder (the message file's parent) when it is done.
     static func writeToTemporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("attachmentkit-sample", isDirectory: true)
+            .appendingPathComponent("attachmentkit-sample-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, base64) in [("original.png", originalPNGBase64), ("preview.jpg", previewJPEGBase64)] {
             let bytes = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) ?? Data()

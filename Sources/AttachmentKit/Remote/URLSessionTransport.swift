@@ -12,10 +12,14 @@ import FoundationNetworking
 /// tasks have no resume data on Linux and may write twice), redirects returned rather than
 /// followed, no cache, no cookies and no automatic authentication.
 ///
-/// Each body chunk waits in a buffer until AttachmentKit writes it to disk. URLSession cannot
-/// slow the network down for a slow reader, so when more than ``bufferLimit`` bytes are
-/// waiting the transfer is stopped with ``HTTPTransportError/consumerTooSlow(bufferedBytes:)``
-/// (a retryable failure that resumes where it stopped) instead of growing in memory.
+/// Once AttachmentKit starts writing a body, each chunk is written to disk inside the delegate
+/// callback. On Linux, where URLSession has no back-pressure, the delegate queue runs callbacks
+/// at once on FoundationNetworking's work queue, so libcurl reads the next chunk only after
+/// the last is written (see <doc:RemoteAttachments>). Chunks that arrive before writing starts,
+/// or that a body read chunk by chunk has not taken yet, wait in a buffer: when more than
+/// ``bufferLimit`` bytes wait, the transfer is stopped with
+/// ``HTTPTransportError/consumerTooSlow(bufferedBytes:)`` (a retryable failure that resumes
+/// where it stopped) instead of growing in memory.
 public final class URLSessionTransport: HTTPTransport {
     /// The transport ``RemoteDownloader/shared`` uses.
     public static let shared = URLSessionTransport()

@@ -1,3 +1,4 @@
+import AttachmentKit
 import AttachmentKitCommands
 import Foundation
 import Testing
@@ -21,15 +22,45 @@ struct ResolveCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the sample's image files are real: a PNG and a JPEG by their signatures", .timeLimit(.minutes(1)))
-    func sampleFilesAreImages() async throws {
-        let outcome = try await AttachmentKitTool.runWithTemporaryStore(["resolve"])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attachmentkit-sample")
-        let png = try Data(contentsOf: folder.appendingPathComponent("original.png"))
-        let jpeg = try Data(contentsOf: folder.appendingPathComponent("preview.jpg"))
+    @Test(
+        "the sample's original is a real PNG, and the sample's folder is removed when the run ends",
+        .timeLimit(.minutes(1)))
+    func sampleFilesAreImagesAndRemoved() async throws {
+        let store = try StorageTemporaryDirectory("cli-store")
+        let outcome = await AttachmentKitTool.run(["resolve", "--store", store.url.path])
         #expect(outcome.status == 0)
+        let sample = try #require(Self.path(after: "original: downloading file://", upTo: "/original.png", in: outcome))
+        #expect(sample.contains("attachmentkit-sample-"))
+        #expect(!FileManager.default.fileExists(atPath: sample))
+        let original = try #require(
+            Self.path(
+                after: "full resolution: original (image/png, complete, local file ",
+                upTo: ")", in: outcome))
+        let png = try Data(contentsOf: URL(fileURLWithPath: original))
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-        #expect(jpeg.prefix(3) == Data([0xFF, 0xD8, 0xFF]))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "when --store is in use, the temporary store used instead is removed when the run ends",
+        .timeLimit(.minutes(1)))
+    func fallbackStoreRemoved() async throws {
+        let store = try StorageTemporaryDirectory("cli-store")
+        let holder = try FileContentStore(directory: store.url, byteCapacity: 1 << 20)
+        let outcome = await AttachmentKitTool.run(["resolve", "--store", store.url.path])
+        #expect(outcome.status == 0)
+        let fallback = try #require(Self.path(after: "is in use; downloading into ", upTo: ",", in: outcome))
+        #expect(fallback.contains("attachmentkit-store-"))
+        #expect(!FileManager.default.fileExists(atPath: fallback))
+        withExtendedLifetime(holder) {}
+    }
+
+    /// The text of the tool's output between `prefix` and the next `end`.
+    static func path(after prefix: String, upTo end: String, in outcome: AttachmentKitTool.Outcome) -> String? {
+        guard let start = outcome.output.range(of: prefix) else { return nil }
+        let rest = outcome.output[start.upperBound...]
+        guard let stop = rest.range(of: end) else { return nil }
+        return String(rest[..<stop.lowerBound])
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
