@@ -10,7 +10,7 @@ extension FileContentStore {
     ///
     /// - Throws: what the initialiser throws.
     public static func open(
-        directory: URL, byteCapacity: Int64, durability: Durability = .flushedToDevice,
+        directory: URL, byteCapacity: Int64, durability: Durability = .orderedOnDevice,
         maximumPartialDownloads: Int = 16
     ) async throws(ContentStoreError) -> FileContentStore {
         try await StorageIO.run(on: StorageIO.parallel) { () -> Result<FileContentStore, ContentStoreError> in

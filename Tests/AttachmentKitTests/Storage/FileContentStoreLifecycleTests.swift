@@ -66,6 +66,8 @@ struct FileContentStoreLifecycleTests {
         let directory = try StorageTemporaryDirectory("lifecycle")
         let url = directory.appending("store")
         let store = try await FileContentStore.open(directory: url, byteCapacity: 1 << 20)
+        // The same default durability as the initialiser's.
+        #expect(store.durability == .orderedOnDevice)
         try await store.store(Data([9]), for: key("a"))
         await #expect(throws: ContentStoreError.directoryInUse(url)) {
             try await FileContentStore.open(directory: url, byteCapacity: 1 << 20)
