@@ -130,7 +130,7 @@ public final class AttachmentPrefetcher {
         while !paused, queue.runningCount < maximumConcurrentPrefetches, let (key, parts) = queue.dequeue() {
             nextTaskNumber += 1
             let number = nextTaskNumber
-            let control = DownloadPriorityControl(currentPriority)
+            let control = DownloadPriorityControl(currentPriority, warmingDiskOnly: true)
             queue.markRunning(key, PrefetchQueue.Running(number: number, control: control))
             let resolver = resolver
             let fetchingFullResolution = fetchingFullResolution

@@ -148,7 +148,7 @@ public final class TieredContentStore: ContentStore {
     }
 
     /// Counts a write, then changes the memory tier.
-    private func changing<Result>(_ change: () -> Result) -> Result {
+    func changing<Result>(_ change: () -> Result) -> Result {
         writeCount.withLock { $0 &+= 1 }
         return change()
     }

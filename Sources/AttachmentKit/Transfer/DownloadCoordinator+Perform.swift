@@ -6,7 +6,7 @@ extension DownloadCoordinator {
     nonisolated func perform(_ transfer: Transfer) async -> Result<PartContent, DownloadError> {
         let part = transfer.part
         let key = ContentKey(partID: part.id)
-        if let store, let stored = await store.content(for: key) { return .success(stored) }
+        if let stored = await storedContent(for: key, of: transfer) { return .success(stored) }
         var attempt = 0
         while true {
             attempt += 1
@@ -26,7 +26,7 @@ extension DownloadCoordinator {
             switch outcome {
             case .success(let (content, isStored)):
                 if isStored { return .success(content) }
-                return .success(await keep(content, for: key, movingFile: part.handsOverDownloadedFile))
+                return .success(await keep(content, for: key, of: transfer, movingFile: part.handsOverDownloadedFile))
             case .failure(let error):
                 if Task.isCancelled || error is CancellationError { return .failure(.cancelled(part.id)) }
                 guard let delay = configuration.retryPolicy.delay(afterAttempt: attempt, failedWith: error) else {
@@ -42,17 +42,31 @@ extension DownloadCoordinator {
         }
     }
 
+    /// The store's content for `key`, not promoted to memory when the transfer only warms the
+    /// disk.
+    private nonisolated func storedContent(for key: ContentKey, of transfer: Transfer) async -> PartContent? {
+        if transfer.warmsDiskOnly, let disk = store as? any DiskWarmingStore {
+            return await disk.contentWithoutPromotion(for: key)
+        }
+        return await store?.content(for: key)
+    }
+
     /// Puts downloaded content in the store and returns what the store holds; on a store
     /// failure, reports it and returns the part's own content.
     ///
     /// A file is moved in when the part hands its downloaded files over
     /// (``MessagePart/handsOverDownloadedFile``); otherwise it is copied first, and the part
     /// (its chat SDK) keeps its own file.
-    private nonisolated func keep(_ content: PartContent, for key: ContentKey, movingFile: Bool) async -> PartContent {
+    private nonisolated func keep(_ content: PartContent, for key: ContentKey, of transfer: Transfer, movingFile: Bool)
+        async -> PartContent
+    {
         guard let store else { return content }
         do {
             switch content {
             case .data(let data):
+                if transfer.warmsDiskOnly, let disk = store as? any DiskWarmingStore {
+                    return try await disk.storeOnDisk(data, for: key)
+                }
                 return try await store.store(data, for: key)
             case .file(let url) where movingFile:
                 return try await store.storeFile(at: url, for: key)

@@ -50,7 +50,13 @@ public actor DownloadCoordinator {
     /// A caller joining a running transfer sees its current progress at once and gets the
     /// same content. Local content completes the returned download at once.
     public func download(_ part: any MessagePart, priority: DownloadPriority = .normal) -> PartDownload {
-        let download = PartDownload(part: part, priority: priority, coordinator: self)
+        download(part, priority: priority, warmingDiskOnly: false)
+    }
+
+    /// Starts or joins the download of `part` for one caller that, with `warmingDiskOnly`,
+    /// only warms the store's disk tier (see ``PartDownload/warmsDiskOnly``).
+    func download(_ part: any MessagePart, priority: DownloadPriority, warmingDiskOnly: Bool) -> PartDownload {
+        let download = PartDownload(part: part, priority: priority, coordinator: self, warmsDiskOnly: warmingDiskOnly)
         if let content = part.availableContent {
             lastFailures[part.id] = nil
             download.finish(with: .completed(content))

@@ -18,9 +18,15 @@ final class DownloadPriorityControl: Sendable {
 
     /// A control at `priority`; with `held`, its downloads wait for ``release()`` (local
     /// content, a running transfer and stored content don't: they make no new request).
-    init(_ priority: DownloadPriority, held: Bool = false) {
+    /// With `warmingDiskOnly` (a prefetch), its downloads keep their content out of the
+    /// store's memory tier unless another caller shares them.
+    init(_ priority: DownloadPriority, held: Bool = false, warmingDiskOnly: Bool = false) {
         state = LockedState(State(priority: priority, isHeld: held))
+        warmsDiskOnly = warmingDiskOnly
     }
+
+    /// Whether the group only warms the store's disk tier.
+    let warmsDiskOnly: Bool
 
     /// Lets held downloads start, and the ones to come start at once.
     func release() {
@@ -74,7 +80,7 @@ final class DownloadPriorityControl: Sendable {
             await waitUntilReleased()
             guard !Task.isCancelled else { return nil }
         }
-        let download = await coordinator.download(part, priority: priority)
+        let download = await coordinator.download(part, priority: priority, warmingDiskOnly: warmsDiskOnly)
         let current = state.withLock { state in
             state.downloads.removeAll { $0.state.isTerminal }
             state.downloads.append(download)

@@ -31,7 +31,12 @@ public final class PartDownload: Sendable {
         }
     }
 
-    init(part: any MessagePart, priority: DownloadPriority, coordinator: DownloadCoordinator) {
+    /// Whether this caller only warms the store's disk tier (a prefetch): a transfer all of
+    /// whose callers do keeps its content out of the memory tier.
+    let warmsDiskOnly: Bool
+
+    init(part: any MessagePart, priority: DownloadPriority, coordinator: DownloadCoordinator, warmsDiskOnly: Bool = false) {
+        self.warmsDiskOnly = warmsDiskOnly
         self.partID = part.id
         self.part = part
         self.coordinator = coordinator

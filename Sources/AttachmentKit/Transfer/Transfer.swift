@@ -39,6 +39,10 @@ final class Transfer: Sendable {
     var state: DownloadState { shared.withLock { $0.download } }
     var callerCount: Int { shared.withLock { $0.callers.count } }
 
+    /// Whether every caller only warms the disk tier (prefetches): then the content is kept
+    /// out of the memory tier.
+    var warmsDiskOnly: Bool { shared.withLock { $0.callers.values.allSatisfy(\.warmsDiskOnly) } }
+
     /// The highest priority among the callers (``DownloadPriority/low`` when there are none).
     var priority: DownloadPriority {
         shared.withLock { shared in
