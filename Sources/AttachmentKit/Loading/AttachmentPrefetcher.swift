@@ -10,6 +10,8 @@
 /// A message is fetched as a cell would show it: the same resolver runs its
 /// ``AttachmentResolver/events(for:fetchingFullResolution:priority:)``, so the parts fetched,
 /// and the store keys they are kept under, are the ones the cell's ``AttachmentLoader`` looks up.
+/// Only the store's disk tier is warmed: a prefetch's bytes stay out of the memory tier (a
+/// ``TieredContentStore`` or ``DefaultContentStore``), so that the images on screen keep it.
 /// When the cell opens a message that is being prefetched, its loader joins the running
 /// transfer and raises it to its own priority: nothing is downloaded twice.
 ///
