@@ -35,7 +35,9 @@ public final class PartDownload: Sendable {
     /// whose callers do keeps its content out of the memory tier.
     let warmsDiskOnly: Bool
 
-    init(part: any MessagePart, priority: DownloadPriority, coordinator: DownloadCoordinator, warmsDiskOnly: Bool = false) {
+    init(
+        part: any MessagePart, priority: DownloadPriority, coordinator: DownloadCoordinator, warmsDiskOnly: Bool = false
+    ) {
         self.warmsDiskOnly = warmsDiskOnly
         self.partID = part.id
         self.part = part
