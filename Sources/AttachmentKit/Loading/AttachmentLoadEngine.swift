@@ -159,8 +159,9 @@ final class AttachmentLoadEngine {
             for: request.parts, fetchingFullResolution: request.fetchingFullResolution, priorityControl: control)
         let mailbox = LoadRunMailbox { [weak self] items in self?.show(items, of: runGeneration) }
         // Off the main actor, where the events are made: the run never waits for the main
-        // actor, which takes the events posted meanwhile in one visit.
-        task = Task.detached {
+        // actor, which takes the events posted meanwhile in one visit. At the caller's priority,
+        // which the visits inherit, so that they don't wait behind the caller's own work.
+        task = Task.detached(priority: Task.currentPriority) {
             for await event in events { mailbox.post(.event(event)) }
             mailbox.post(.end)
         }

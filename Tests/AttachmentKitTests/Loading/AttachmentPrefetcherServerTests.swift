@@ -54,26 +54,6 @@ struct AttachmentPrefetcherServerTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test(
-        "a message being prefetched and then opened by the user is escalated and requested once",
-        .timeLimit(.minutes(1)))
-    func openedWhilePrefetchingIsRequestedOnce() async throws {
-        let server = try RemoteFaultServer(content: Self.image, paths: ["/photo": [Self.ok(stallingFor: 1)]])
-        defer { server.stop() }
-        let harness = try RemoteTestHarness()
-        let prefetcher = Self.prefetcher(harness)
-        let part = harness.part(server.url("/photo"), id: "photo", mimeType: .imageJPEG)
-        prefetcher.startPrefetching([[part]])
-        try await waitUntil("the prefetch's request") { !server.requests.isEmpty }
-        let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: harness.coordinator))
-        loader.priority = .high
-        loader.load(parts: [part], fetchingFullResolution: true)
-        try await waitUntil("the loader to join") { await harness.coordinator.priority(of: "photo") == .high }
-        await waitOnMainActor("the original") { loader.state.isShowingOriginal }
-        #expect(server.requests.count == 1)
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a prefetcher the app forgot to retain leaves no transfer running", .timeLimit(.minutes(1)))
     func forgottenPrefetcherLeavesNothingRunning() async throws {
         let server = try RemoteFaultServer(content: Self.image, paths: ["/photo": [Self.ok(stallingFor: 3600)]])
