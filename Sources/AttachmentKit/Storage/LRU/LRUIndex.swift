@@ -132,14 +132,6 @@ struct LRUIndex<Key: LRUIndexKey, Value> {
         return free(bucket).value
     }
 
-    /// The least recently used entry, without changing the order.
-    var leastRecentlyUsed: (key: Key, value: Value, cost: Int64)? {
-        guard oldest != LRUIndex.none else { return nil }
-        let bucket = buckets[Int(oldest)]
-        guard let key = bucket.key, let value = bucket.value else { return nil }
-        return (key, value, costs[Int(oldest)])
-    }
-
     /// Removes the least recently used entry and returns it.
     mutating func removeLeastRecentlyUsed() -> (key: Key, value: Value, cost: Int64)? {
         guard oldest != LRUIndex.none else { return nil }
@@ -180,8 +172,29 @@ extension LRUIndexKey {
     var indexHash: Int { hashValue }
 }
 
-extension PrehashedKey: LRUIndexKey {}
-
 extension SHA256Digest: LRUIndexKey {
     var indexHash: Int { Int(truncatingIfNeeded: word3) }
+}
+
+/// A key that carries its hash value, computed once before a lock is taken, so that the
+/// dictionary lookup inside the lock hashes one integer instead of the key's strings.
+struct PrehashedKey<Base: Hashable>: LRUIndexKey {
+    let base: Base
+    private let hash: Int
+
+    /// The hash computed at creation.
+    var indexHash: Int { hash }
+
+    init(_ base: Base) {
+        self.base = base
+        self.hash = base.hashValue
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.hash == rhs.hash && lhs.base == rhs.base
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
 }
