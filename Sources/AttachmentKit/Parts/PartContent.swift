@@ -62,3 +62,41 @@ public enum PartContent: Sendable, Hashable {
         return nil
     }
 }
+
+/// Why a part's content could not be read.
+public enum PartContentError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// ``PartContent/file(_:)`` was given a URL that does not name a local file.
+    case notAFileURL(URL)
+    /// The file could not be opened or read.
+    case unreadable(URL, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notAFileURL(let url): "\(url.absoluteString) is not a file URL"
+        case .unreadable(let url, let reason): "can't read \(url.path): \(reason)"
+        }
+    }
+
+    static func reason(for error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return "no such file"
+        }
+        return nsError.localizedDescription
+    }
+}
+
+extension PartContent {
+    /// How ``bytes()`` reads a file: mapped where that is safe, copied where the file may become
+    /// unreadable while the data is still in use.
+    static func readingOptions(for url: URL) -> Data.ReadingOptions {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // Files of these classes can't be read while the device is locked: a mapped page read
+        // then raises SIGBUS. A file of the default class (`completeUntilFirstUserAuthentication`)
+        // stays readable from the first unlock on, so mapping it is safe.
+        let protection = try? url.resourceValues(forKeys: [.fileProtectionKey]).fileProtection
+        if protection == .complete || protection == .completeUnlessOpen { return [] }
+        #endif
+        return .mappedIfSafe
+    }
+}

@@ -9,7 +9,7 @@ import Testing
 struct ZoomViewportEqualityTests {
     @Test("the hand-written == and hash(into:) cover every stored property of ZoomViewport")
     func viewportPropertyCount() {
-        // Update ZoomViewport+Equality.swift when this count changes.
+        // Update the == and hash(into:) in ZoomViewport.swift when this count changes.
         #expect(Mirror(reflecting: ViewportFixtures.photo()).children.count == 11)
     }
 
