@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Hold the lock briefly: never across an `await` or a call out to user code.
 // @unchecked Sendable: every access to `state` goes through `withLock`, under `lock`.
-final class LockedState<State>: @unchecked Sendable {  // safe: `state` is only touched under `lock`
+final class LockedState<State>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
 

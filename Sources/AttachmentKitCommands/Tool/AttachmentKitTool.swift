@@ -75,8 +75,6 @@ public enum AttachmentKitTool {
             case let other?:
                 throw CommandError.usage("unknown command \"\(other)\"; try attachmentkit help")
             }
-        } catch let error as CommandError {
-            return Outcome(status: 2, output: "", errorOutput: "attachmentkit: \(error)\n")
         } catch {
             return Outcome(status: 2, output: "", errorOutput: "attachmentkit: \(error)\n")
         }
