@@ -1,7 +1,10 @@
+import Dispatch
+
 /// Every change to a ``FileContentStore``'s entries, run one at a time under the journal's lock
-/// (off the Swift concurrency thread pool): the change is logged first, carried out second, and applied to the
-/// index last, so that a crash between any two steps leaves a journal that recovery can
-/// finish (see ``FileStoreOpening``).
+/// (see the lock order at ``FileContentStore``; all but ``commit(_:)`` on `changeQueue`,
+/// checked): the change is logged first, carried out second, and applied to the index last, so
+/// that a crash between any two steps leaves a journal that recovery can finish (see
+/// ``FileStoreOpening``).
 extension FileContentStore {
     /// A file in the staging directory, complete and ready to become a key's content.
     struct StagedContent: Sendable {
@@ -77,7 +80,8 @@ extension FileContentStore {
     /// miss.
     @discardableResult
     func commitRemoval(of keys: [SHA256Digest], ifSerial serial: UInt64? = nil) -> Bool {
-        journal.withLock { journal in
+        dispatchPrecondition(condition: .onQueue(changeQueue))
+        return journal.withLock { journal in
             guard !journal.isClosed else { return false }
             rewriteIfNeeded(&journal)
             let (targets, touches) = index.withLock { index in
@@ -104,6 +108,7 @@ extension FileContentStore {
     /// Records the checksum computed for an entry after it was stored, unless the entry has
     /// been replaced since.
     func commitChecksum(_ checksum: UInt64, for key: SHA256Digest, serial: UInt64) {
+        dispatchPrecondition(condition: .onQueue(changeQueue))
         journal.withLock { journal in
             guard !journal.isClosed else { return }
             let entry = index.withLock { index in
@@ -122,6 +127,7 @@ extension FileContentStore {
 
     /// Writes the access times held in memory to the journal.
     func commitTouches() {
+        dispatchPrecondition(condition: .onQueue(changeQueue))
         journal.withLock { journal in
             guard !journal.isClosed else { return }
             let touches = index.withLock { $0.takeTouchRecords() }
@@ -134,6 +140,7 @@ extension FileContentStore {
     /// purge is finished when the store next opens), every file goes, and the journal is
     /// rewritten empty.
     func commitPurge() {
+        dispatchPrecondition(condition: .onQueue(changeQueue))
         journal.withLock { journal in
             guard !journal.isClosed else { return }
             let marker = ManifestRecord(kind: .purge, key: SHA256Digest(0, 0, 0, 0))
@@ -148,6 +155,7 @@ extension FileContentStore {
 
     /// Evicts least recently used entries until at most `byteCount` bytes are held.
     func evict(toByteCount byteCount: Int64) {
+        dispatchPrecondition(condition: .onQueue(changeQueue))
         let victims = index.withLock { $0.victims(toFit: 0, for: nil, capacity: max(0, byteCount)) }
         if !victims.isEmpty { commitRemoval(of: victims) }
     }

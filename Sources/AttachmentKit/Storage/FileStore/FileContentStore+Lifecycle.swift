@@ -41,12 +41,13 @@ extension FileContentStore {
     }
 
     /// Closes the store at once, on the calling thread; open partial-download writers are
-    /// checkpointed and closed if asked (a store released without ``close()`` leaves them be).
+    /// checkpointed and closed if asked, which must be on `changeQueue` (a store released
+    /// without ``close()`` leaves them be).
     func closeNow(checkpointingWriters: Bool) {
         if checkpointingWriters {
-            let writers = partialWriters.withLock { writers in
-                defer { writers.removeAll() }
-                return Array(writers.values)
+            let writers = withPartialDownloads { kept in
+                defer { kept.writers.removeAll() }
+                return Array(kept.writers.values)
             }
             for writer in writers { try? writer.close() }
         }

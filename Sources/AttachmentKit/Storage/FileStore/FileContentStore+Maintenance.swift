@@ -9,18 +9,17 @@ extension FileContentStore {
 
     /// Purges the store: removes every entry and every partial download.
     public func removeAll() async {
-        let writers = partialWriters.withLock { writers in
-            defer { writers.removeAll() }
-            return Array(writers.values)
-        }
-        for writer in writers { writer.invalidate() }
         await StorageIO.run(on: changeQueue) { [self] in
+            let writers = withPartialDownloads { kept in
+                defer { kept = KeptPartialDownloads() }
+                return Array(kept.writers.values)
+            }
+            for writer in writers { writer.invalidate() }
             guard !isClosed else { return }
             commitPurge()
             for name in (try? fileSystem.contentsOfDirectory(atPath: layout.partial)) ?? [] {
                 fileSystem.removeFile(atPath: layout.partial + "/" + name)
             }
-            partialOrder.withLock { $0.removeAll() }
         }
     }
 

@@ -49,16 +49,27 @@ public final class FileContentStore: ContentStore {
     /// opened before any opened since.
     public let maximumPartialDownloads: Int
 
+    // Threading and lock order (the one statement of both; other comments refer here):
+    // - Changes to entries are logged and carried out under `journal`, which serialises them
+    //   and is held for a whole change; `index` is taken inside it, briefly, and never the
+    //   other way round. Both are taken only off the Swift concurrency thread pool, never
+    //   across an `await`.
+    // - Removals, checksum records, access-time flushes and every partial-download change run
+    //   one at a time on `changeQueue` (each checks with `dispatchPrecondition`); writes
+    //   commit from the parallel I/O queue (`StorageIO.parallel`).
+    // - `partialDownloads` is taken alone, or before a writer's own lock
+    //   (`PartialDownloadWriter`); `lockDescriptor` is taken alone.
+    // So the order is: `journal`, then `index`; `partialDownloads`, then a writer's lock.
+
     let layout: StoreLayout
     let fileSystem: any StoreFileSystem
     let now: @Sendable () -> Date
     /// The records beyond twice the entry count that the journal may hold before it is
     /// compacted.
     let compactionSlack: Int
-    /// The manifest in memory. Held briefly; never taken while waiting for `journal`.
+    /// The manifest in memory (see the lock order above).
     let index: LockedState<FileStoreIndex>
-    /// The journal; holding it serialises changes. Taken only off the Swift concurrency
-    /// thread pool (on `changeQueue` or the parallel I/O queue), never across an `await`.
+    /// The journal; holding it serialises changes (see the lock order above).
     let journal: LockedState<Journal>
     /// Runs removals, checksum records and partial-download changes, one at a time, off the
     /// Swift concurrency thread pool (writes commit from the parallel I/O queue).
@@ -67,10 +78,9 @@ public final class FileContentStore: ContentStore {
     let backgroundWork = DispatchGroup()
     /// The directory's lock, held open until the store is closed; `nil` once it is.
     let lockDescriptor: LockedState<Int32?>
-    /// The open writer of each partial download.
-    let partialWriters = LockedState<[SHA256Digest: PartialDownloadWriter]>([:])
-    /// The kept partial downloads, least recently opened first.
-    let partialOrder = LockedState<[SHA256Digest]>([])
+    /// The kept partial downloads and their open writers, changed on `changeQueue` only
+    /// (through ``withPartialDownloads(_:)``).
+    let partialDownloads = LockedState(KeptPartialDownloads())
 
     /// Opens the store in `directory`, creating the directory (owner-only) if needed and
     /// recovering from a crash if there was one.
@@ -145,10 +155,13 @@ public final class FileContentStore: ContentStore {
             fileSystem.unlockFile(lock)
             throw .unusableDirectory(directory, reason: error.description)
         }
-        evict(toByteCount: self.byteCapacity)
+        // On the change queue, where the changes' preconditions hold; nothing else has the store yet.
+        changeQueue.sync {
+            evict(toByteCount: self.byteCapacity)
+            withPartialDownloads { $0.order = partialDownloads }
+            discardExcessPartialDownloads(opening: nil)
+        }
         if !reconciled { reconcileEntriesInBackground() }
-        partialOrder.withLock { $0 = partialDownloads }
-        discardExcessPartialDownloads(opening: nil)
     }
 
     deinit {

@@ -10,7 +10,7 @@ extension FileContentStore: PartialDownloadStore {
         let files = partialFiles(for: key)
         return await StorageIO.run(on: changeQueue) { [self] in
             guard !isClosed else { return nil }
-            if let writer = partialWriters.withLock({ $0[files.digest] }), writer.isOpen {
+            if let writer = withPartialDownloads({ $0.writers[files.digest] }), writer.isOpen {
                 return writer.validator.map {
                     PartialDownload(key: key, byteCount: writer.byteCount, validator: $0, source: writer.source)
                 }
@@ -37,12 +37,12 @@ extension FileContentStore: PartialDownloadStore {
             guard !isClosed else {
                 return Result<PartialDownloadWriter, ContentStoreError>.failure(.storeClosed(directory))
             }
-            partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.invalidate()
+            withPartialDownloads { $0.writers.removeValue(forKey: files.digest) }?.invalidate()
             discardExcessPartialDownloads(opening: files.digest)
             let opened = Result { () throws(ContentStoreError) in
                 try openWriter(files, validator: validator, source: source, at: offset)
             }
-            if case .success(let writer) = opened { partialWriters.withLock { $0[files.digest] = writer } }
+            if case .success(let writer) = opened { withPartialDownloads { $0.writers[files.digest] = writer } }
             return opened
         }.get()
     }
@@ -69,7 +69,7 @@ extension FileContentStore: PartialDownloadStore {
         let files = partialFiles(for: key)
         await StorageIO.run(on: changeQueue) { [self] in
             guard !isClosed else { return }
-            partialWriters.withLock { $0.removeValue(forKey: files.digest) }?.invalidate()
+            withPartialDownloads { $0.writers.removeValue(forKey: files.digest) }?.invalidate()
             files.remove()
             forgetPartialDownload(files.digest)
         }
@@ -138,7 +138,7 @@ extension FileContentStore: PartialDownloadStore {
     {
         let key = files.key
         let (size, checksum): (Int64, UInt64)
-        if let writer = partialWriters.withLock({ $0.removeValue(forKey: files.digest) }), writer.isOpen {
+        if let writer = withPartialDownloads({ $0.writers.removeValue(forKey: files.digest) }), writer.isOpen {
             (size, checksum) = try writer.finish()
         } else if let record = files.readState(),
             (fileSystem.sizeOfFile(atPath: files.dataPath) ?? -1) >= record.byteCount
@@ -168,4 +168,57 @@ extension FileContentStore: PartialDownloadStore {
         fileSystem.removeFile(atPath: files.statePath)
         return .file(URL(fileURLWithPath: layout.entry(files.digest), isDirectory: false))
     }
+}
+
+/// The bound on partial downloads: a transport that starts downloads and abandons them (the
+/// user scrolled away) must not fill the disk with their bytes, which don't count toward
+/// ``FileContentStore/byteCapacity``.
+extension FileContentStore {
+    /// Runs `body` with the kept partial downloads, on `changeQueue` (checked), under their lock
+    /// (see the lock order at ``FileContentStore``).
+    func withPartialDownloads<Result>(_ body: (inout KeptPartialDownloads) -> Result) -> Result {
+        dispatchPrecondition(condition: .onQueue(changeQueue))
+        return partialDownloads.withLock(body)
+    }
+
+    /// Records `opened` (if any) as the most recently opened partial download, then discards the
+    /// least recently opened others until at most ``maximumPartialDownloads`` are kept: idle ones
+    /// (no open writer) first, then ones still being written, whose writers then throw.
+    func discardExcessPartialDownloads(opening opened: SHA256Digest?) {
+        // The order and the writers change together, under one lock; the writers are
+        // invalidated, and the files removed, after it.
+        let discarded = withPartialDownloads { kept in
+            if let opened {
+                kept.order.removeAll { $0 == opened }
+                kept.order.append(opened)
+            }
+            let excess = kept.order.count - maximumPartialDownloads
+            guard excess > 0 else { return [(SHA256Digest, PartialDownloadWriter?)]() }
+            let open = Set(kept.writers.filter { $0.value.isOpen }.keys)
+            let candidates = kept.order.filter { $0 != opened }
+            let idleFirst = candidates.filter { !open.contains($0) } + candidates.filter(open.contains)
+            let chosen = Array(idleFirst.prefix(excess))
+            kept.order.removeAll { chosen.contains($0) }
+            return chosen.map { ($0, kept.writers.removeValue(forKey: $0)) }
+        }
+        for (digest, writer) in discarded {
+            writer?.invalidate()
+            fileSystem.removeFile(atPath: layout.partialState(digest))
+            fileSystem.removeFile(atPath: layout.partialData(digest))
+        }
+    }
+
+    /// Forgets `digest`'s place among the partial downloads (it was completed or discarded).
+    func forgetPartialDownload(_ digest: SHA256Digest) {
+        withPartialDownloads { kept in kept.order.removeAll { $0 == digest } }
+    }
+}
+
+/// The partial downloads a ``FileContentStore`` keeps, under one lock because they change
+/// together: opening one may discard others, and with them their writers.
+struct KeptPartialDownloads {
+    /// The open writer of each partial download.
+    var writers: [SHA256Digest: PartialDownloadWriter] = [:]
+    /// The kept partial downloads, least recently opened first.
+    var order: [SHA256Digest] = []
 }
