@@ -34,7 +34,7 @@ let store: FileContentStore
 do {
     store = try FileContentStore(
         directory: directory, byteCapacity: 1 << 30, durability: durability, fileSystem: stopping ?? POSIXFileSystem(),
-        now: { Date() }, compactionSlack: 4096)
+        clock: SystemTransferClock(), compactionSlack: 4096)
 } catch .directoryInUse {
     // An expected outcome (another process has the store open): exit, don't trap.
     exit(4)

@@ -21,7 +21,8 @@ enum RemoteScratchFolders {
     }
 
     private static let sweptAtFirstUse: Void = {
-        removeAbandoned(in: FileManager.default.temporaryDirectory, olderThan: abandonedAge, now: Date())
+        removeAbandoned(
+            in: FileManager.default.temporaryDirectory, olderThan: abandonedAge, now: SystemTransferClock().date)
     }()
 
     /// Removes the scratch folders in `directory` that no store holds (their lock is free) and

@@ -6,37 +6,40 @@ import Foundation
 final class ProgressPrinter: Sendable {
     private let label: String
     private let console: Console
+    private let clock: any TransferClock
     private let state: LockedValue<State>
 
     private struct State {
         var startBytes: Int64?
-        var startTime = Date()
-        var lastDraw = Date.distantPast
+        var startTime = 0.0
+        var lastDraw = -Double.infinity
         var lastDecile = -1
         var drewBar = false
     }
 
-    init(label: String, console: Console) {
+    /// Creates a printer for `label`'s download that times its rate and redraws on `clock`.
+    init(label: String, console: Console, clock: any TransferClock = SystemTransferClock()) {
         self.label = label
         self.console = console
+        self.clock = clock
         self.state = LockedValue(State())
     }
 
     func update(_ progress: TransferProgress) {
-        let now = Date()
+        let now = clock.now
         let line: String? = state.withLock { state in
             if state.startBytes == nil {
                 state.startBytes = progress.completedBytes
                 state.startTime = now
             }
             if console.isTerminal {
-                guard now.timeIntervalSince(state.lastDraw) >= 0.1 || progress.isComplete else { return nil }
+                guard now - state.lastDraw >= 0.1 || progress.isComplete else { return nil }
                 state.lastDraw = now
                 state.drewBar = true
                 return "\r"
                     + ProgressLine.bar(
                         label: label, bytes: progress.completedBytes, total: progress.totalBytes,
-                        elapsed: now.timeIntervalSince(state.startTime), startBytes: state.startBytes ?? 0)
+                        elapsed: now - state.startTime, startBytes: state.startBytes ?? 0)
             }
             guard
                 let (tenth, line) = ProgressLine.tenth(

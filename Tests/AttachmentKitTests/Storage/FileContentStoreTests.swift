@@ -111,7 +111,7 @@ struct FileContentStoreTests {
     }
 
     private func removeEverything(in directory: StorageTemporaryDirectory) async throws {
-        let clock = StorageTestClock()
+        let clock = TransferTestClock()
         let store = try FileContentStore.forTesting(in: directory, clock: clock)
         for name in ["a", "b", "c", "d"] {
             try await store.store(Data(count: 10), for: key(name))
@@ -119,7 +119,7 @@ struct FileContentStoreTests {
         }
         await store.removeContent(for: key("a"))
         #expect(await store.content(for: key("a")) == nil)
-        await store.removeEntries(usedBefore: clock.now.addingTimeInterval(-150))  // b was stored 180 s ago
+        await store.removeEntries(usedBefore: clock.date.addingTimeInterval(-150))  // b was stored 180 s ago
         #expect(await store.content(for: key("b")) == nil)
         #expect(store.usage().entryCount == 2)
         await store.trim(toByteCount: 10)

@@ -77,6 +77,20 @@ struct RetryPolicyTests {
         #expect(HTTPStatusError(statusCode: 503, retryAfter: -.infinity).retryAfter == nil)
     }
 
+    @Test("an HTTP-date Retry-After is measured from the injected clock's date")
+    func retryAfterDateFromClock() {
+        let clock = TransferTestClock()
+        let inTwoMinutes = clock.date.addingTimeInterval(120)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        let header = formatter.string(from: inTwoMinutes)
+        #expect(HTTPStatusError(statusCode: 503, retryAfterHeader: header, clock: clock).retryAfter == 120)
+        clock.advance(by: 30)
+        #expect(HTTPStatusError(statusCode: 503, retryAfterHeader: header, clock: clock).retryAfter == 90)
+    }
+
     @Test("out-of-range settings are clamped instead of trapping")
     func clamping() {
         let policy = RetryPolicy(

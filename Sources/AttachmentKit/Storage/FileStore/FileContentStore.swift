@@ -106,7 +106,8 @@ public final class FileContentStore: ContentStore {
     ) throws(ContentStoreError) {
         try self.init(
             directory: directory, byteCapacity: byteCapacity, durability: durability,
-            fileSystem: POSIXFileSystem(flushesDriveCache: durability == .flushedToDevice), now: { Date() },
+            fileSystem: POSIXFileSystem(flushesDriveCache: durability == .flushedToDevice),
+            clock: SystemTransferClock(),
             compactionSlack: 4096, maximumPartialDownloads: maximumPartialDownloads)
     }
 
@@ -114,7 +115,7 @@ public final class FileContentStore: ContentStore {
     /// the crash test's child process).
     package init(
         directory: URL, byteCapacity: Int64, durability: Durability, fileSystem: any StoreFileSystem,
-        now: @escaping @Sendable () -> Date, compactionSlack: Int, maximumPartialDownloads: Int = 16
+        clock: any TransferClock, compactionSlack: Int, maximumPartialDownloads: Int = 16
     ) throws(ContentStoreError) {
         guard directory.isFileURL else { throw .unusableDirectory(directory, reason: "it is not a file URL") }
         self.directory = directory
@@ -123,7 +124,7 @@ public final class FileContentStore: ContentStore {
         self.maximumPartialDownloads = max(1, maximumPartialDownloads)
         self.layout = StoreLayout(root: directory.standardizedFileURL.path)
         self.fileSystem = fileSystem
-        self.now = now
+        self.now = { clock.date }
         self.compactionSlack = compactionSlack
         let lock: Int32
         do {

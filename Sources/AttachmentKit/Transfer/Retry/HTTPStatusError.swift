@@ -25,10 +25,13 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// Creates an error for `statusCode` with the raw `Retry-After` header value, which may
-    /// be a number of seconds or an HTTP date (measured from `now`).
-    public init(statusCode: Int, retryAfterHeader: String?, url: URL? = nil, now: Date = Date()) {
+    /// be a number of seconds or an HTTP date (measured from `clock`'s ``TransferClock/date``).
+    public init(
+        statusCode: Int, retryAfterHeader: String?, url: URL? = nil, clock: any TransferClock = SystemTransferClock()
+    ) {
         self.init(
-            statusCode: statusCode, retryAfter: retryAfterHeader.flatMap { Self.delay(fromRetryAfter: $0, now: now) },
+            statusCode: statusCode,
+            retryAfter: retryAfterHeader.flatMap { Self.delay(fromRetryAfter: $0, now: clock.date) },
             url: url)
     }
 
@@ -47,7 +50,7 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The delay a `Retry-After` value asks for: whole seconds (`120`) or an HTTP date
     /// (`Wed, 21 Oct 2015 07:28:00 GMT`), from `now`. `nil` for anything else.
-    static func delay(fromRetryAfter value: String, now: Date = Date()) -> Double? {
+    static func delay(fromRetryAfter value: String, now: Date) -> Double? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(text) { return seconds >= 0 ? Double(seconds) : nil }
         let formatter = DateFormatter()

@@ -1,9 +1,11 @@
+import Foundation
 import Testing
 
 @testable import AttachmentKit
 
-/// A ``TransferClock`` that moves only when a test advances it: sleepers wake when the time
-/// passes their deadline.
+/// The tests' one clock: a ``TransferClock`` that moves only when a test advances it, its
+/// monotonic ``now`` and its wall-clock ``date`` together; sleepers wake when the time passes
+/// their deadline.
 final class TransferTestClock: TransferClock {
     private struct Sleeper {
         let id: Int
@@ -13,6 +15,7 @@ final class TransferTestClock: TransferClock {
 
     private struct State {
         var now: Double = 1_000
+        var date = Date(timeIntervalSince1970: 1_700_000_000)
         var sleepers: [Sleeper] = []
         var nextID = 0
         var sleepRequests: [Double] = []
@@ -22,6 +25,8 @@ final class TransferTestClock: TransferClock {
     private let state = LockedState(State())
 
     var now: Double { state.withLock { $0.now } }
+
+    var date: Date { state.withLock { $0.date } }
 
     /// Every delay asked of `sleep(for:)`, in order.
     var sleepRequests: [Double] { state.withLock { $0.sleepRequests } }
@@ -60,6 +65,7 @@ final class TransferTestClock: TransferClock {
     func advance(by seconds: Double) {
         let due = state.withLock { state -> [Sleeper] in
             state.now += seconds
+            state.date += seconds
             let due = state.sleepers.filter { $0.deadline <= state.now }
             state.sleepers.removeAll { $0.deadline <= state.now }
             return due

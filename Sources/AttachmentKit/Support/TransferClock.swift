@@ -1,14 +1,19 @@
 import Foundation
 
-/// The time source of the download machinery: when progress may be delivered again and how
-/// long to wait before a retry.
+/// AttachmentKit's one time source: when progress may be delivered again, how long to wait
+/// before a retry, and the wall-clock dates that `Retry-After` headers and the file store's
+/// access times are measured against.
 ///
-/// Times are seconds on a monotonic scale whose zero is arbitrary. Inject a clock you advance
-/// by hand to make throttling and retry back-off instant and deterministic in tests. (Swift's
-/// `Clock` needs iOS 16 / macOS 13; this protocol works on every deployment target.)
+/// ``now`` is seconds on a monotonic scale whose zero is arbitrary; ``date`` is the wall clock,
+/// which may jump. Inject a clock you advance by hand to make throttling, retry back-off and
+/// date arithmetic instant and deterministic in tests. (Swift's `Clock` needs iOS 16 /
+/// macOS 13; this protocol works on every deployment target.)
 public protocol TransferClock: Sendable {
     /// The current time in seconds. Never decreases.
     var now: Double { get }
+
+    /// The current wall-clock date.
+    var date: Date { get }
 
     /// Suspends the calling task for `seconds`.
     ///
@@ -16,13 +21,16 @@ public protocol TransferClock: Sendable {
     func sleep(for seconds: Double) async throws
 }
 
-/// The real clock: monotonic system uptime, and `Task.sleep`.
+/// The real clock: monotonic system uptime, the system's date, and `Task.sleep`.
 public struct SystemTransferClock: TransferClock {
     /// Creates the system clock.
     public init() {}
 
     /// Seconds of system uptime (`DispatchTime`), which never go back.
     public var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// The system's date (`Date()`).
+    public var date: Date { Date() }
 
     /// Suspends the calling task for `seconds` with `Task.sleep`; returns at once for zero or
     /// less.
