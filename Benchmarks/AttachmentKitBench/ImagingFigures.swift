@@ -54,7 +54,7 @@ enum ImagingBenchmarkFile {
     static func make() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("imaging-bench-\(UUID()).jpg")
         var data = header(width: 5472, height: 3648, thumbnailByteCount: 60_000)
-        var generator = SplitMix(seed: 20)
+        var generator = SplitMix64(seed: 20)
         var scan = [UInt8](repeating: 0, count: byteCount - data.count - 2)
         for index in scan.indices { scan[index] = UInt8(truncatingIfNeeded: generator.next() % 255) }
         data.append(contentsOf: scan)
@@ -93,20 +93,5 @@ enum ImagingBenchmarkFile {
     private static func append(_ marker: UInt8, _ payload: Data, to data: inout Data) {
         let length = payload.count + 2
         data += Data([0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)]) + payload
-    }
-}
-
-/// A small seeded generator, so that every run writes the same file.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

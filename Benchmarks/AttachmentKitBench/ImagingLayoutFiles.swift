@@ -1,3 +1,4 @@
+import AttachmentKit
 import Foundation
 
 /// Files with a long walk before their metadata, written at run time: an animated WebP whose
@@ -13,7 +14,7 @@ enum ImagingLayoutFiles {
     /// animation and EXIF flags, ANIM, the ANMF chunks), then an `EXIF` chunk with orientation 6,
     /// where exiftool appends it.
     static func animatedWebP(frames: Int = 150, frameByteCount: Int = 28_000) -> Data {
-        var generator = SplitMix(seed: 150)
+        var generator = SplitMix64(seed: 150)
         var chunks = [chunk("VP8X", vp8x(flags: 0x0A, width: 1920, height: 1080)), chunk("ANIM", Data(count: 6))]
         for _ in 0..<frames {
             // The frame's header (offsets, size, duration), then its bitstream: noise, since it is never read.

@@ -1,15 +1,5 @@
-/// SplitMix64 (Steele, Lea and Flood, 2014): the tests' one small seeded generator, so that random
-/// schedules and cases repeat exactly and a failure names the seed that reproduces it.
-struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+@testable import AttachmentKit
 
-    init(seed: UInt64) { self.state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
+/// The tests' seeded generator: the package's ``SplitMix64``, shared with the benchmarks, so that
+/// random schedules and cases repeat exactly and a failure names the seed that reproduces it.
+typealias SeededRandom = SplitMix64
