@@ -46,19 +46,29 @@ extension FileContentStore {
     ) -> (Int64, UInt64)? {
         guard let descriptor = try? fileSystem.openForReading(atPath: path) else { return nil }
         defer { fileSystem.close(descriptor) }
+        guard let (size, checksum) = try? readToEnd(descriptor, path: path) else { return nil }
+        if let labelling { _ = fileSystem.setLabel(labelling(size, checksum), on: descriptor) }
+        if flushing { try? fileSystem.synchronize(descriptor, path: path) }
+        return (size, checksum)
+    }
+
+    /// Reads the open file at `path` from its position to its end in 1 MiB pieces, handing each
+    /// to `body`, and returns the byte count read and its checksum (XXH64).
+    func readToEnd(
+        _ descriptor: Int32, path: String,
+        _ body: (UnsafeRawBufferPointer) throws(FileSystemError) -> Void = { _ in }
+    ) throws(FileSystemError) -> (Int64, UInt64) {
         var hasher = XXH64()
         var size: Int64 = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            guard let count = try? fileSystem.read(descriptor, into: buffer, path: path) else { return nil }
-            if count == 0 { break }
-            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            let count = try fileSystem.read(descriptor, into: buffer, path: path)
+            if count == 0 { return (size, hasher.finalize()) }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+            try body(chunk)
+            hasher.update(chunk)
             size += Int64(count)
         }
-        let checksum = hasher.finalize()
-        if let labelling { _ = fileSystem.setLabel(labelling(size, checksum), on: descriptor) }
-        if flushing { try? fileSystem.synchronize(descriptor, path: path) }
-        return (size, checksum)
     }
 }

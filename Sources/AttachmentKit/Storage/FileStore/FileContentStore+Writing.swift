@@ -139,20 +139,13 @@ extension FileContentStore {
         do { output = try fileSystem.createFile(atPath: path) } catch {
             return .failure(.unreadableSource(url, reason: "can't create a staging file: \(error)"))
         }
-        var hasher = XXH64()
-        var size: Int64 = 0
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
+        let size: Int64
+        let checksum: UInt64
         do throws(FileSystemError) {
-            while true {
-                let count = try fileSystem.read(input, into: buffer, path: source)
-                if count == 0 { break }
-                let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+            (size, checksum) = try readToEnd(input, path: source) { chunk throws(FileSystemError) in
                 try fileSystem.write(output, chunk, path: path)
-                hasher.update(chunk)
-                size += Int64(count)
             }
-            _ = fileSystem.setLabel(label(key, digest, size: size, checksum: hasher.finalize()), on: output)
+            _ = fileSystem.setLabel(label(key, digest, size: size, checksum: checksum), on: output)
             if synchronizes { try fileSystem.synchronize(output, path: path) }
             fileSystem.close(output)
         } catch {
@@ -161,7 +154,7 @@ extension FileContentStore {
             return .failure(.unreadableSource(url, reason: error.description))
         }
         if removingSource { fileSystem.removeFile(atPath: source) }
-        return .success((size, hasher.finalize()))
+        return .success((size, checksum))
     }
 
     /// The label (``EntryLabel``) of `key`'s entry with this content, written now.
