@@ -31,9 +31,9 @@ enum BareURLSession {
         for round in 0..<5 {
             for isBare in round.isMultiple(of: 2) ? [true, false] : [false, true] {
                 if isBare {
-                    try RemoteBench.resetPeakResident()
+                    try RemotePeakMemory.resetPeakResident()
                     bare.append(try await download(server.url("big.bin"), inline: inline, writes: writes))
-                    peaks.append(try RemoteBench.peakResident())
+                    peaks.append(try RemotePeakMemory.peakResident())
                 } else {
                     curl.append(try RemoteBench.curl([server.url("big.bin")]))
                 }

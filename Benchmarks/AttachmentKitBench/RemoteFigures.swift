@@ -8,28 +8,35 @@ let remoteFigures: [Figure] = [
         let server = try BenchNginx()
         defer { server.stop() }
         try server.serve(megabytes: 256, as: "big.bin")
+        // Ours, curl and the bare-URLSession ceiling (inline delegate queue, no writes) in
+        // turn, the order rotating each round, so that all three see the same machine load.
         var ours: [Double] = []
         var curl: [Double] = []
+        var bare: [Double] = []
         for round in 0..<5 {
-            for isOurs in round.isMultiple(of: 2) ? [true, false] : [false, true] {
-                if isOurs {
-                    ours.append(try await RemoteBench.download([server.url("big.bin")]))
-                } else {
-                    curl.append(try RemoteBench.curl([server.url("big.bin")]))
+            let order = [0, 1, 2].map { ($0 + round) % 3 }
+            for kind in order {
+                switch kind {
+                case 0: ours.append(try await RemoteBench.download([server.url("big.bin")]))
+                case 1: curl.append(try RemoteBench.curl([server.url("big.bin")]))
+                default:
+                    bare.append(try await BareURLSession.download(server.url("big.bin"), inline: true, writes: false))
                 }
             }
         }
+        print("remote-download-256mib\tours \(ours)\tcurl \(curl)\tbare-inline \(bare)")
+        print("remote-download-256mib\tceiling bare-inline/curl \(Measure.median(curl) / Measure.median(bare))")
         let megabytes = 256.0 * 1.048576
         return FigureResult(
             value: megabytes / Measure.median(ours), unit: "MB/s", baseline: megabytes / Measure.median(curl),
             target: .ratioAtLeast(0.9))
     },
     Figure(name: "remote-peak-rss-1gib") {
-        let (large, _) = try await RemoteBench.peakResidentMiB()
+        let (large, _) = try await RemotePeakMemory.peakResidentMiB()
         return FigureResult(value: large, unit: "MiB", baseline: 48, target: .valueAtMost(48))
     },
     Figure(name: "remote-peak-rss-1gib-vs-256mib") {
-        let (large, small) = try await RemoteBench.peakResidentMiB()
+        let (large, small) = try await RemotePeakMemory.peakResidentMiB()
         return FigureResult(value: large, unit: "MiB", baseline: small, target: .ratioAtMost(1.1))
     },
     Figure(name: "remote-resume-after-drop-50pct") {
@@ -108,26 +115,6 @@ enum RemoteBench {
         return stopwatch.seconds
     }
 
-    /// Peak resident memory while downloading 1 GiB, and while downloading 256 MiB, in MiB:
-    /// the kernel's high-water mark (`VmHWM`), reset before each download.
-    static func peakResidentMiB() async throws -> (large: Double, small: Double) {
-        let server = try BenchNginx()
-        defer { server.stop() }
-        try server.serve(megabytes: 1024, as: "1g.bin")
-        try server.serve(megabytes: 256, as: "256m.bin")
-        var peaks: [Double] = []
-        for name in ["256m.bin", "1g.bin"] {
-            try resetPeakResident()
-            let before = try peakResident()
-            _ = try await download([server.url(name)])
-            peaks.append(try peakResident())
-            // The process's own resident memory before the download, for telling the download's
-            // share from the baseline (the runtime, Foundation, earlier figures' heap).
-            print("remote-peak-rss\t\(name)\tbefore \(before) MiB\tpeak \(peaks.last ?? 0) MiB")
-        }
-        return (peaks[1], peaks[0])
-    }
-
     /// Downloads `url`, cancels it once half of it is written (the server then all but
     /// stalls), and downloads it again, which resumes.
     static func downloadWithDropAtHalf(_ url: URL, size: Int64) async throws {
@@ -150,17 +137,5 @@ enum RemoteBench {
         guard try content.byteCount() == size else {
             throw FigureSkipped(reason: "the resumed download has the wrong size")
         }
-    }
-
-    static func resetPeakResident() throws {
-        try Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
-    }
-
-    static func peakResident() throws -> Double {
-        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        else { throw FigureSkipped(reason: "no VmHWM in /proc/self/status") }
-        return kilobytes / 1024
     }
 }

@@ -5,6 +5,9 @@ import Foundation
 // figure  NAME  VALUE  UNIT  BASELINE  RATIO  TARGET  met|missed
 
 let requested = Array(CommandLine.arguments.dropFirst())
+if requested.first == RemotePeakMemory.childArgument, requested.count == 2 {
+    exit(await RemotePeakMemory.runChild(requested[1]))
+}
 if requested.contains("--list") {
     for figure in allFigures { print(figure.name) }
     exit(0)

@@ -54,7 +54,10 @@ final class TransferWatchdog: Sendable {
             try await Task.sleep(nanoseconds: tick)
             let now = DispatchTime.now().uptimeNanoseconds
             if now - start >= totalNanoseconds { throw RemotePartError.timedOut(.total) }
-            if now - lastActivity.withLock({ $0 }) >= idleNanoseconds { throw RemotePartError.timedOut(.idle) }
+            // A chunk written on another thread after `now` was read is later than `now`: not
+            // idle (and no unsigned underflow, which crashed).
+            let last = lastActivity.withLock { $0 }
+            if now > last, now - last >= idleNanoseconds { throw RemotePartError.timedOut(.idle) }
         }
     }
 }
