@@ -17,6 +17,14 @@ struct AttachmentPrefetcherServerTests {
         return .init(status: 200, headers: [["Content-Length", "\(length)"]], ops: ops)
     }
 
+    /// Half the image, then a wait for the test to release `gate`, then the rest.
+    private static func ok(heldAt gate: String) -> RemoteFaultServer.Response {
+        let length = image.count
+        return .init(
+            status: 200, headers: [["Content-Length", "\(length)"]],
+            ops: [.slice(0, length / 2), .gate(gate), .slice(length / 2, length)])
+    }
+
     private static func prefetcher(_ harness: RemoteTestHarness) -> AttachmentPrefetcher {
         AttachmentPrefetcher(resolver: AttachmentResolver(downloads: harness.coordinator), fetchingFullResolution: true)
     }
@@ -51,6 +59,31 @@ struct AttachmentPrefetcherServerTests {
         #expect(await harness.stored("kept").content != nil)
         await Task.yield()
         #expect(drained == 1)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a message being prefetched and then opened by the user is escalated and requested once",
+        .timeLimit(.minutes(1)))
+    func openedWhilePrefetchingIsRequestedOnce() async throws {
+        // The prefetch's response waits for the test, not for a time: the loader joins the
+        // running transfer however slowly a loaded machine lets it start (a timed stall could
+        // end first, and the loader would then find the content stored and never join).
+        let server = try RemoteFaultServer(content: Self.image, paths: ["/photo": [Self.ok(heldAt: "photo")]])
+        defer { server.stop() }
+        let harness = try RemoteTestHarness()
+        let prefetcher = Self.prefetcher(harness)
+        let part = harness.part(server.url("/photo"), id: "photo", mimeType: .imageJPEG)
+        prefetcher.startPrefetching([[part]])
+        try await waitUntil("the prefetch's request") { !server.requests.isEmpty }
+        let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: harness.coordinator))
+        loader.priority = .high
+        loader.load(parts: [part], fetchingFullResolution: true)
+        try await waitUntil("the loader to join") { await harness.coordinator.priority(of: "photo") == .high }
+        try server.release("photo")
+        await waitOnMainActor("the original") { loader.state.isShowingOriginal }
+        #expect(server.requests.count == 1)
+        withExtendedLifetime(prefetcher) {}
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

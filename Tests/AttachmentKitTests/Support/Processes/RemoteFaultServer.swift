@@ -32,6 +32,9 @@ final class RemoteFaultServer: Sendable {
         static func sleep(_ seconds: Double) -> Op { Op(op: "sleep", seconds: seconds) }
         static func slice(_ start: Int, _ end: Int) -> Op { Op(op: "slice", start: start, end: end) }
         static func raw(_ text: String) -> Op { Op(op: "raw", text: text) }
+        /// Waits until the test calls ``RemoteFaultServer/release(_:)`` with `name`: a stall
+        /// that ends when the test says, not after a time a loaded machine may outlast.
+        static func gate(_ name: String) -> Op { Op(op: "gate", text: name) }
         static func trickle(_ start: Int, _ end: Int, every interval: Double) -> Op {
             Op(op: "trickle", start: start, end: end, interval: interval)
         }
@@ -93,6 +96,12 @@ final class RemoteFaultServer: Sendable {
 
     /// The requests seen for `path`.
     func requests(to path: String) -> [Request] { requests.filter { $0.path == path } }
+
+    /// Opens the gate `name`: every response waiting at ``Op/gate(_:)`` with it goes on, and
+    /// later ones pass it at once.
+    func release(_ name: String) throws {
+        try Data().write(to: directory.appending("gate-\(name)"))
+    }
 
     /// Stops the server and waits for it to end.
     func stop() {

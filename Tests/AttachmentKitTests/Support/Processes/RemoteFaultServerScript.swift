@@ -6,14 +6,17 @@
 /// `{"op": "head"}` sends the status line and headers (sent first when no op does),
 /// `{"op": "sleep", "seconds": s}`, `{"op": "slice", "start": a, "end": b}` sends bytes of
 /// the content file, `{"op": "trickle", "start": a, "end": b, "interval": s}` sends them one
-/// byte at a time, `{"op": "raw", "text": t}` sends text, `{"op": "close"}` closes at once.
+/// byte at a time, `{"op": "raw", "text": t}` sends text, `{"op": "close"}` closes at once,
+/// `{"op": "gate", "text": name}` waits until the test releases the gate `name` (a file
+/// `gate-name` beside the request log, made by ``RemoteFaultServer/release(_:)``).
 /// Every response carries `Connection: close`; `{PORT}` in a header value becomes the port.
 enum RemoteFaultServerScript {
     static let source = #"""
-        import json, socket, socketserver, sys, threading, time
+        import json, os, socket, socketserver, sys, threading, time
 
         script = json.load(open(sys.argv[1]))
         log_path = sys.argv[2]
+        gate_folder = os.path.dirname(log_path)
         content = open(script["content"], "rb").read() if script.get("content") else b""
         counters = {}
         lock = threading.Lock()
@@ -65,6 +68,9 @@ enum RemoteFaultServerScript {
                             sock.sendall(op["text"].encode("latin-1"))
                         elif kind == "close":
                             break
+                        elif kind == "gate":
+                            while not os.path.exists(os.path.join(gate_folder, "gate-" + op["text"])):
+                                time.sleep(0.01)
                 except OSError:
                     pass
                 try:
