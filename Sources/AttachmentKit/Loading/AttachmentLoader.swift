@@ -56,6 +56,9 @@ public final class AttachmentLoader {
     /// The size to lay the image out at, once known.
     public var placeholderSize: PlaceholderSize? { state.placeholderSize }
 
+    // Deliberate twins: AttachmentLoader, CallbackAttachmentLoader and
+    // ObservableObjectAttachmentLoader forward these same calls to one AttachmentLoadEngine;
+    // only how a change is published differs (Observation, a callback, Combine).
     /// The priority of the loader's downloads, ``DownloadPriority/normal`` unless set. Setting
     /// it applies at once, to the running downloads too, even while the cell is away: an
     /// explicit ``DownloadPriority/high`` is never lowered by ``disappear()``'s earlier call

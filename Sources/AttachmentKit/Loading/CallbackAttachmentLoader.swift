@@ -43,6 +43,9 @@ public final class CallbackAttachmentLoader {
         }
     }
 
+    // Deliberate twins: AttachmentLoader, CallbackAttachmentLoader and
+    // ObservableObjectAttachmentLoader forward these same calls to one AttachmentLoadEngine;
+    // only how a change is published differs (Observation, a callback, Combine).
     /// The priority of the loader's downloads (see ``AttachmentLoader/priority``).
     public var priority: DownloadPriority {
         get { engine.priority }

@@ -33,6 +33,9 @@ public final class ObservableObjectAttachmentLoader: ObservableObject {
         engine.onChange = { [weak self] state in self?.state = state }
     }
 
+    // Deliberate twins: AttachmentLoader, CallbackAttachmentLoader and
+    // ObservableObjectAttachmentLoader forward these same calls to one AttachmentLoadEngine;
+    // only how a change is published differs (Observation, a callback, Combine).
     /// The priority of the loader's downloads (see ``CallbackAttachmentLoader/priority``).
     public var priority: DownloadPriority {
         get { engine.priority }

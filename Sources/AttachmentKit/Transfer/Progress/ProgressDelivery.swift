@@ -108,6 +108,8 @@ final class ObserverChannel: Sendable {
         }
     }
 
+    // A deliberate twin of drain(_:into:isolation:) for MainActorProgressObserver, whose calls
+    // are main-actor isolated: the two observer protocols share no type the loop could use.
     @MainActor
     private static func drainOnMainActor(_ messages: AsyncStream<Message>, into channel: ObserverChannel) async {
         for await message in messages {

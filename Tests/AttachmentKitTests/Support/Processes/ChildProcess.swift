@@ -69,6 +69,18 @@ struct ChildProcess {
         }
     }
 
+    /// What the child writes next, or `nil` when it writes nothing within `seconds`: a test
+    /// that waits for a child's first line fails instead of blocking its thread for ever.
+    func readAvailable(waitingAtMost seconds: Int32) -> Data? {
+        var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, seconds * 1000)
+            if ready > 0 { return readAvailable() }
+            if ready < 0, errno == EINTR { continue }
+            return nil
+        }
+    }
+
     /// Everything the child writes from now until it closes its output.
     func readToEnd() -> Data {
         var all = Data()

@@ -68,8 +68,9 @@ final class RemoteFaultServer: Sendable {
         child = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
             arguments: ["python3", sourceURL.path, scriptURL.path, directory.appending("requests.jsonl").path])
-        let line = String(decoding: child.readAvailable(), as: UTF8.self).trimmingCharacters(
-            in: .whitespacesAndNewlines)
+        // A bounded wait: a server that never prints its port fails this test, not the run.
+        let line = String(decoding: child.readAvailable(waitingAtMost: 30) ?? Data(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         guard let port = Int(line) else {
             child.terminate()
             _ = child.wait()
