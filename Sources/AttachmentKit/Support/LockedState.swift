@@ -5,14 +5,14 @@ import Foundation
 ///
 /// Hold the lock briefly: never across an `await` or a call out to user code.
 // @unchecked Sendable: every access to `state` goes through `withLock`, under `lock`.
-final class LockedState<State>: @unchecked Sendable {
+package final class LockedState<State>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
 
-    init(_ state: State) { self.state = state }
+    package init(_ state: State) { self.state = state }
 
     /// Runs `body` with exclusive access to the state and returns its result.
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

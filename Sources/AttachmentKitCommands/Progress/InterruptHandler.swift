@@ -1,3 +1,4 @@
+import AttachmentKit
 import Dispatch
 import Foundation
 
@@ -10,14 +11,14 @@ import Darwin
 /// Turns Ctrl-C (SIGINT) into a call of `onInterrupt` while it is installed, so that a
 /// download is cancelled cleanly (its partial kept) instead of the process dying.
 final class InterruptHandler: Sendable {
-    private let source: LockedValue<(any DispatchSourceSignal)?>
+    private let source: LockedState<(any DispatchSourceSignal)?>
 
     init(onInterrupt: @escaping @Sendable () -> Void) {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler(handler: onInterrupt)
         source.resume()
-        self.source = LockedValue(source)
+        self.source = LockedState(source)
     }
 
     /// Restores the default handling of SIGINT.

@@ -7,7 +7,7 @@ final class ProgressPrinter: Sendable {
     private let label: String
     private let console: Console
     private let clock: any TransferClock
-    private let state: LockedValue<State>
+    private let state: LockedState<State>
 
     private struct State {
         var startBytes: Int64?
@@ -22,7 +22,7 @@ final class ProgressPrinter: Sendable {
         self.label = label
         self.console = console
         self.clock = clock
-        self.state = LockedValue(State())
+        self.state = LockedState(State())
     }
 
     func update(_ progress: TransferProgress) {
@@ -59,19 +59,4 @@ final class ProgressPrinter: Sendable {
 
     /// A byte count in B, KiB, MiB or GiB.
     static func bytes(_ count: Int64) -> String { ProgressLine.bytes(count) }
-}
-
-/// A value behind a lock (the library's own lock type is internal to it).
-// @unchecked Sendable: `value` is only touched under `lock`.
-final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }

@@ -1,3 +1,5 @@
+import AttachmentKit
+
 /// The `attachmentkit` command, run in-process so that tests can drive it.
 public enum AttachmentKitTool {
     /// What a run printed and its exit status.
@@ -37,7 +39,7 @@ public enum AttachmentKitTool {
     /// Runs the command with `arguments` (without the program name), collecting what it
     /// prints as it runs (download progress) into ``Outcome/output``.
     public static func run(_ arguments: [String]) async -> Outcome {
-        let buffer = LockedValue("")
+        let buffer = LockedState("")
         let console = Console(isTerminal: false) { text in buffer.withLock { $0 += text } }
         var outcome = await run(arguments, console: console, handlesInterrupts: false)
         outcome.output = buffer.withLock { $0 } + outcome.output
