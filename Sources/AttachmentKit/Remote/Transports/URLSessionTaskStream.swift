@@ -103,6 +103,7 @@ final class URLSessionTaskStream: Sendable {
                 state.headWaiter = nil
             }
             if state.end == nil { state.end = error.map { .failure($0) } ?? .success(()) }
+            state.cancelTask = nil  // the task has completed: it must not be cancelled any more
             let chunkWaiter = state.chunkWaiter
             state.chunkWaiter = nil
             let deliveryWaiter = state.deliveryWaiter

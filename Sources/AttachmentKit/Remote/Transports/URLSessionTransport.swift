@@ -66,7 +66,14 @@ public final class URLSessionTransport: HTTPTransport {
         router.register(stream, for: task.taskIdentifier)
         // Never on the calling thread: that may be FoundationNetworking's own work queue
         // (see URLSessionDelegateQueue), which `cancel()` waits for on Swift 6.3.
-        stream.setCancelTask { DispatchQueue.global().async { task.cancel() } }
+        // A task that has completed is never cancelled: FoundationNetworking stops the process
+        // when a cancel reaches a task no longer in its registry (seen when a server closed the
+        // connection while this hop was on its way).
+        stream.setCancelTask {
+            DispatchQueue.global().async {
+                if task.state == .running || task.state == .suspended { task.cancel() }
+            }
+        }
         task.resume()
         let head: HTTPResponseHead
         do {
