@@ -22,6 +22,13 @@ final class StorageFaultyFileSystem: StoreFileSystem {
     /// Every call made so far.
     var callCount: Int { state.withLock { $0.calls } }
 
+    /// The `write` calls made so far to paths containing `pathContaining`.
+    func writeCount(pathContaining: String) -> Int {
+        writes.withLock { $0.filter { $0.contains(pathContaining) }.count }
+    }
+
+    private let writes = LockedState<[String]>([])
+
     /// Makes matching calls fail until ``heal()``.
     func fail(_ fault: Fault) { state.withLock { _ = $0.faults.insert(fault) } }
 
@@ -67,6 +74,7 @@ final class StorageFaultyFileSystem: StoreFileSystem {
     }
 
     func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(FileSystemError) {
+        writes.withLock { $0.append(path) }
         do {
             try check("write", path)
         } catch {
