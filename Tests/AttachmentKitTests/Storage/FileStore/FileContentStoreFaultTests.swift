@@ -106,15 +106,17 @@ struct FileContentStoreFaultTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a partial download's append on a full disk fails and leaves the kept bytes as they were",
+        "a partial download's write on a full disk fails and leaves the kept bytes as they were",
         .timeLimit(.minutes(1)))
     func failedAppend() async throws {
         let (directory, fileSystem, store) = try await setUp()
         defer { withExtendedLifetime(directory) {} }
         let writer = try await store.openPartialDownload(for: key("p"), validator: .entityTag("\"v\""), resumingAt: 0)
         try writer.append(Data(repeating: 5, count: 100))
+        try writer.checkpoint()
         fileSystem.fail(.init(operation: "write", pathContaining: "/partial/"))
-        #expect(throws: ContentStoreError.self) { try writer.append(Data(repeating: 6, count: 100)) }
+        try writer.append(Data(repeating: 6, count: 100))  // gathered, not yet written
+        #expect(throws: ContentStoreError.self) { try writer.checkpoint() }
         fileSystem.heal()
         #expect(writer.byteCount == 100)
         try writer.append(Data(repeating: 7, count: 10))
