@@ -11,6 +11,9 @@ struct ServerPart: MessagePart {
     let mimeType = MIMEType.imageJPEG
     let transferStatus = TransferStatus.readyForDownload
     let localContent: PartContent? = nil
+    var representations: [ImageRepresentation] = []
+
+    init(id: PartID) { self.id = id }
 
     func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
         .data(
@@ -40,6 +43,22 @@ loader.onChange = { state in print("phase:", state.phase) }
 loader.load(parts: messages[0], fetchingFullResolution: true)
 loader.disappear()  // scrolled away: its downloads go low
 loader.appear()  // back: the priority it had before
+
+// A grid of 120 × 90-point cells on a 3× screen shows 360 × 270 pixels. The server also has the
+// photo at 640 × 480: given the size, the prefetcher and the cell's loader both fetch that copy,
+// stored under its own key, and never the original.
+var gridPhoto = ServerPart(id: "grid-photo")
+gridPhoto.representations = [
+    ImageRepresentation(pixelSize: PixelSize(width: 640, height: 480), part: ServerPart(id: "grid-photo@640x480"))
+]
+let cellPixels = PixelSize(width: 120 * 3, height: 90 * 3)
+prefetcher.startPrefetching([[gridPhoto]], displayedPixelSize: cellPixels)
+let gridLoader = CallbackAttachmentLoader(resolver: resolver)
+gridLoader.load(parts: [gridPhoto], displayedPixelSize: cellPixels, fetchingFullResolution: true)
 // snippet.hide
-while loader.state.isLoading || prefetcher.runningCount + prefetcher.waitingCount > 0 { await Task.yield() }
+while loader.state.isLoading || gridLoader.state.isLoading || prefetcher.runningCount + prefetcher.waitingCount > 0 {
+    await Task.yield()
+}
 print("shown:", loader.state.content != nil)
+print("grid cell stored:", await store.contains(ContentKey(partID: "grid-photo@640x480")))  // true
+print("original stored:", await store.contains(ContentKey(partID: "grid-photo")))  // false

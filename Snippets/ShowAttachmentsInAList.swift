@@ -25,8 +25,9 @@ final class AttachmentCell: UICollectionViewCell {
         imageView.frame = contentView.bounds
     }
 
-    func configure(with parts: [any MessagePart]) {
-        loader.load(parts: parts)  // cancels the previous message's load
+    /// Shows a message; `pixels` (the cell's size × the screen scale) chooses the rendition.
+    func configure(with parts: [any MessagePart], pixels: PixelSize) {
+        loader.load(parts: parts, displayedPixelSize: pixels)  // cancels the previous message's load
     }
 
     override func prepareForReuse() {
@@ -48,6 +49,14 @@ final class MessagesViewController: UICollectionViewController, UICollectionView
     var messages: [[any MessagePart]] = []
     private let prefetcher = AttachmentPrefetcher()  // released with the list: its work stops
 
+    /// The device pixels a cell shows: the layout's item size × the screen scale. The loaders
+    /// and the prefetcher are given the same size, so the prefetched rendition is the one shown.
+    private var cellPixels: PixelSize {
+        let size = (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? CGSize(width: 120, height: 90)
+        let scale = traitCollection.displayScale
+        return PixelSize(width: size.width * scale, height: size.height * scale)
+    }
+
     override func viewDidLoad() {
         super.viewDidLoad()
         collectionView.register(AttachmentCell.self, forCellWithReuseIdentifier: "attachment")
@@ -62,7 +71,7 @@ final class MessagesViewController: UICollectionViewController, UICollectionView
         -> UICollectionViewCell
     {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "attachment", for: indexPath)
-        (cell as? AttachmentCell)?.configure(with: messages[indexPath.item])
+        (cell as? AttachmentCell)?.configure(with: messages[indexPath.item], pixels: cellPixels)
         return cell
     }
 
@@ -79,7 +88,7 @@ final class MessagesViewController: UICollectionViewController, UICollectionView
     }
 
     func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
-        prefetcher.startPrefetching(indexPaths.map { messages[$0.item] })
+        prefetcher.startPrefetching(indexPaths.map { messages[$0.item] }, displayedPixelSize: cellPixels)
     }
 
     func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {

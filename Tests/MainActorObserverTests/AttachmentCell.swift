@@ -1,4 +1,5 @@
 import AttachmentKit
+import Foundation
 import Observation
 
 /// A list cell without UIKit: a `@MainActor` class that shows a message through a
@@ -22,6 +23,14 @@ final class AttachmentCell {
 
     /// `collectionView(_:cellForItemAt:)`: shows a message.
     func configure(with parts: [any MessagePart]) { loader.load(parts: parts) }
+
+    /// `collectionView(_:cellForItemAt:)` in a grid of `cellSize`-point cells on a screen of
+    /// `screenScale`: shows a message, the rendition that covers the cell's pixels fetched in the
+    /// original's place.
+    func configure(with parts: [any MessagePart], cellSize: CGSize, screenScale: CGFloat) {
+        let pixels = PixelSize(width: cellSize.width * screenScale, height: cellSize.height * screenScale)
+        loader.load(parts: parts, displayedPixelSize: pixels, fetchingFullResolution: true)
+    }
 
     /// `prepareForReuse()`: forgets the old message.
     func prepareForReuse() { loader.reset() }

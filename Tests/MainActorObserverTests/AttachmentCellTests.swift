@@ -35,6 +35,24 @@ struct AttachmentCellTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a grid cell given its size shows the rendition that covers it; the prefetcher takes the same size",
+        .timeLimit(.minutes(1)))
+    func gridCell() async throws {
+        let resolver = AttachmentResolver(downloads: DownloadCoordinator())
+        let url = try #require(URL(string: "https://example.com/photo.jpg"))
+        var original = RemotePart(id: "grid", url: url, mimeType: .imageJPEG)
+        let rendition = LocalPart(id: "grid@640x480", mimeType: .imageJPEG, content: smallJPEG)
+        original.representations = [ImageRepresentation(pixelSize: PixelSize(width: 640, height: 480), part: rendition)]
+        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: true)
+        prefetcher.startPrefetching([[original]], displayedPixelSize: PixelSize(width: 360, height: 270))
+        let cell = AttachmentCell(resolver: resolver)
+        cell.configure(with: [original], cellSize: CGSize(width: 120, height: 90), screenScale: 3)
+        await waitUntil { cell.shownContent != nil }
+        #expect(cell.shownContent == smallJPEG)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("the observing cell re-renders when the loader's content changes", .timeLimit(.minutes(1)))
     func observingCell() async {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }

@@ -6,10 +6,12 @@
 /// even when its last events arrive late.
 @MainActor
 final class AttachmentLoadEngine {
-    /// What a run loads: the message's parts and whether the original is fetched.
+    /// What a run loads: the message's parts, whether the original is fetched, and the size it
+    /// is shown at, which chooses the rendition fetched in the original's place.
     struct Request {
         var parts: [any MessagePart]
         var fetchingFullResolution: Bool
+        var displayedPixelSize: PixelSize?
     }
 
     let resolver: AttachmentResolver
@@ -48,10 +50,11 @@ final class AttachmentLoadEngine {
     /// The priority the downloads run at now.
     var effectivePriority: DownloadPriority { isLoweredForDisappearance ? .low : priority }
 
-    func load(_ parts: [any MessagePart], fetchingFullResolution: Bool) {
+    func load(_ parts: [any MessagePart], fetchingFullResolution: Bool, displayedPixelSize: PixelSize? = nil) {
         stopRun()
         reloadsOnAppear = false
-        request = Request(parts: parts, fetchingFullResolution: fetchingFullResolution)
+        request = Request(
+            parts: parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize)
         state = AttachmentLoadState()
         startRun()
     }
@@ -59,7 +62,7 @@ final class AttachmentLoadEngine {
     func cancel() {
         guard task != nil else { return }
         stopRun()
-        settlePhaseAfterStop()
+        state.settlePhaseAfterStop()
         publish()
     }
 
@@ -73,7 +76,7 @@ final class AttachmentLoadEngine {
 
     func retry() {
         guard request != nil, task == nil, !state.isShowingOriginal else { return }
-        settlePhaseAfterStop()
+        state.settlePhaseAfterStop()
         startRun()
     }
 
@@ -156,7 +159,8 @@ final class AttachmentLoadEngine {
         if case .empty = state.phase { state.phase = .placeholder }
         publish()
         let events = resolver.events(
-            for: request.parts, fetchingFullResolution: request.fetchingFullResolution, priorityControl: control)
+            for: request.parts, fetchingFullResolution: request.fetchingFullResolution,
+            displayedPixelSize: request.displayedPixelSize, priorityControl: control)
         let mailbox = LoadRunMailbox { [weak self] items in self?.show(items, of: runGeneration) }
         // Off the main actor, where the events are made: the run never waits for the main
         // actor, which takes the events posted meanwhile in one visit. At the caller's priority,
@@ -203,43 +207,16 @@ final class AttachmentLoadEngine {
         state.isLoading = false
     }
 
-    /// After a stop: what is shown stays, and the phase says so.
-    private func settlePhaseAfterStop() {
-        switch state.phase {
-        case .downloading, .failed: state.phase = state.content != nil ? .preview : .placeholder
-        case .empty, .placeholder, .preview, .original: break
-        }
-    }
-
     private func apply(_ event: ResolutionEvent) {
-        switch event {
-        case .placeholder(let size):
-            state.placeholderSize = size
-        case .preview(let content, _):
-            guard !state.isShowingOriginal else { return }
-            state.content = content
-            if case .placeholder = state.phase { state.phase = .preview }
-        case .progress(let progress, _):
-            guard !state.isShowingOriginal else { return }
-            state.phase = .downloading(progress)
-        case .fullResolution(let content, _):
-            state.content = content
-            state.phase = .original
-        case .failed(let failure):
-            state.lastFailure = failure
-            if failure.role == .fullResolution { state.phase = .failed(failure) }
-        }
+        let parts = request?.parts ?? []
+        state.apply(event) { partID in AttachmentLoadState.isRendition(partID, offeredIn: parts) }
         publish()
     }
 
     private func runEnded() {
         task = nil
         control = nil
-        state.isLoading = false
-        if case .downloading = state.phase { settlePhaseAfterStop() }
-        if state.content == nil, let failure = state.lastFailure, !state.isShowingOriginal {
-            state.phase = .failed(failure)
-        }
+        state.runEnded()
         publish()
     }
 

@@ -6,12 +6,17 @@ public enum AttachmentLoadPhase: Sendable {
     case placeholder
     /// The preview is shown; the original is not (yet).
     case preview
-    /// The original is downloading; the preview, if any, is shown meanwhile.
+    /// The original (or, for a load given a displayed size, the rendition chosen for it) is
+    /// downloading; the preview, if any, is shown meanwhile.
     case downloading(TransferProgress)
-    /// The original is shown: nothing more will come.
+    /// The original is shown, or for a load given a displayed size the rendition chosen for it
+    /// (``AttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)``): nothing
+    /// more will come.
     case original
     /// The original can't be shown (a failed download, or content that failed the check); the
-    /// preview, if any, stays shown. ``AttachmentLoader/retry()`` tries again.
+    /// preview, if any, stays shown. ``AttachmentLoader/retry()`` tries again. A failed
+    /// rendition whose next one up is fetched instead is not this phase: it is reported in
+    /// ``AttachmentLoadState/lastFailure``; this phase comes when none could be shown.
     case failed(ResolutionFailure)
 }
 
@@ -28,8 +33,8 @@ public struct AttachmentLoadState: Sendable {
     /// Whether a load is running: downloads may still change what is shown.
     public var isLoading = false
     /// The last part that could not be used in the current load, if any: a failed preview or
-    /// size part leaves the others to go on, so it need not mean the phase is
-    /// ``AttachmentLoadPhase/failed(_:)``.
+    /// size part, or a failed rendition that the next one up replaces, leaves the others to go
+    /// on, so it need not mean the phase is ``AttachmentLoadPhase/failed(_:)``.
     public var lastFailure: ResolutionFailure?
 
     /// An empty state: nothing loaded.

@@ -74,6 +74,35 @@ public final class AttachmentLoader {
         engine.load(parts, fetchingFullResolution: fetchingFullResolution)
     }
 
+    /// Loads a message for a view that shows it at `displayedPixelSize`, as
+    /// ``load(parts:fetchingFullResolution:)`` does, but with the original's place taken by the
+    /// rendition ``ResolutionPolicy/representation(for:among:)`` chooses for that size among
+    /// ``AttachmentResolution/representations``, stored under its own key.
+    ///
+    /// ```swift
+    /// // An aspect-fill cell of 120 × 90 points on a 3× screen shows 360 × 270 pixels.
+    /// let pixels = PixelSize(width: bounds.width * scale, height: bounds.height * scale)
+    /// loader.load(parts: message.parts, displayedPixelSize: pixels, fetchingFullResolution: true)
+    /// prefetcher.startPrefetching(upcoming, displayedPixelSize: pixels)  // warms the same entry
+    /// ```
+    ///
+    /// The chosen rendition arrives as the phase ``AttachmentLoadPhase/original``: for this size,
+    /// nothing more will come. When the local preview already covers the size, nothing is fetched
+    /// and the phase stays ``AttachmentLoadPhase/preview``. A rendition that fails is reported in
+    /// ``AttachmentLoadState/lastFailure`` and the next one up is fetched, the original last;
+    /// the phase is ``AttachmentLoadPhase/failed(_:)`` only when none could be shown. An empty
+    /// size (a view before its first layout) or a message without renditions loads the original.
+    /// The rules are those of ``AttachmentResolver/events(for:displayedPixelSize:fetchingFullResolution:priority:)``.
+    ///
+    /// - Parameters:
+    ///   - parts: The message's parts.
+    ///   - displayedPixelSize: The device pixels the picture takes: view points × screen scale.
+    ///   - fetchingFullResolution: Whether to fetch the chosen rendition even when the resolver's
+    ///     ``AttachmentResolver/autoDownload`` does not allow it.
+    public func load(parts: [any MessagePart], displayedPixelSize: PixelSize, fetchingFullResolution: Bool = false) {
+        engine.load(parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize)
+    }
+
     /// Stops the load's downloads (other callers' transfers go on) and keeps what is shown.
     public func cancel() { engine.cancel() }
 

@@ -10,6 +10,10 @@
 /// A message is fetched as a cell would show it: the same resolver runs its
 /// ``AttachmentResolver/events(for:fetchingFullResolution:priority:)``, so the parts fetched,
 /// and the store keys they are kept under, are the ones the cell's ``AttachmentLoader`` looks up.
+/// Cells that load for a displayed size
+/// (``AttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)``) read the
+/// rendition chosen for it: prefetch them with ``startPrefetching(_:displayedPixelSize:)`` and
+/// the same size, so that the entry warmed is that rendition's.
 /// Only the store's disk tier is warmed: a prefetch's bytes stay out of the memory tier (a
 /// ``TieredContentStore`` or ``DefaultContentStore``), so that the images on screen keep it.
 /// When the cell opens a message that is being prefetched, its loader joins the running
@@ -102,7 +106,20 @@ public final class AttachmentPrefetcher {
 
     /// Queues messages, each given as its parts, to be fetched.
     public func startPrefetching(_ messages: [[any MessagePart]]) {
-        for parts in messages { queue.enqueue(parts) }
+        for parts in messages { queue.enqueue(PrefetchQueue.Message(parts: parts, displayedPixelSize: nil)) }
+        startWaiting()
+    }
+
+    /// Queues messages, each given as its parts, to be fetched for cells that show them at
+    /// `displayedPixelSize`: the rendition fetched in the original's place is the one
+    /// ``AttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)`` chooses for
+    /// the same size, so that the entry warmed is exactly the one the cell's loader reads. Give
+    /// the size the loaders are given (cells of different sizes: one call per size). A message
+    /// already waiting or running keeps the size it was started with.
+    public func startPrefetching(_ messages: [[any MessagePart]], displayedPixelSize: PixelSize) {
+        for parts in messages {
+            queue.enqueue(PrefetchQueue.Message(parts: parts, displayedPixelSize: displayedPixelSize))
+        }
         startWaiting()
     }
 
@@ -129,7 +146,7 @@ public final class AttachmentPrefetcher {
     }
 
     private func startWaiting() {
-        while !paused, queue.runningCount < maximumConcurrentPrefetches, let (key, parts) = queue.dequeue() {
+        while !paused, queue.runningCount < maximumConcurrentPrefetches, let (key, message) = queue.dequeue() {
             nextTaskNumber += 1
             let number = nextTaskNumber
             let control = DownloadPriorityControl(currentPriority, warmingDiskOnly: true)
@@ -140,7 +157,8 @@ public final class AttachmentPrefetcher {
                 // Stopped after it was taken from the queue but before it ran: never start.
                 if self?.queue.isRunning(key, number: number) == true, !Task.isCancelled {
                     let events = resolver.events(
-                        for: parts, fetchingFullResolution: fetchingFullResolution, priorityControl: control)
+                        for: message.parts, fetchingFullResolution: fetchingFullResolution,
+                        displayedPixelSize: message.displayedPixelSize, priorityControl: control)
                     for await _ in events {}
                 }
                 self?.ended(key, number: number)

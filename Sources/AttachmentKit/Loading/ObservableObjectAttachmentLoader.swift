@@ -47,6 +47,13 @@ public final class ObservableObjectAttachmentLoader: ObservableObject {
         engine.load(parts, fetchingFullResolution: fetchingFullResolution)
     }
 
+    /// Loads a message for a view that shows it at `displayedPixelSize`, the original's place
+    /// taken by the rendition chosen for that size (see
+    /// ``CallbackAttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)``).
+    public func load(parts: [any MessagePart], displayedPixelSize: PixelSize, fetchingFullResolution: Bool = false) {
+        engine.load(parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize)
+    }
+
     /// Stops the load and keeps what is shown (see ``CallbackAttachmentLoader/cancel()``).
     public func cancel() { engine.cancel() }
 

@@ -8,6 +8,12 @@ struct PrefetchQueue {
         init(_ parts: [any MessagePart]) { partIDs = parts.map(\.id) }
     }
 
+    /// A message to fetch: its parts and the size its cell shows it at, if given.
+    struct Message {
+        let parts: [any MessagePart]
+        let displayedPixelSize: PixelSize?
+    }
+
     /// A message being fetched: the number of its task and the priority of its downloads.
     struct Running {
         let number: Int
@@ -23,7 +29,7 @@ struct PrefetchQueue {
 
     private var order: [Key] = []
     private var head = 0
-    private var waiting: [Key: [any MessagePart]] = [:]
+    private var waiting: [Key: Message] = [:]
     private var running: [Key: Running] = [:]
     private var hasWork = false
 
@@ -32,22 +38,22 @@ struct PrefetchQueue {
     var runningValues: Dictionary<Key, Running>.Values { running.values }
 
     /// Queues a message unless it is waiting or running already.
-    mutating func enqueue(_ parts: [any MessagePart]) {
-        let key = Key(parts)
+    mutating func enqueue(_ message: Message) {
+        let key = Key(message.parts)
         guard waiting[key] == nil, running[key] == nil else { return }
-        waiting[key] = parts
+        waiting[key] = message
         order.append(key)
         hasWork = true
     }
 
     /// The oldest waiting message, taken off the queue.
-    mutating func dequeue() -> (Key, [any MessagePart])? {
+    mutating func dequeue() -> (Key, Message)? {
         while head < order.count {
             let key = order[head]
             head += 1
-            if let parts = waiting.removeValue(forKey: key) {
+            if let message = waiting.removeValue(forKey: key) {
                 compact()
-                return (key, parts)
+                return (key, message)
             }
         }
         compact()

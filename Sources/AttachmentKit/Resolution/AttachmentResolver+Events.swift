@@ -47,23 +47,64 @@ extension AttachmentResolver {
         events(for: parts, fetchingFullResolution: fetchingFullResolution, priorityControl: nil, priority: priority)
     }
 
-    /// The events, their downloads registered in `priorityControl` (which gives their priority)
-    /// when there is one, so that a loader can move them to another priority while they run.
-    func events(
-        for parts: [any MessagePart], fetchingFullResolution: Bool, priorityControl: DownloadPriorityControl?,
+    /// The events of ``events(for:fetchingFullResolution:priority:)`` for a view that shows the
+    /// picture at `displayedPixelSize`: the full-resolution step fetches the rendition
+    /// ``ResolutionPolicy/representation(for:among:)`` chooses for that size among
+    /// ``AttachmentResolution/representations`` instead of the original, when one smaller than the
+    /// original covers it.
+    ///
+    /// The chosen rendition is sent as ``ResolutionEvent/fullResolution(_:partID:)`` with its
+    /// own part's identity, its progress as ``ResolutionEvent/progress(_:partID:)``, and it is
+    /// stored under its own key (``ImageRepresentation/contentKey``), so that a prefetch for the
+    /// same size warms exactly the entry read here. The rules:
+    /// - When the preview covers the size and is local (and passes the check), nothing more is
+    ///   fetched: the preview is the last image event. A preview that is not local does not count;
+    ///   the next rendition up is chosen.
+    /// - A rendition that fails, its download or the content check, is reported with
+    ///   ``ResolutionEvent/failed(_:)`` (role ``ResolutionFailure/Role/fullResolution``, the
+    ///   rendition's part identity) and the next one up is fetched, the original last.
+    /// - What is fetched without `fetchingFullResolution` follows ``autoDownload``, asked of each
+    ///   rendition's own part.
+    /// - A local original is sent as it is: nothing smaller is then worth a download.
+    /// - An empty size (zero, negative or NaN: a view before its first layout) and a message
+    ///   without renditions fetch the original, as ``events(for:fetchingFullResolution:priority:)``.
+    ///
+    /// - Parameters:
+    ///   - parts: The message's parts, in any order.
+    ///   - displayedPixelSize: The device pixels the picture takes on screen: view points × screen
+    ///     scale × zoom (``ZoomViewport/displayedPixelSize`` in a viewer, the cell's bounds ×
+    ///     screen scale for an aspect-fill cell).
+    ///   - fetchingFullResolution: Whether to download the chosen rendition even when
+    ///     ``autoDownload`` does not allow it, as when the user opens the image.
+    ///   - priority: The priority of the downloads this starts.
+    public func events(
+        for parts: [any MessagePart], displayedPixelSize: PixelSize, fetchingFullResolution: Bool = false,
         priority: DownloadPriority = .normal
+    ) -> ResolutionEvents {
+        events(
+            for: parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize,
+            priorityControl: nil, priority: priority)
+    }
+
+    /// The events, their downloads registered in `priorityControl` (which gives their priority)
+    /// when there is one, so that a loader can move them to another priority while they run;
+    /// the full resolution chosen for `displayedPixelSize` when one is given.
+    func events(
+        for parts: [any MessagePart], fetchingFullResolution: Bool, displayedPixelSize: PixelSize? = nil,
+        priorityControl: DownloadPriorityControl?, priority: DownloadPriority = .normal
     ) -> ResolutionEvents {
         ResolutionEvents { [self] in
             run(
-                parts, fetchingFullResolution: fetchingFullResolution,
+                parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize,
                 priority: priorityControl ?? DownloadPriorityControl(priority))
         }
     }
 
     /// Starts one run of the events: the stream, and the task that produces it.
-    private func run(_ parts: [any MessagePart], fetchingFullResolution: Bool, priority: DownloadPriorityControl) -> (
-        AsyncStream<ResolutionEvent>, Task<Void, Never>
-    ) {
+    private func run(
+        _ parts: [any MessagePart], fetchingFullResolution: Bool, displayedPixelSize: PixelSize?,
+        priority: DownloadPriorityControl
+    ) -> (AsyncStream<ResolutionEvent>, Task<Void, Never>) {
         let resolution = resolve(parts)
         let check = ContentCheck(policy: contentPolicy)
         let fullResolution = resolution.fullResolution
@@ -79,6 +120,16 @@ extension AttachmentResolver {
         let previewToFetch = previewPart.flatMap { part in
             part.availableContent == nil && autoDownload.allowsAutomaticDownload(of: part) ? part : nil
         }
+        // Checked here only when the choice of the full resolution depends on it.
+        var localPreview: Result<ContentCheck.Accepted, ResolutionFailure>?
+        let fullToFetch =
+            localFull != nil
+            ? []
+            : RepresentationChain.fullResolutionOrder(in: resolution, displayedPixels: displayedPixelSize) {
+                guard let previewPart, let content = previewPart.availableContent else { return false }
+                localPreview = check.check(content, of: previewPart, role: .preview)
+                return (try? localPreview?.get()) != nil
+            }.filter { fetchingFullResolution || autoDownload.allowsAutomaticDownload(of: $0) }
         let (stream, continuation) = AsyncStream.makeStream(of: ResolutionEvent.self)
         let emitter = ResolutionEmitter(
             continuation,
@@ -89,13 +140,15 @@ extension AttachmentResolver {
             emitter.send(.failed(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
         }
         if let placeholder = resolution.placeholderSize { emitter.send(.placeholder(placeholder)) }
+        let checkedPreview = localPreview
         let task = Task { [self] in
             await withTaskGroup(of: Void.self) { group in
                 if let sizeToFetch {
                     group.addTask { await fetchPlaceholder(of: sizeToFetch, priority: priority, into: emitter) }
                 }
                 if let previewPart, let content = previewPart.availableContent {
-                    emitter.send(check.check(content, of: previewPart, role: .preview), role: .preview)
+                    emitter.send(
+                        checkedPreview ?? check.check(content, of: previewPart, role: .preview), role: .preview)
                 }
                 // Its own task, so that the full resolution arriving first can cancel it.
                 let previewFetch = previewToFetch.map { part in
@@ -110,14 +163,12 @@ extension AttachmentResolver {
                         }
                     }
                 }
-                if let fullResolution {
-                    if let localFull {
-                        emitter.send(localFull, role: .fullResolution)
-                    } else if fetchingFullResolution || autoDownload.allowsAutomaticDownload(of: fullResolution) {
-                        group.addTask {
-                            await fetchFullResolution(fullResolution, priority: priority, check: check, into: emitter) {
-                                previewFetch?.cancel()
-                            }
+                if let localFull {
+                    emitter.send(localFull, role: .fullResolution)
+                } else if !fullToFetch.isEmpty {
+                    group.addTask {
+                        await fetchFullResolution(fullToFetch, priority: priority, check: check, into: emitter) {
+                            previewFetch?.cancel()
                         }
                     }
                 }
@@ -161,35 +212,5 @@ extension AttachmentResolver {
         } catch  where !error.isCancellation {
             emitter.send(.failed(ResolutionFailure(partID: part.id, role: .preview, reason: error)))
         } catch {}
-    }
-
-    /// Fetches the full resolution, calling `onCompletion` once it has been sent (not when it
-    /// failed the content check).
-    private func fetchFullResolution(
-        _ part: any MessagePart, priority: DownloadPriorityControl, check: ContentCheck,
-        into emitter: ResolutionEmitter,
-        onCompletion: @escaping @Sendable () -> Void
-    )
-        async
-    {
-        guard let download = await priority.download(part, from: downloads) else { return }
-        await withTaskCancellationHandler {
-            for await state in download.updates() {
-                switch state {
-                case .downloading(let progress):
-                    emitter.send(.progress(progress, partID: part.id))
-                case .completed(let content):
-                    let checked = check.check(content, of: part, role: .fullResolution)
-                    emitter.send(checked, role: .fullResolution)
-                    if case .success = checked { onCompletion() }
-                case .failed(let error):
-                    emitter.send(.failed(ResolutionFailure(partID: part.id, role: .fullResolution, reason: error)))
-                case .idle, .cancelled:
-                    break
-                }
-            }
-        } onCancel: {
-            download.cancel()
-        }
     }
 }

@@ -11,9 +11,11 @@ public enum ResolutionEvent: Sendable {
     case placeholder(PlaceholderSize)
     /// The preview's content, local or fetched automatically.
     case preview(PartContent, partID: PartID)
-    /// Progress of the full-resolution download, throttled.
+    /// Progress of the full-resolution download, throttled: the original's, or the rendition's
+    /// chosen for a displayed size (``AttachmentResolver/events(for:displayedPixelSize:fetchingFullResolution:priority:)``).
     case progress(TransferProgress, partID: PartID)
-    /// The full-resolution content: swap it in.
+    /// The full-resolution content: swap it in. For events given a displayed size, the rendition
+    /// chosen for it, named by its own part identity.
     case fullResolution(PartContent, partID: PartID)
     /// A part could not be used.
     case failed(ResolutionFailure)

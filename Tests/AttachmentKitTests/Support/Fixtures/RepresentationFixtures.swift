@@ -45,3 +45,34 @@ enum RepresentationFixtures {
         ImageRepresentation(pixelSize: size, part: PartFactory.remote(id, .imageJPEG))
     }
 }
+
+/// A photo message whose scripted original offers two scripted renditions, with a local preview
+/// (64 × 48, from its header) and a size part (4032 × 3024): its chain is preview, 1024, 2048,
+/// original.
+struct RenditionMessage {
+    typealias Fixtures = RepresentationFixtures
+    let large = Fixtures.scripted(Fixtures.large)
+    let extraLarge = Fixtures.scripted(Fixtures.extraLarge)
+    let original: ScriptedPart
+    let parts: [any MessagePart]
+
+    /// The device pixels that the 1024 rendition covers and the preview does not.
+    static let largeCell = PixelSize(width: 900, height: 675)
+    /// The device pixels only the original covers.
+    static let wholeScreen = PixelSize(width: 3000, height: 2250)
+    /// The device pixels the 64 × 48 preview covers.
+    static let tinyCell = PixelSize(width: 60, height: 45)
+
+    init() {
+        original = ScriptedPart("photo", representations: [extraLarge.0, large.0])
+        parts = [
+            original, LoadingFixtures.localPreview(),
+            PartFactory.size(#"{"width":4032,"height":3024,"orientation":0}"#),
+        ]
+    }
+
+    /// How many downloads each of the original and the two renditions started.
+    var startedCounts: (original: Int, large: Int, extraLarge: Int) {
+        (original.script.startedCount, large.1.script.startedCount, extraLarge.1.script.startedCount)
+    }
+}

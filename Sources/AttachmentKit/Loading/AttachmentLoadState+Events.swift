@@ -1,0 +1,54 @@
+extension AttachmentLoadState {
+    /// Shows a run's event. `isRendition` tells whether a failed part is a rendition offered in
+    /// the original's place, which the next one up follows.
+    mutating func apply(_ event: ResolutionEvent, isRendition: (PartID) -> Bool) {
+        switch event {
+        case .placeholder(let size):
+            placeholderSize = size
+        case .preview(let content, _):
+            guard !isShowingOriginal else { return }
+            self.content = content
+            if case .placeholder = phase { phase = .preview }
+        case .progress(let progress, _):
+            guard !isShowingOriginal else { return }
+            phase = .downloading(progress)
+        case .fullResolution(let content, _):
+            self.content = content
+            phase = .original
+        case .failed(let failure):
+            lastFailure = failure
+            guard failure.role == .fullResolution else { return }
+            // The next one up follows a rendition's failure: the phase waits for it.
+            if isRendition(failure.partID) {
+                if case .downloading = phase { settlePhaseAfterStop() }
+            } else {
+                phase = .failed(failure)
+            }
+        }
+    }
+
+    /// The run ended: a download still shown as running is over, and a failure nothing replaced
+    /// (the original's or the last rendition's, or any when nothing is shown) is the phase.
+    mutating func runEnded() {
+        isLoading = false
+        if case .downloading = phase { settlePhaseAfterStop() }
+        if let failure = lastFailure, !isShowingOriginal, content == nil || failure.role == .fullResolution {
+            phase = .failed(failure)
+        }
+    }
+
+    /// After a stop: what is shown stays, and the phase says so.
+    mutating func settlePhaseAfterStop() {
+        switch phase {
+        case .downloading, .failed: phase = content != nil ? .preview : .placeholder
+        case .empty, .placeholder, .preview, .original: break
+        }
+    }
+
+    /// Whether `partID` is one of the renditions a part of `parts` offers
+    /// (``MessagePart/representations``), not one of `parts` itself.
+    static func isRendition(_ partID: PartID, offeredIn parts: [any MessagePart]) -> Bool {
+        guard !parts.contains(where: { $0.id == partID }) else { return false }
+        return parts.contains { $0.representations.contains { $0.part.id == partID } }
+    }
+}
