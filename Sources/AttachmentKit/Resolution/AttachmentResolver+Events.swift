@@ -28,7 +28,8 @@ extension AttachmentResolver {
     /// from the bytes). A local original that fails leaves the preview to be shown. The check
     /// reads only the header, a few kilobytes and never more than
     /// ``ImageInspector/maximumByteCount``, and decodes nothing; for local content it runs when the
-    /// iteration starts (the original) or in the sequence's task (the preview).
+    /// iteration starts (the original, and the preview when a displayed size makes the choice
+    /// depend on it) or in the sequence's task (the preview otherwise).
     ///
     /// When neither the size part nor a local image gives the placeholder, it is read from the
     /// header of the first image content that passes the check, the preview or the original,

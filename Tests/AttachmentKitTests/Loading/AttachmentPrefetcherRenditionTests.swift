@@ -62,4 +62,37 @@ struct AttachmentPrefetcherRenditionTests {
         await waitOnMainActor("the warmed original") { loader.state.isShowingOriginal }
         #expect(message.startedCounts == (1, 0, 0))
     }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a cell that opens a message while its rendition is being prefetched joins that download",
+        .timeLimit(.minutes(1)))
+    func loaderJoinsRunningRenditionPrefetch() async {
+        let resolver = resolver
+        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: true)
+        prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.largeCell)
+        let download = await message.large.1.script.attempt(0)
+        let loader = CallbackAttachmentLoader(resolver: resolver)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        await waitOnMainActor("the loader to join at its priority") {
+            prefetcher.runningCount == 1 && loader.state.isLoading
+        }
+        while await resolver.downloads.priority(of: message.large.0.part.id) != .normal, !Task.isCancelled {
+            await Task.yield()
+        }
+        download.succeed(Fixtures.jpeg(Fixtures.large))
+        await waitOnMainActor("the rendition") { loader.state.isShowingOriginal }
+        #expect(message.startedCounts == (0, 1, 0))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("prefetching for a size the local preview covers asks for nothing", .timeLimit(.minutes(1)))
+    func previewCoversPrefetchesNothing() async {
+        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: true)
+        var drained = false
+        prefetcher.onDrained = { drained = true }
+        prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.tinyCell)
+        await waitOnMainActor("the prefetch to drain") { drained }
+        #expect(message.startedCounts == (0, 0, 0))
+    }
 }
