@@ -12,10 +12,11 @@ final class TransferWatchdog: Sendable {
     private let start: UInt64
     private let lastActivity: LockedState<UInt64>
 
-    init(idleTimeout: Double, totalTimeout: Double) {
+    /// Creates a watchdog whose limits count from `start` (monotonic nanoseconds).
+    init(idleTimeout: Double, totalTimeout: Double, start: UInt64 = DispatchTime.now().uptimeNanoseconds) {
         idleNanoseconds = UInt64(idleTimeout * 1e9)
         totalNanoseconds = UInt64(totalTimeout * 1e9)
-        start = DispatchTime.now().uptimeNanoseconds
+        self.start = start
         lastActivity = LockedState(start)
     }
 
@@ -53,11 +54,20 @@ final class TransferWatchdog: Sendable {
         while true {
             try await Task.sleep(nanoseconds: tick)
             let now = DispatchTime.now().uptimeNanoseconds
-            if now - start >= totalNanoseconds { throw RemotePartError.timedOut(.total) }
-            // A chunk written on another thread after `now` was read is later than `now`: not
-            // idle (and no unsigned underflow, which crashed).
-            let last = lastActivity.withLock { $0 }
-            if now > last, now - last >= idleNanoseconds { throw RemotePartError.timedOut(.idle) }
+            if let passed = limitPassed(at: now, lastActivity: lastActivity.withLock { $0 }) {
+                throw RemotePartError.timedOut(passed)
+            }
         }
+    }
+
+    /// The limit that has passed at `now`, if any, given the last activity recorded.
+    ///
+    /// `lastActivity` may be later than `now`: a chunk recorded on another thread after `now`
+    /// was read. That is activity, not idleness (an unsigned subtraction there overflowed and
+    /// stopped the process).
+    func limitPassed(at now: UInt64, lastActivity last: UInt64) -> RemotePartError.Timeout? {
+        if now - start >= totalNanoseconds { return .total }
+        if now > last, now - last >= idleNanoseconds { return .idle }
+        return nil
     }
 }

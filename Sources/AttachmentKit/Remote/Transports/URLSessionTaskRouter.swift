@@ -61,16 +61,19 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         // Server trust is evaluated as usual; HTTP authentication is the app's (its header
-        // hook), so a 401 comes back as a response rather than waiting for a credential.
+        // hook), so a 401 comes back as a response (its head has already been delivered)
+        // rather than waiting for a credential.
         let httpMethods = [
             NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
             NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
         ]
-        if httpMethods.contains(challenge.protectionSpace.authenticationMethod) {
-            completionHandler(.rejectProtectionSpace, nil)
-        } else {
-            completionHandler(.performDefaultHandling, nil)
-        }
+        let disposition: URLSession.AuthChallengeDisposition =
+            httpMethods.contains(challenge.protectionSpace.authenticationMethod)
+            ? .rejectProtectionSpace : .performDefaultHandling
+        // Not from this callback: on Linux FoundationNetworking answers a refusal with
+        // `task.cancel()`, which (Swift 6.3) waits for the work queue this callback runs on, and
+        // every session in the process shares that queue: answering here hung them all.
+        DispatchQueue.global().async { completionHandler(disposition, nil) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

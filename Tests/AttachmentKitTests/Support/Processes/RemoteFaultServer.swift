@@ -67,7 +67,10 @@ final class RemoteFaultServer: Sendable {
         try Data(RemoteFaultServerScript.source.utf8).write(to: sourceURL)
         child = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
-            arguments: ["python3", sourceURL.path, scriptURL.path, directory.appending("requests.jsonl").path])
+            arguments: [
+                "python3", sourceURL.path, scriptURL.path, directory.appending("requests.jsonl").path,
+                String(ProcessInfo.processInfo.processIdentifier),
+            ])
         // A bounded wait: a server that never prints its port fails this test, not the run.
         let line = String(decoding: child.readAvailable(waitingAtMost: 30) ?? Data(), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)

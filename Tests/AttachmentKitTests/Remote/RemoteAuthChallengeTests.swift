@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+/// A 401 that carries an HTTP authentication challenge is a response like any other: it fails
+/// with its status, or is re-signed, and never waits for a credential. On Linux, answering
+/// the challenge from URLSession's delegate callback made FoundationNetworking cancel the task
+/// on its own work queue, which every session in the process shares: every download hung.
+@Suite
+struct RemoteAuthChallengeTests {
+    let content = RemoteTestContent.bytes(20_000, seed: 29)
+    static let challenge = RemoteFaultServer.Response(
+        status: 401, headers: [["WWW-Authenticate", "Basic realm=\"attachments\""], ["Content-Length", "5"]],
+        ops: [.raw("nope!")])
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a 401 with a Basic challenge fails as httpStatus(401), and the next download still runs",
+        .timeLimit(.minutes(1)))
+    func basicChallengeFails() async throws {
+        let server = try RemoteFaultServer(
+            content: content,
+            paths: [
+                "/private": [Self.challenge],
+                "/public": [.init(status: 200, headers: [["Content-Length", "20000"]], ops: [.slice(0, 20_000)])],
+            ])
+        defer { server.stop() }
+        // An idle timeout well below the time limit: a hung transfer shows as timedOut(.idle).
+        let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 20))
+        let result = await harness.download(harness.part(server.url("/private")))
+        guard case .httpStatus(let error)? = RemoteTestHarness.remoteError(result) else {
+            Issue.record("expected httpStatus(401), got \(result)")
+            return
+        }
+        #expect(error.statusCode == 401)
+        let stored = try await harness.download(harness.part(server.url("/public"), id: "public")).get()
+        #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(content))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a 401 with a Basic challenge calls the re-sign hook and the fresh URL is fetched", .timeLimit(.minutes(1)))
+    func basicChallengeResigned() async throws {
+        let server = try RemoteFaultServer(
+            content: content,
+            paths: [
+                "/expired": [Self.challenge],
+                "/fresh": [.init(status: 200, headers: [["Content-Length", "20000"]], ops: [.slice(0, 20_000)])],
+            ])
+        defer { server.stop() }
+        let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 20))
+        let fresh = server.url("/fresh")
+        let hooks = RemoteRequestHooks(resign: { _, status in status == 401 ? fresh : nil })
+        let stored = try await harness.download(harness.part(server.url("/expired"), hooks: hooks)).get()
+        #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(content))
+        #expect(server.requests.map(\.path) == ["/expired", "/fresh"])
+    }
+}
