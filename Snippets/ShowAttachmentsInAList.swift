@@ -108,20 +108,34 @@ import UIKit
 struct AttachmentRow: View {
     let parts: [any MessagePart]
     @State private var loader = AttachmentLoader()
+    @Environment(\.displayScale) private var displayScale
 
     var body: some View {
-        Group {
-            if let image = loader.content.flatMap({ try? $0.bytes() }).flatMap(UIImage.init(data:)) {
-                Image(uiImage: image).resizable().scaledToFill()
-            } else {
-                Color.gray.opacity(0.2)  // the placeholder, at the image's aspect ratio
+        GeometryReader { proxy in
+            Group {
+                if let image = loader.content.flatMap({ try? $0.bytes() }).flatMap(UIImage.init(data:)) {
+                    Image(uiImage: image).resizable().scaledToFill()
+                } else {
+                    Color.gray.opacity(0.2)  // the placeholder, at the image's aspect ratio
+                }
             }
+            .frame(width: proxy.size.width, height: proxy.size.height)
+            .clipped()
+            .onAppear { appear(at: proxy.size) }
         }
         .aspectRatio(loader.placeholderSize?.aspectRatio ?? 4.0 / 3.0, contentMode: .fit)
-        .onAppear {
-            if case .empty = loader.phase { loader.load(parts: parts) } else { loader.appear() }
-        }
         .onDisappear { loader.disappear() }
+    }
+
+    /// Loads the message for the row's pixels (points × screen scale) the first time, so that the
+    /// rendition that covers them is fetched; afterwards restores the loader's priority.
+    private func appear(at size: CGSize) {
+        guard case .empty = loader.phase else {
+            loader.appear()
+            return
+        }
+        let pixels = PixelSize(width: size.width * displayScale, height: size.height * displayScale)
+        loader.load(parts: parts, displayedPixelSize: pixels)
     }
 }
 #endif
