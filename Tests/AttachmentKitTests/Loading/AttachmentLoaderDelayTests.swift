@@ -47,4 +47,37 @@ struct AttachmentLoaderDelayTests {
         await coordinator.waitUntilIdleUnlessCancelled()
         #expect(old.script.startedCount == 0)
     }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "with the default delay, a cell on screen for less than it asks for nothing and one on screen longer starts exactly one transfer",
+        .timeLimit(.minutes(1)))
+    func onlyCellsThatStayStart() async {
+        let clock = TransferTestClock()
+        let coordinator = TransferFixtures.coordinator(throttle: .none, clock: clock)
+        let resolver = AttachmentResolver(downloads: coordinator)
+        let passing = ScriptedPart("passing")
+        let staying = ScriptedPart("staying")
+        let passingCell = CallbackAttachmentLoader(resolver: resolver)
+        let stayingCell = CallbackAttachmentLoader(resolver: resolver)
+        passingCell.load(parts: [passing], fetchingFullResolution: true)
+        passingCell.appear()
+        stayingCell.load(parts: [staying], fetchingFullResolution: true)
+        stayingCell.appear()
+        // Both delays on the clock; a download instead means there is no delay, and fails below.
+        await waitOnMainActor("the two cells' delays on the clock") {
+            clock.sleepRequests.count >= 2 || passing.script.startedCount + staying.script.startedCount > 0
+        }
+        clock.advance(by: 0.05)
+        passingCell.disappear()
+        clock.advance(by: 0.06)
+        await staying.script.attempt(0).succeed(LoadingFixtures.jpeg())
+        await waitOnMainActor("the staying cell's original") { stayingCell.state.isShowingOriginal }
+        clock.advance(by: 10)
+        for _ in 0..<100 { await Task.yield() }
+        #expect(passing.script.startedCount == 0)
+        #expect(staying.script.startedCount == 1)
+        #expect(await coordinator.activeTransferCount == 0)
+        #expect(passingCell.state.isLoading, "the passing cell's download is held, not ended")
+    }
 }
