@@ -118,4 +118,17 @@ struct AttachmentLoaderRenditionTests {
         #expect(loader.state.content == Fixtures.jpeg(Fixtures.large))
         #expect(message.startedCounts == (0, 0, 0))
     }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("the @Observable loader takes the size too and shows the chosen rendition", .timeLimit(.minutes(1)))
+    func observableFace() async {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let coordinator = TransferFixtures.coordinator(throttle: .none, store: store)
+        let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        await message.large.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.large))
+        await waitOnMainActor("the rendition") { loader.state.isShowingOriginal }
+        #expect(loader.content == Fixtures.jpeg(Fixtures.large))
+        #expect(message.startedCounts == (0, 1, 0))
+    }
 }
