@@ -25,9 +25,11 @@ final class AttachmentCell: UICollectionViewCell {
         imageView.frame = contentView.bounds
     }
 
-    /// Shows a message; `pixels` (the cell's size × the screen scale) chooses the rendition.
+    /// Shows a message: the preview, then the rendition that covers `pixels` (the cell's size ×
+    /// the screen scale), or the original when none is offered.
     func configure(with parts: [any MessagePart], pixels: PixelSize) {
-        loader.load(parts: parts, displayedPixelSize: pixels)  // cancels the previous message's load
+        // Cancels the previous message's load.
+        loader.load(parts: parts, displayedPixelSize: pixels, fetchingFullResolution: true)
     }
 
     override func prepareForReuse() {
@@ -47,7 +49,8 @@ final class AttachmentCell: UICollectionViewCell {
 /// The list: the loaders show, the prefetcher warms what is about to scroll in.
 final class MessagesViewController: UICollectionViewController, UICollectionViewDataSourcePrefetching {
     var messages: [[any MessagePart]] = []
-    private let prefetcher = AttachmentPrefetcher()  // released with the list: its work stops
+    // Fetches what the cells fetch; released with the list: its work stops.
+    private let prefetcher = AttachmentPrefetcher(fetchingFullResolution: true)
 
     /// The device pixels a cell shows: the layout's item size × the screen scale. The loaders
     /// and the prefetcher are given the same size, so the prefetched rendition is the one shown.
@@ -135,7 +138,7 @@ struct AttachmentRow: View {
             return
         }
         let pixels = PixelSize(width: size.width * displayScale, height: size.height * displayScale)
-        loader.load(parts: parts, displayedPixelSize: pixels)
+        loader.load(parts: parts, displayedPixelSize: pixels, fetchingFullResolution: true)
     }
 }
 #endif
