@@ -120,6 +120,12 @@ package final class PartialDownloadWriter: Sendable {
         }.get()
     }
 
+    /// The capacity of the buffer that gathers bytes: stays at ``writeSize`` however many
+    /// writes there have been (for tests).
+    var gatheringCapacity: Int {
+        state.withLock { $0.gathered.capacity }
+    }
+
     /// Whether the writer still accepts bytes.
     var isOpen: Bool {
         state.withLock { $0.descriptor != nil }
@@ -150,9 +156,13 @@ package final class PartialDownloadWriter: Sendable {
     /// Writes the gathered bytes, if any.
     private func writeGathered(_ state: inout State) throws(ContentStoreError) {
         guard !state.gathered.isEmpty else { return }
-        let gathered = state.gathered
-        state.gathered.removeAll(keepingCapacity: true)
+        // Moved out and back, so that the buffer is never shared when it is emptied: emptying
+        // a shared array allocates a new one (256 KiB per write).
+        var gathered: [UInt8] = []
+        swap(&gathered, &state.gathered)
         try write(gathered, &state)
+        gathered.removeAll(keepingCapacity: true)
+        state.gathered = gathered
     }
 
     /// Writes `bytes` after the written ones and hashes them; on failure cuts the file back to
