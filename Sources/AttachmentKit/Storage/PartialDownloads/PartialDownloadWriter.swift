@@ -5,12 +5,14 @@ import Foundation
 /// relaunch.
 ///
 /// Get one from ``PartialDownloadStore/openPartialDownload(for:validator:source:resumingAt:)``.
-/// Appending is synchronous and safe from any thread (one lock, held for the write); call it
-/// from the transport's data callback. Appended bytes are gathered into writes of
-/// ``writeSize`` bytes: a network chunk is typically 16 KiB, and one `write(2)` per chunk cost a
-/// fifth of a 256 MiB download's time. Every ``checkpointInterval`` bytes, and at
-/// ``checkpoint()``, the bytes are written and flushed and the byte count and validator are
-/// recorded: after a crash, the download resumes from the last checkpoint.
+/// Appending is synchronous and safe from any thread (one lock); call it from the transport's
+/// data callback. Appended bytes are gathered into writes of ``writeSize`` bytes, which a
+/// thread of the writer's own makes while the next bytes arrive (``PartialDownloadWriteQueue``,
+/// at most two writes waiting: an append waits when the disk is that far behind). A network
+/// chunk is typically 16 KiB, and one `write(2)` per chunk on the network's thread cost a third
+/// of a 256 MiB download's time. Every ``checkpointInterval`` bytes, and at ``checkpoint()``,
+/// the bytes are written and flushed and the byte count and validator are recorded: after a
+/// crash, the download resumes from the last checkpoint.
 package final class PartialDownloadWriter: Sendable {
     /// The key the content will be stored under.
     package let key: ContentKey
@@ -24,21 +26,22 @@ package final class PartialDownloadWriter: Sendable {
     /// The response the bytes belong to, recorded at each checkpoint.
     let source: PartialDownloadSource
     let files: PartialDownloadFiles
+    private let writes: PartialDownloadWriteQueue
     private let state: LockedState<State>
 
     private struct State {
         /// `nil` once the writer is closed.
         var descriptor: Int32?
-        /// The checksum of the bytes in the file (not of those still gathered).
+        /// The checksum of the bytes handed to ``writes`` (not of those still gathered).
         var hasher: XXH64
-        /// The bytes in the file.
-        var written: Int64
+        /// The bytes handed to ``writes``: written, or queued to be.
+        var submitted: Int64
         var checkpointed: Int64
-        /// Appended bytes not yet written, fewer than ``writeSize``.
-        var gathered: [UInt8] = []
+        /// Appended bytes not yet handed over, fewer than ``writeSize``.
+        var gathered: PartialDownloadBuffer?
 
-        /// The bytes appended so far, written or gathered.
-        var byteCount: Int64 { written + Int64(gathered.count) }
+        /// The bytes appended so far.
+        var byteCount: Int64 { submitted + Int64(gathered?.bytes.count ?? 0) }
     }
 
     init(
@@ -49,8 +52,9 @@ package final class PartialDownloadWriter: Sendable {
         self.validator = validator
         self.source = source
         self.files = files
+        self.writes = PartialDownloadWriteQueue(files: files, descriptor: descriptor)
         self.state = LockedState(
-            State(descriptor: descriptor, hasher: hasher, written: byteCount, checkpointed: byteCount))
+            State(descriptor: descriptor, hasher: hasher, submitted: byteCount, checkpointed: byteCount))
     }
 
     deinit {
@@ -64,10 +68,10 @@ package final class PartialDownloadWriter: Sendable {
 
     /// Appends `data` to the partial download.
     ///
-    /// - Throws: ``ContentStoreError/writeFailed(_:reason:)`` when the bytes can't be written
-    ///   or the writer has been closed. A failed write cuts the file back to the end of the last
-    ///   write that succeeded, and the bytes gathered since are dropped: ``byteCount`` then says
-    ///   where a new writer resumes.
+    /// - Throws: ``ContentStoreError/writeFailed(_:reason:)`` when earlier bytes couldn't be
+    ///   written (a write failure is reported by the next append or checkpoint) or the writer
+    ///   has been closed. A failed write cuts the file back to where that write started, and the
+    ///   bytes appended after it are dropped: ``byteCount`` then says where to resume.
     package func append(_ data: Data) throws(ContentStoreError) {
         try state.withLock { state in
             Result { () throws(ContentStoreError) in try append(data, to: &state) }
@@ -93,8 +97,9 @@ package final class PartialDownloadWriter: Sendable {
                 try checkpoint(&state)
                 if let descriptor = state.descriptor { files.fileSystem.close(descriptor) }
                 state.descriptor = nil
-                state.gathered = []
-                return (state.written, state.hasher.finalize())
+                state.gathered = nil
+                writes.releaseBuffers()
+                return (state.submitted, state.hasher.finalize())
             }
         }.get()
     }
@@ -111,19 +116,21 @@ package final class PartialDownloadWriter: Sendable {
             Result { () throws(ContentStoreError) in
                 guard let descriptor = state.descriptor else { return }
                 defer {
+                    _ = writes.drain()
                     files.fileSystem.close(descriptor)
                     state.descriptor = nil
-                    state.gathered = []
+                    state.gathered = nil
+                    writes.releaseBuffers()
                 }
                 try checkpoint(&state)
             }
         }.get()
     }
 
-    /// The capacity of the buffer that gathers bytes: stays at ``writeSize`` however many
-    /// writes there have been (for tests).
+    /// The capacity of the buffer gathering bytes, 0 when none is: stays at ``writeSize``
+    /// however many writes there have been (for tests).
     var gatheringCapacity: Int {
-        state.withLock { $0.gathered.capacity }
+        state.withLock { $0.gathered?.bytes.capacity ?? 0 }
     }
 
     /// Whether the writer still accepts bytes.
@@ -135,71 +142,69 @@ package final class PartialDownloadWriter: Sendable {
     /// gathered bytes are dropped.
     func invalidate() {
         state.withLock { state in
-            if let descriptor = state.descriptor { files.fileSystem.close(descriptor) }
+            guard let descriptor = state.descriptor else { return }
+            _ = writes.drain()
+            files.fileSystem.close(descriptor)
             state.descriptor = nil
-            state.gathered = []
+            state.gathered = nil
+            writes.releaseBuffers()
         }
     }
 
     private func append(_ data: Data, to state: inout State) throws(ContentStoreError) {
         _ = try openDescriptor(state)
-        if state.gathered.count + data.count > Self.writeSize { try writeGathered(&state) }
-        if data.count >= Self.writeSize {
-            try write(data, &state)
-        } else {
-            if state.gathered.capacity < Self.writeSize { state.gathered.reserveCapacity(Self.writeSize) }
-            state.gathered.append(contentsOf: data)
+        var remaining = data[...]
+        while !remaining.isEmpty {
+            let buffer = state.gathered ?? writes.buffer()
+            state.gathered = buffer
+            let piece = remaining.prefix(Self.writeSize - buffer.bytes.count)
+            buffer.bytes.append(contentsOf: piece)
+            remaining = remaining.dropFirst(piece.count)
+            if buffer.bytes.count == Self.writeSize { try submitGathered(&state) }
         }
         if state.byteCount - state.checkpointed >= Self.checkpointInterval { try checkpoint(&state) }
     }
 
-    /// Writes the gathered bytes, if any.
-    private func writeGathered(_ state: inout State) throws(ContentStoreError) {
-        guard !state.gathered.isEmpty else { return }
-        // Moved out and back, so that the buffer is never shared when it is emptied: emptying
-        // a shared array allocates a new one (256 KiB per write).
-        var gathered: [UInt8] = []
-        swap(&gathered, &state.gathered)
-        try write(gathered, &state)
-        gathered.removeAll(keepingCapacity: true)
-        state.gathered = gathered
+    /// Hashes the gathered bytes, if any, and queues them after the submitted ones, first
+    /// reporting a write that failed since the last report.
+    private func submitGathered(_ state: inout State) throws(ContentStoreError) {
+        guard let buffer = state.gathered, !buffer.bytes.isEmpty else { return }
+        try reportFailedWrite(&state, waiting: false)
+        state.gathered = nil
+        let (offset, hashBefore) = (state.submitted, state.hasher)
+        state.hasher.update(buffer.bytes)
+        state.submitted += Int64(buffer.bytes.count)
+        writes.submit(buffer, at: offset, hashBefore: hashBefore)
     }
 
-    /// Writes `bytes` after the written ones and hashes them; on failure cuts the file back to
-    /// the written bytes.
-    private func write(_ bytes: some ContiguousBytes, _ state: inout State) throws(ContentStoreError) {
+    /// Throws if a queued write failed (waiting for every queued write first when `waiting`),
+    /// after cutting the file and the writer's state back to where that write started.
+    private func reportFailedWrite(_ state: inout State, waiting: Bool) throws(ContentStoreError) {
+        guard waiting || writes.hasFailed, let failure = writes.drain() else { return }
         let descriptor = try openDescriptor(state)
-        let written = bytes.withUnsafeBytes { buffer in
-            Result { () throws(FileSystemError) in
-                try files.fileSystem.write(descriptor, buffer, path: files.dataPath)
-                return buffer.count
-            }
-        }
-        switch written {
-        case .success(let count):
-            state.hasher.update(bytes)
-            state.written += Int64(count)
-        case .failure(let error):
-            try? files.fileSystem.truncate(descriptor, to: state.written, path: files.dataPath)
-            try? files.fileSystem.seek(descriptor, to: state.written, path: files.dataPath)
-            throw .writeFailed(key, reason: error.description)
-        }
+        try? files.fileSystem.truncate(descriptor, to: failure.offset, path: files.dataPath)
+        try? files.fileSystem.seek(descriptor, to: failure.offset, path: files.dataPath)
+        state.submitted = failure.offset
+        state.hasher = failure.hashBefore
+        state.gathered = nil
+        throw .writeFailed(key, reason: failure.error.description)
     }
 
     private func checkpoint(_ state: inout State) throws(ContentStoreError) {
         let descriptor = try openDescriptor(state)
-        try writeGathered(&state)
+        try submitGathered(&state)
+        try reportFailedWrite(&state, waiting: true)
         do throws(FileSystemError) {
             if files.synchronizes { try files.fileSystem.synchronize(descriptor, path: files.dataPath) }
             if validator != nil {
                 try files.writeState(
                     PartialDownloadRecord(
-                        validator: validator, byteCount: state.written, hasher: state.hasher, source: source))
+                        validator: validator, byteCount: state.submitted, hasher: state.hasher, source: source))
             }
         } catch {
             throw .writeFailed(key, reason: error.description)
         }
-        state.checkpointed = state.written
+        state.checkpointed = state.submitted
     }
 
     private func openDescriptor(_ state: State) throws(ContentStoreError) -> Int32 {

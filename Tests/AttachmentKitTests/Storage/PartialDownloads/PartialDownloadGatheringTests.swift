@@ -36,7 +36,7 @@ struct PartialDownloadGatheringTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a failed write cuts the file back to the last good write, and a resume from the byte count is exact",
+        "a failed write is reported, the file is cut back to where it began, and a resume from there is exact",
         .timeLimit(.minutes(1)))
     func failedWriteResumesExactly() async throws {
         let directory = try StorageTemporaryDirectory()
@@ -44,27 +44,61 @@ struct PartialDownloadGatheringTests {
         let store = try FileContentStore.forTesting(in: directory, fileSystem: fileSystem)
         let chunks = chunks(40)
         let writer = try await store.openPartialDownload(for: key, validator: etag, resumingAt: 0)
-        for chunk in chunks[..<20] { try writer.append(chunk) }  // 256 KiB written, 64 KiB gathered
+        for chunk in chunks[..<20] { try writer.append(chunk) }
+        try writer.checkpoint()  // 320 KiB written
         fileSystem.fail(.init(operation: "write", pathContaining: ".data"))
-        var failedAt: Int?
-        for (index, chunk) in chunks.enumerated().dropFirst(20) {
+        // The write of chunks 20–35 fails on the writer's thread; a later append or the
+        // checkpoint reports it.
+        var reported = false
+        for chunk in chunks[20...] {
             do throws(ContentStoreError) {
                 try writer.append(chunk)
             } catch {
-                failedAt = index
+                reported = true
                 break
             }
         }
-        #expect(failedAt == 32)  // the gathered 16 chunks are written when the 33rd arrives
-        #expect(writer.byteCount == Int64(16 * chunkSize))  // the half write was cut back
+        if !reported { #expect(throws: ContentStoreError.self) { try writer.checkpoint() } }
         fileSystem.heal()
+        #expect(writer.byteCount == Int64(20 * chunkSize))  // cut back to where the failed write began
         try writer.close()
 
         let kept = try #require(await store.partialDownload(for: key))
-        #expect(kept.byteCount == Int64(16 * chunkSize))
+        #expect(kept.byteCount == Int64(20 * chunkSize))
         let resumed = try await store.openPartialDownload(for: key, validator: etag, resumingAt: kept.byteCount)
-        for chunk in chunks[16...] { try resumed.append(chunk) }
+        for chunk in chunks[20...] { try resumed.append(chunk) }
         _ = try await store.completePartialDownload(for: key, expectedByteCount: Int64(40 * chunkSize))
         #expect(try await store.bytes(for: key) == Data(chunks.joined()))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "with the disk stalled, an append waits once two writes are queued, so memory stays bounded",
+        .timeLimit(.minutes(1)))
+    func stalledDiskHoldsTheNetwork() async throws {
+        let directory = try StorageTemporaryDirectory()
+        let fileSystem = StorageFaultyFileSystem()
+        let store = try FileContentStore.forTesting(in: directory, fileSystem: fileSystem)
+        let writer = try await store.openPartialDownload(for: key, validator: etag, resumingAt: 0)
+        let buffers = (0..<4).map { Data(repeating: UInt8($0), count: PartialDownloadWriter.writeSize) }
+        fileSystem.holdWrites()
+        let returned = LockedState(0)
+        let appending = Task.detached {
+            for buffer in buffers {
+                try writer.append(buffer)
+                returned.withLock { $0 += 1 }
+            }
+        }
+        // The first write is being made (held), the second waits its turn; the third append
+        // can't queue a third write.
+        try await waitUntil("the first write to be held") { fileSystem.heldWriteCount == 1 }
+        try await waitUntil("two appends to return") { returned.withLock { $0 } >= 2 }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(returned.withLock { $0 } == 2)
+        fileSystem.releaseWrites()
+        try await appending.value
+        _ = try await store.completePartialDownload(
+            for: key, expectedByteCount: Int64(4 * PartialDownloadWriter.writeSize))
+        #expect(try await store.bytes(for: key) == Data(buffers.joined()))
     }
 }

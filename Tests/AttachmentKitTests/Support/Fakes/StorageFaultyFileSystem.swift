@@ -28,6 +28,23 @@ final class StorageFaultyFileSystem: StoreFileSystem {
     }
 
     private let writes = LockedState<[String]>([])
+    private let held = LockedState<(holding: Bool, waiting: Int)>((false, 0))
+    private let release = DispatchSemaphore(value: 0)
+
+    /// Makes every `write` wait (a stalled disk) until ``releaseWrites()``.
+    func holdWrites() { held.withLock { $0.holding = true } }
+
+    /// The writes waiting in ``holdWrites()``.
+    var heldWriteCount: Int { held.withLock { $0.waiting } }
+
+    /// Lets the held writes, and later ones, go on.
+    func releaseWrites() {
+        let waiting = held.withLock { state in
+            defer { state = (false, 0) }
+            return state.waiting
+        }
+        for _ in 0..<waiting { release.signal() }
+    }
 
     /// Makes matching calls fail until ``heal()``.
     func fail(_ fault: Fault) { state.withLock { _ = $0.faults.insert(fault) } }
@@ -75,6 +92,12 @@ final class StorageFaultyFileSystem: StoreFileSystem {
 
     func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(FileSystemError) {
         writes.withLock { $0.append(path) }
+        if held.withLock({ state in
+            if state.holding { state.waiting += 1 }
+            return state.holding
+        }) {
+            release.wait()
+        }
         do {
             try check("write", path)
         } catch {
