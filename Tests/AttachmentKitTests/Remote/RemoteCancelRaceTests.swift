@@ -65,6 +65,44 @@ struct RemoteCancelRaceTests {
         #expect(server.requests(to: "/r").count == Self.runs)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "200 cancels racing a redirect's arrival: the process survives (FoundationNetworking trapped in its redirect step)",
+        .timeLimit(.minutes(1)))
+    func cancelRacesRedirect() async throws {
+        let responses = (0..<Self.runs).map { index in
+            RemoteFaultServer.Response(
+                status: 302, headers: [["Location", "/elsewhere"], ["Content-Length", "3"]],
+                ops: [.sleep(Self.closePause(index)), .head, .raw("abc")])
+        }
+        let server = try RemoteFaultServer(content: content, paths: ["/r": responses])
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let request = HTTPRequest(url: server.url("/r"))
+        let redirects = try await withThrowingTaskGroup(of: Int.self) { group in
+            for lane in 0..<Self.lanes {
+                group.addTask {
+                    var redirects = 0
+                    for index in stride(from: lane, to: Self.runs, by: Self.lanes) {
+                        let send = Task { try await transport.send(request) }
+                        try await Task.sleep(nanoseconds: Self.cancelPause(index))
+                        send.cancel()
+                        // Either the cancel came first, or the 302 did (and its body is dropped).
+                        if let response = try? await send.value {
+                            #expect(response.head.statusCode == 302)
+                            response.body.cancel()
+                            redirects += 1
+                        }
+                    }
+                    return redirects
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(redirects <= Self.runs)
+        #expect(server.requests(to: "/r").count <= Self.runs)
+    }
+
     enum Ending: Equatable { case cancelled, failed, deliveredAfterCancel }
 
     /// One request: the first chunk is read, then after `pause` the body is cancelled while

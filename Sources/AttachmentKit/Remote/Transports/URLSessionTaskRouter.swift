@@ -29,6 +29,13 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         // AttachmentKit follows redirects itself (its own limit, no Authorization across
         // origins): the 3xx is the response.
+        //
+        // Unless the transfer is being cancelled: then no answer. On Linux the answer makes
+        // FoundationNetworking queue its redirect step, and a cancel already queued before it
+        // completes the task first; the redirect step then finds the task not waiting for one
+        // and stops the process. Unanswered, the redirect waits and the cancel ends the task. A
+        // cancel asked for after this check queues behind the redirect step, which is safe.
+        if stream(for: task)?.hasAskedToCancel == true { return }
         completionHandler(nil)
     }
 

@@ -22,6 +22,8 @@ final class URLSessionTaskStream: Sendable {
         var end: Result<Void, any Error>?
         var chunkWaiter: CheckedContinuation<Data?, any Error>?
         var cancelTask: (@Sendable () -> Void)?
+        /// Set, under the lock, before the task is asked to stop: see ``hasAskedToCancel``.
+        var askedToCancel = false
         /// Once set (by ``deliver(to:)``), every chunk goes to it from the delegate callback.
         var sink: HTTPResponseBody.Sink?
         var deliveryWaiter: CheckedContinuation<Void, any Error>?
@@ -36,9 +38,24 @@ final class URLSessionTaskStream: Sendable {
     func setCancelTask(_ cancel: @escaping @Sendable () -> Void) {
         let alreadyOver = state.withLock { state -> Bool in
             state.cancelTask = cancel
+            if state.end != nil { state.askedToCancel = true }
             return state.end != nil
         }
         if alreadyOver { cancel() }
+    }
+
+    /// Whether this stream has asked (or is about to ask) its task to stop.
+    ///
+    /// Read by the session delegate before it answers a redirect: once a cancel is on its way,
+    /// FoundationNetworking (Linux) may be completing the task with it, and an answer then makes
+    /// it run its redirect step on a task that is no longer waiting for one, which stops the
+    /// process ("Received callback for HTTP redirection, but we're not waiting for it").
+    var hasAskedToCancel: Bool { state.withLock { $0.askedToCancel } }
+
+    /// What stops the task, noting that it was asked for; called under the lock.
+    private static func takeCancelTask(_ state: inout State) -> (@Sendable () -> Void)? {
+        state.askedToCancel = true
+        return state.cancelTask
     }
 
     // MARK: Delegate side
@@ -87,9 +104,9 @@ final class URLSessionTaskStream: Sendable {
         waiter?.resume(returning: data)
         if let (error, deliveryWaiter) = refused {
             deliveryWaiter?.resume(throwing: error)
-            state.withLock { $0.cancelTask }?()
+            state.withLock { Self.takeCancelTask(&$0) }?()
         }
-        if overflow { state.withLock { $0.cancelTask }?() }
+        if overflow { state.withLock { Self.takeCancelTask(&$0) }?() }
     }
 
     /// Ends the stream: the body is complete (`error` is `nil`) or the task failed.
@@ -134,7 +151,7 @@ final class URLSessionTaskStream: Sendable {
             state.chunks.removeAll()
             state.readIndex = 0
             state.bufferedBytes = 0
-            return (headWaiter, chunkWaiter, deliveryWaiter, state.cancelTask)
+            return (headWaiter, chunkWaiter, deliveryWaiter, Self.takeCancelTask(&state))
         }
         headWaiter?.resume(throwing: CancellationError())
         chunkWaiter?.resume(throwing: CancellationError())
@@ -186,7 +203,7 @@ final class URLSessionTaskStream: Sendable {
                     state.deliveryWaiter = continuation
                     return (nil, false)
                 }
-                if refused { state.withLock { $0.cancelTask }?() }
+                if refused { state.withLock { Self.takeCancelTask(&$0) }?() }
                 if let ready { continuation.resume(with: ready) }
             }
         } onCancel: {
