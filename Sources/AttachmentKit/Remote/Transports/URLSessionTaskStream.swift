@@ -44,12 +44,8 @@ final class URLSessionTaskStream: Sendable {
         if alreadyOver { cancel() }
     }
 
-    /// Whether this stream has asked (or is about to ask) its task to stop.
-    ///
-    /// Read by the session delegate before it answers a redirect: once a cancel is on its way,
-    /// FoundationNetworking (Linux) may be completing the task with it, and an answer then makes
-    /// it run its redirect step on a task that is no longer waiting for one, which stops the
-    /// process ("Received callback for HTTP redirection, but we're not waiting for it").
+    /// Whether this stream has asked (or is about to ask) its task to stop: the session delegate
+    /// then leaves a redirect unanswered (see ``URLSessionTaskRouter``).
     var hasAskedToCancel: Bool { state.withLock { $0.askedToCancel } }
 
     /// What stops the task, noting that it was asked for; called under the lock.
