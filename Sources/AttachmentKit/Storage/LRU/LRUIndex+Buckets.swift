@@ -95,7 +95,7 @@ extension LRUIndex {
         let oldLinks = links
         let oldCosts = costs
         let capacity = buckets.count * 2
-        buckets = Array(repeating: Bucket(), count: capacity)
+        buckets = CacheAlignedBuffer(repeating: Bucket(), count: capacity)
         links = Array(repeating: Link(newer: LRUIndex.none, older: LRUIndex.none), count: capacity)
         costs = Array(repeating: 0, count: capacity)
         mask = capacity - 1

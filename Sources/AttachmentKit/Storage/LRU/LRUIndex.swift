@@ -28,7 +28,9 @@ struct LRUIndex<Key: LRUIndexKey, Value> {
 
     static var none: Int32 { -1 }
 
-    var buckets: [Bucket]
+    /// The hash table, each bucket on its own cache line when it is 64 bytes
+    /// (``CacheAlignedBuffer``).
+    var buckets: CacheAlignedBuffer<Bucket>
     /// The links of the entry in each bucket.
     var links: [Link]
     /// The cost of the entry in each bucket.
@@ -47,7 +49,7 @@ struct LRUIndex<Key: LRUIndexKey, Value> {
 
     init(minimumCapacity: Int = 0) {
         let capacity = Self.bucketCount(for: minimumCapacity)
-        buckets = Array(repeating: Bucket(), count: capacity)
+        buckets = CacheAlignedBuffer(repeating: Bucket(), count: capacity)
         links = Array(repeating: Link(newer: LRUIndex.none, older: LRUIndex.none), count: capacity)
         costs = Array(repeating: 0, count: capacity)
         mask = capacity - 1
