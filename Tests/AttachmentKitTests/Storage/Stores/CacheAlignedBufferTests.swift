@@ -13,7 +13,9 @@ struct CacheAlignedBufferTests {
         var index = Index()
         #expect(Int(bitPattern: index.buckets.baseAddress) % CacheAlignedBuffer<Index.Bucket>.lineByteCount == 0)
         let value = PartContent.data(Data([1, 2, 3]))
-        for number in 0..<1_000 { index.set(value, cost: 3, for: PrehashedKey(ContentKey(partID: PartID("p\(number)")))) }
+        for number in 0..<1_000 {
+            index.set(value, cost: 3, for: PrehashedKey(ContentKey(partID: PartID("p\(number)"))))
+        }
         #expect(index.buckets.count >= 1_024)
         #expect(Int(bitPattern: index.buckets.baseAddress) % CacheAlignedBuffer<Index.Bucket>.lineByteCount == 0)
     }
