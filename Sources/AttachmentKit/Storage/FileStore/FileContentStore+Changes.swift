@@ -167,7 +167,7 @@ extension FileContentStore {
         fileSystem.removeFile(atPath: path)
     }
 
-    private func rewriteIfNeeded(_ journal: inout Journal) {
+    func rewriteIfNeeded(_ journal: inout Journal) {
         guard journal.needsRewrite else { return }
         try? journal.rewrite(with: index.withLock { $0.snapshotRecords() })
     }
@@ -175,7 +175,7 @@ extension FileContentStore {
     /// Rewrites the journal once it holds more than twice as many records as there are
     /// entries (plus some slack), so that its size and the time to open it stay proportional
     /// to the number of entries.
-    private func compactIfLarge(_ journal: inout Journal) {
+    func compactIfLarge(_ journal: inout Journal) {
         let liveRecords = index.withLock { $0.snapshotRecordCount }
         guard journal.recordCount > 2 * liveRecords + compactionSlack else { return }
         try? journal.rewrite(with: index.withLock { $0.snapshotRecords() })

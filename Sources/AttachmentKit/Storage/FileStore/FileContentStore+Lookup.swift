@@ -15,6 +15,12 @@ extension FileContentStore {
     /// The content stored under `key`, as a file URL, or `nil` on a miss; like
     /// ``content(for:)``, except that an entry found damaged is reported.
     ///
+    /// When the journal's record of an entry is stale (damage cost the record of its newest
+    /// write), the entry's file is served if the checksum the store wrote beside it, in the
+    /// file's extended attributes, vouches for its bytes; it is never served otherwise, and
+    /// nothing older than the file is ever served. Right after opening, a key whose entry the
+    /// store is still adopting in the background is waited for, not missed.
+    ///
     /// - Throws: ``ContentStoreError/corruptEntry(_:reason:)`` when the entry's file was
     ///   missing, had the wrong size or didn't match its checksum (the entry has been removed,
     ///   so asking again is a miss); ``ContentStoreError/storeClosed(_:)`` once the store is
@@ -22,8 +28,12 @@ extension FileContentStore {
     public func checkedContent(for key: ContentKey) async throws(ContentStoreError) -> PartContent? {
         let digest = key.storageDigest
         let path = layout.entry(digest)
-        // A second look covers an entry replaced while it was being checked.
-        for _ in 0..<2 {
+        var checks = 0
+        var waitedForAdoption = false
+        var rescued = false
+        // A second check covers an entry replaced while it was being checked; waiting for the
+        // adoption, and a rescue, each look once more.
+        while checks < 2 {
             let (found, flushTouches, closed) = index.withLock { index in
                 guard !index.isClosed else { return (DiskEntry?.none, false, true) }
                 return (
@@ -32,10 +42,19 @@ extension FileContentStore {
             }
             if closed { throw .storeClosed(directory) }
             if flushTouches { flushTouchesInBackground() }
-            guard let entry = found else { return nil }
+            guard let entry = found else {
+                guard !waitedForAdoption, await awaitAdoption(of: digest, at: path) else { return nil }
+                waitedForAdoption = true
+                continue
+            }
             guard let damage = await damage(of: entry, digest, at: path) else {
                 return .file(URL(fileURLWithPath: path, isDirectory: false))
             }
+            if !rescued, await rescueFromLabel(key, digest, entry, at: path) {
+                rescued = true
+                continue
+            }
+            checks += 1
             if await removeEntry(digest, ifSerial: entry.serial) { throw .corruptEntry(key, reason: damage) }
         }
         return nil
@@ -61,11 +80,16 @@ extension FileContentStore {
         return nil
     }
 
-    /// Whether the store holds an entry for `key`, without counting a use and without
-    /// touching the disk: for settings screens and diagnostics, not for deciding to download
-    /// (the entry may be found damaged when it is read).
+    /// Whether the store holds an entry for `key`, without counting a use and without reading
+    /// the entry: for settings screens and diagnostics, not for deciding to download (the
+    /// entry may be found damaged when it is read).
+    ///
+    /// Right after opening, while the store adopts files its journal lost, an unknown key whose
+    /// file is there waits for the adoption, as ``checkedContent(for:)`` does.
     public func contains(_ key: ContentKey) async -> Bool {
         let digest = key.storageDigest
+        if index.withLock({ $0.entry(digest) != nil }) { return true }
+        guard await awaitAdoption(of: digest, at: layout.entry(digest)) else { return false }
         return index.withLock { $0.entry(digest) != nil }
     }
 
@@ -76,7 +100,9 @@ extension FileContentStore {
     /// AttachmentKit that did not, keys longer than 4 KiB, and entries whose name record was
     /// damaged are held and served but not listed; ``usage()`` counts every entry.
     public func keys() async -> [ContentKey] {
-        index.withLock { $0.knownKeys() }
+        // Entries being adopted right after opening are listed once adopted.
+        if index.withLock({ $0.adoptionPending }) { await StorageIO.run(on: changeQueue) {} }
+        return index.withLock { $0.knownKeys() }
     }
 
     /// What is wrong with the entry's file, or `nil` when it is intact.

@@ -55,7 +55,9 @@ extension FileContentStore {
     /// boundary) are adopted when their label verifies and they fit within the capacity
     /// (``FileStoreOpening/adopt(_:into:capacity:layout:fileSystem:)``) and removed otherwise,
     /// so that the byte capacity holds on disk, and entries whose file is gone are forgotten.
-    /// ``flush()`` and ``close()`` wait for it.
+    /// ``flush()`` and ``close()`` wait for it, and so does a lookup of a key the index lacks
+    /// whose file is there (``awaitAdoption(of:at:)``), so that no read misses an entry adopted
+    /// a moment later.
     ///
     /// The journal's lock is held throughout, so that no change moves a file into the
     /// directory while it is compared; reads go on meanwhile.
@@ -74,6 +76,7 @@ extension FileContentStore {
         layout: StoreLayout, capacity: Int64
     ) {
         journal.withLock { journal in
+            defer { index.withLock { $0.adoptionPending = false } }
             guard !journal.isClosed, let names = try? fileSystem.contentsOfDirectory(atPath: layout.entries)
             else { return }
             let (orphans, missing) = index.withLock { FileStoreOpening.differences(between: names, and: $0) }
@@ -96,6 +99,20 @@ extension FileContentStore {
                 journal.needsRewrite = true
             }
         }
+    }
+
+    /// Waits for the background adoption when it may bring back the entry at `path`: it has not
+    /// finished, and a file is there (the caller found no entry for `key`). Returns whether it
+    /// waited; the caller then looks the key up again.
+    ///
+    /// A lookup of a key that is simply not stored costs one `stat` more, and only until the
+    /// adoption has finished, which is soon after opening.
+    func awaitAdoption(of key: SHA256Digest, at path: String) async -> Bool {
+        guard index.withLock({ $0.adoptionPending && $0.entry(key) == nil }), fileSystem.sizeOfFile(atPath: path) != nil
+        else { return false }
+        // The adoption runs on the change queue, queued when the store opened: this runs after it.
+        await StorageIO.run(on: changeQueue) {}
+        return true
     }
 
     /// Removes the entry for `key` if it still has the content numbered `serial`; returns

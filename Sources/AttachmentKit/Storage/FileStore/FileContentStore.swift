@@ -162,7 +162,10 @@ public final class FileContentStore: ContentStore {
             withPartialDownloads { $0.order = partialDownloads }
             discardExcessPartialDownloads(opening: nil)
         }
-        if !reconciled { reconcileEntriesInBackground() }
+        if !reconciled {
+            index.withLock { $0.adoptionPending = true }
+            reconcileEntriesInBackground()
+        }
     }
 
     deinit {
@@ -171,6 +174,9 @@ public final class FileContentStore: ContentStore {
 
     /// The bytes of content and the number of entries held now (none once the store is
     /// closed).
+    ///
+    /// Right after opening a directory whose journal lost records, entries found again from
+    /// their files in the background count once found; ``flush()`` waits for that.
     public func usage() -> ContentStoreUsage {
         index.withLock { $0.usage }
     }

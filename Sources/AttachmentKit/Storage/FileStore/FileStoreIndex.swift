@@ -25,6 +25,9 @@ struct FileStoreIndex {
     private var lastSerial: UInt64 = 0
     /// Set when the store is closed: the index is then empty and stays so.
     var isClosed = false
+    /// Set while the store's background adoption (``FileContentStore/reconcileEntriesInBackground()``)
+    /// has not finished: until then, an entry the index lacks may still be adopted.
+    var adoptionPending = false
     /// The key of each entry whose name is recorded (see ``ContentKey/storedName``).
     private(set) var names: [SHA256Digest: ContentKey] = [:]
     /// The name records of each name, counted for compaction.

@@ -101,6 +101,37 @@ struct FileContentStoreAdoptionTests {
         #expect(await Set(reopened.keys()) == [key(0), key(1), key(2)])
     }
 
+    /// How a test asks for an entry whose file is being adopted.
+    enum Lookup: String, CaseIterable, CustomTestStringConvertible {
+        case read, contains
+        var testDescription: String { rawValue }
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a lookup right after opening waits for the background adoption of its entry instead of missing it",
+        .timeLimit(.minutes(1)), arguments: Lookup.allCases)
+    func lookupDuringAdoption(_ lookup: Lookup) async throws {
+        let directory = try await populatedDirectory()
+        // An empty journal is intact, so the adoption runs in the background after opening.
+        try Data().write(to: directory.appending("store/journal"))
+        let fileSystem = StorageFaultyFileSystem()
+        // Held before it lists the entries: until the lookup looks at its file, nothing is adopted.
+        fileSystem.holdNextListing(of: "/entries", untilSizeCheckOf: key(3).storageDigest.hex)
+        defer { fileSystem.releaseHeldListing() }
+        let store = try FileContentStore.forTesting(in: directory, fileSystem: fileSystem)
+        switch lookup {
+        case .read: #expect(try await store.bytes(for: key(3)) == content(3))
+        case .contains: #expect(await store.contains(key(3)))
+        }
+        // Released at once, so that a lookup that didn't wait leaves nothing blocked.
+        fileSystem.releaseHeldListing()
+        #expect(await store.contains(key(4)))
+        #expect(await store.keys().count == Self.entryCount)
+        #expect(await !store.contains(key(99)))
+        await store.close()
+    }
+
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a file moved under another entry's name is not adopted as that entry", .timeLimit(.minutes(1)))
     func movedFile() async throws {

@@ -57,6 +57,27 @@ final class StorageFaultyFileSystem: StoreFileSystem {
 
     private let pendingSizeCheck = LockedState<(@Sendable () -> Void)?>(nil)
 
+    /// Holds the next listing of a directory whose path ends with `directory` until a size check
+    /// of a path containing `trigger` or ``releaseHeldListing()``, so that a test can act while
+    /// the store's background work waits at a known point (30 s at most). Release it before the
+    /// test ends.
+    func holdNextListing(of directory: String, untilSizeCheckOf trigger: String) {
+        heldListing.withLock { $0 = HeldListing(directory: directory, trigger: trigger) }
+    }
+
+    /// Lets a listing held by ``holdNextListing(of:untilSizeCheckOf:)`` go on (or not wait at all).
+    func releaseHeldListing() {
+        _ = heldListing.withLock { $0?.gate.signal() }
+    }
+
+    private struct HeldListing {
+        var directory: String
+        var trigger: String
+        let gate = DispatchSemaphore(value: 0)
+    }
+
+    private let heldListing = LockedState<HeldListing?>(nil)
+
     /// Lets every call succeed again.
     func heal() { state.withLock { $0.faults.removeAll() } }
 
@@ -152,6 +173,9 @@ final class StorageFaultyFileSystem: StoreFileSystem {
     func sizeOfFile(atPath path: String) -> Int64? {
         state.withLock { $0.calls += 1 }
         pendingSizeCheck.withLock { $0.take() }?()
+        heldListing.withLock { held in
+            if let trigger = held?.trigger, path.contains(trigger) { held?.gate.signal() }
+        }
         return base.sizeOfFile(atPath: path)
     }
 
@@ -172,6 +196,13 @@ final class StorageFaultyFileSystem: StoreFileSystem {
 
     func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
         try check("list", path)
+        let gate = heldListing.withLock { held -> DispatchSemaphore? in
+            guard let directory = held?.directory, path.hasSuffix(directory) else { return nil }
+            held?.directory = "\u{0}"  // the next listing only
+            return held?.gate
+        }
+        // At most 30 s, so that a store that never looks at the trigger can't hang the suite.
+        _ = gate?.wait(timeout: .now() + 30)
         return try base.contentsOfDirectory(atPath: path)
     }
 
