@@ -26,7 +26,7 @@ struct ResolveDownloadCommandTests {
         "resolve downloads an http part into --store, a line per 10 %, and a second run finds it stored",
         .timeLimit(.minutes(1)))
     func downloadsIntoStore() async throws {
-        let server = try RemoteNginxServer()
+        let server = try await RemoteNginxServer()
         defer { server.stop() }
         let bytes = RemoteTestContent.bytes(3_000_000, seed: 31)
         try server.serve(bytes, as: "big.bin")
@@ -59,7 +59,7 @@ struct ResolveDownloadCommandTests {
         .timeLimit(.minutes(1)))
     func interruptThenResume() async throws {
         let cli = try #require(ChildProcess.builtExecutable("attachmentkit"), "attachmentkit was not built")
-        let slow = try RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(600_000))
+        let slow = try await RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(600_000))
         defer { slow.stop() }
         let bytes = RemoteTestContent.bytes(3_000_000, seed: 33)
         try slow.serve(bytes, as: "big.bin")
@@ -94,7 +94,7 @@ struct ResolveDownloadCommandTests {
         .timeLimit(.minutes(1)))
     func killThenResume() async throws {
         let cli = try #require(ChildProcess.builtExecutable("attachmentkit"), "attachmentkit was not built")
-        let server = try RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(9 << 20))
+        let server = try await RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(9 << 20))
         defer { server.stop() }
         let size = 20 << 20
         let bytes = RemoteTestContent.bytes(size, seed: 35)
@@ -124,12 +124,7 @@ struct ResolveDownloadCommandTests {
     /// Reads the child's output to its end and reaps it, off the Swift concurrency thread pool
     /// (both block).
     static func finish(_ child: ChildProcess) async -> (output: String, status: Int32) {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let output = String(decoding: child.readToEnd(), as: UTF8.self)
-                continuation.resume(returning: (output, child.wait()))
-            }
-        }
+        await offThePool { (String(decoding: child.readToEnd(), as: UTF8.self), child.wait()) }
     }
 
     /// Waits until the store's partial-download data file has `bytes` bytes (only the test's

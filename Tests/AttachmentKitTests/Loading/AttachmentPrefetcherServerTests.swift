@@ -36,7 +36,7 @@ struct AttachmentPrefetcherServerTests {
     func startsAndStopsMakeNoRequest() async throws {
         var paths = ["/kept": [Self.ok()]]
         for index in 0..<500 { paths["/stopped-\(index)"] = [Self.ok()] }
-        let server = try RemoteFaultServer(content: Self.image, paths: paths)
+        let server = try await RemoteFaultServer(content: Self.image, paths: paths)
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         let prefetcher = Self.prefetcher(harness)
@@ -69,7 +69,7 @@ struct AttachmentPrefetcherServerTests {
         // The prefetch's response waits for the test, not for a time: the loader joins the
         // running transfer however slowly a loaded machine lets it start (a timed stall could
         // end first, and the loader would then find the content stored and never join).
-        let server = try RemoteFaultServer(content: Self.image, paths: ["/photo": [Self.ok(heldAt: "photo")]])
+        let server = try await RemoteFaultServer(content: Self.image, paths: ["/photo": [Self.ok(heldAt: "photo")]])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         let prefetcher = Self.prefetcher(harness)
@@ -89,7 +89,7 @@ struct AttachmentPrefetcherServerTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a prefetcher the app forgot to retain leaves no transfer running", .timeLimit(.minutes(1)))
     func forgottenPrefetcherLeavesNothingRunning() async throws {
-        let server = try RemoteFaultServer(content: Self.image, paths: ["/photo": [Self.ok(stallingFor: 3600)]])
+        let server = try await RemoteFaultServer(content: Self.image, paths: ["/photo": [Self.ok(stallingFor: 3600)]])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         var prefetcher: AttachmentPrefetcher? = Self.prefetcher(harness)

@@ -19,7 +19,7 @@ struct RemoteAuthChallengeTests {
         "a 401 with a Basic challenge fails as httpStatus(401), and the next download still runs",
         .timeLimit(.minutes(1)))
     func basicChallengeFails() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/private": [Self.challenge],
@@ -41,7 +41,7 @@ struct RemoteAuthChallengeTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a 401 with a Basic challenge calls the re-sign hook and the fresh URL is fetched", .timeLimit(.minutes(1)))
     func basicChallengeResigned() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/expired": [Self.challenge],

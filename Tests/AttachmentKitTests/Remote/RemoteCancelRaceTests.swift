@@ -30,13 +30,13 @@ struct RemoteCancelRaceTests {
     /// The client's pause before it cancels for run `index`, 0 to 4.75 ms, in another order.
     static func cancelPause(_ index: Int) -> UInt64 { UInt64((index * 7) % 20) * 250_000 }
 
-    func server() throws -> RemoteFaultServer {
+    func server() async throws -> RemoteFaultServer {
         let responses = (0..<Self.runs).map { index in
             RemoteFaultServer.Response(
                 status: 200, headers: [["Content-Length", "100000"]],
                 ops: [.slice(0, 4000), .sleep(Self.closePause(index)), .close])
         }
-        return try RemoteFaultServer(content: content, paths: ["/r": responses])
+        return try await RemoteFaultServer(content: content, paths: ["/r": responses])
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -44,7 +44,7 @@ struct RemoteCancelRaceTests {
         "200 cancels racing a server's close mid-body: the process survives and each ends once", .timeLimit(.minutes(1))
     )
     func cancelRacesClose() async throws {
-        let server = try server()
+        let server = try await server()
         defer { server.stop() }
         let transport = URLSessionTransport()
         let request = HTTPRequest(url: server.url("/r"))

@@ -20,7 +20,7 @@ struct RemoteCancellationTests {
         "cancelling mid-body ends the download (not at the end of the server's hour-long stall), is not retried, keeps the partial and writes nothing after",
         .timeLimit(.minutes(1)))
     func cancelMidBody() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: ["/f": [Self.stalled]])
         defer { server.stop() }
@@ -44,7 +44,7 @@ struct RemoteCancellationTests {
         "cancelling while waiting for the response head ends the download (not the server's hour-long stall)",
         .timeLimit(.minutes(1)))
     func cancelBeforeHead() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(3600), .head, .slice(0, 100_000)])]])
         defer { server.stop() }
         let harness = try RemoteTestHarness(retryPolicy: RetryPolicy(maximumAttempts: 5, initialDelay: 0.01))
@@ -67,7 +67,7 @@ struct RemoteCancellationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("cancelling inside the asynchronous header hook sends no request", .timeLimit(.minutes(1)))
     func cancelInHeaderHook() async throws {
-        let server = try RemoteFaultServer(content: content, paths: [:])
+        let server = try await RemoteFaultServer(content: content, paths: [:])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         let entered = AsyncStream<Void>.makeStream()
@@ -91,7 +91,7 @@ struct RemoteCancellationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a download cancelled mid-body resumes from its partial on the next call", .timeLimit(.minutes(1)))
     func resumeAfterCancel() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/f": [

@@ -33,7 +33,8 @@ struct RemoteFaultServerLifetimeTests {
                 "-c", #"python3 "$0" "$1" "$2" $$ > /dev/null & echo $!; wait"#, source.path, script.path,
                 directory.appending("requests.jsonl").path,
             ])
-        let line = String(decoding: parent.readAvailable(waitingAtMost: 30) ?? Data(), as: UTF8.self)
+        let printed = await offThePool { parent.readAvailable(waitingAtMost: 30) }
+        let line = String(decoding: printed ?? Data(), as: UTF8.self)
         let server = try #require(Int32(line.split(separator: "\n").first ?? ""), "no server pid in \(line)")
         defer { _ = kill(server, SIGKILL) }
         try await waitUntil("the server to start") {

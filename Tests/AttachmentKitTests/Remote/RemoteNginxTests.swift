@@ -11,7 +11,7 @@ struct RemoteNginxTests {
         "a file is downloaded in one request with Accept-Encoding: identity, even with gzip on", .timeLimit(.minutes(1))
     )
     func plainDownload() async throws {
-        let server = try RemoteNginxServer(extra: "gzip on; gzip_types *; gzip_min_length 1;")
+        let server = try await RemoteNginxServer(extra: "gzip on; gzip_types *; gzip_min_length 1;")
         defer { server.stop() }
         // Compressible text, so that nginx would gzip it if asked to.
         let bytes = Data(String(repeating: "AttachmentKit streams to disk. ", count: 40_000).utf8)
@@ -28,7 +28,7 @@ struct RemoteNginxTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a download cancelled half-way resumes with a 206 that sends only the rest", .timeLimit(.minutes(1)))
     func resumeAfterCancel() async throws {
-        let server = try RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(300_000))
+        let server = try await RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(300_000))
         defer { server.stop() }
         let bytes = RemoteTestContent.bytes(1_000_000, seed: 21)
         try server.serve(bytes, as: "big.bin")
@@ -60,7 +60,7 @@ struct RemoteNginxTests {
         "a file replaced by another of the same size between attempts is downloaded again whole",
         .timeLimit(.minutes(1)))
     func replacedFileSameSize() async throws {
-        let server = try RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(150_000))
+        let server = try await RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(150_000))
         defer { server.stop() }
         let first = RemoteTestContent.bytes(800_000, seed: 1)
         let second = RemoteTestContent.bytes(800_000, seed: 2)

@@ -14,7 +14,7 @@ struct RemoteOverrunTests {
         .timeLimit(.minutes(1)))
     func overrunResumes() async throws {
         let content = RemoteTestContent.bytes(100_000, seed: 41)
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/f": [

@@ -22,7 +22,7 @@ struct RemoteRedirectTests {
         "a chain of 301, 302, 303, 307 and 308 with relative and lowercase Locations reaches the file",
         .timeLimit(.minutes(1)))
     func chainOfRedirects() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/a": [Self.redirect(301, to: "/b")], "/b": [Self.redirect(302, to: "c", lowercase: true)],
@@ -40,7 +40,7 @@ struct RemoteRedirectTests {
     @Test(
         "a redirect loop stops after the limit with tooManyRedirects", .timeLimit(.minutes(1)), arguments: [0, 3, 20])
     func redirectLoop(limit: Int) async throws {
-        let server = try RemoteFaultServer(content: content, paths: ["/loop": [Self.redirect(302, to: "/loop")]])
+        let server = try await RemoteFaultServer(content: content, paths: ["/loop": [Self.redirect(302, to: "/loop")]])
         defer { server.stop() }
         let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(maximumRedirects: limit))
         let result = await harness.download(harness.part(server.url("/loop")))
@@ -55,7 +55,7 @@ struct RemoteRedirectTests {
         "Authorization from the header hook is kept on the same origin and dropped on a cross-origin hop",
         .timeLimit(.minutes(1)))
     func authorizationDroppedAcrossOrigins() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/a": [Self.redirect(302, to: "/b")],
@@ -79,7 +79,7 @@ struct RemoteRedirectTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a redirect to file:// is refused even when file URLs are allowed", .timeLimit(.minutes(1)))
     func redirectToForbiddenScheme() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content, paths: ["/a": [Self.redirect(302, to: "file:///etc/passwd")]])
         defer { server.stop() }
         let harness = try RemoteTestHarness()

@@ -47,7 +47,7 @@ struct RemoteResumeTests {
     @Test(
         "an honest 206 from N completes the file with one more request that asks for the rest", .timeLimit(.minutes(1)))
     func honestResume() async throws {
-        let server = try RemoteFaultServer(content: content, paths: ["/f": [Self.cut, Self.partial(from: Self.kept)]])
+        let server = try await RemoteFaultServer(content: content, paths: ["/f": [Self.cut, Self.partial(from: Self.kept)]])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         try await downloadCut(harness, server)
@@ -72,7 +72,7 @@ struct RemoteResumeTests {
             ("206 with another ETag", Self.partial(from: Self.kept, tag: "\"v2\"")),
         ])
     func spliceAttempt(label: String, answer: RemoteFaultServer.Response) async throws {
-        let server = try RemoteFaultServer(content: content, paths: ["/f": [Self.cut, answer, Self.full]])
+        let server = try await RemoteFaultServer(content: content, paths: ["/f": [Self.cut, answer, Self.full]])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         try await downloadCut(harness, server)
@@ -93,7 +93,7 @@ struct RemoteResumeTests {
             status: 200, headers: [["ETag", Self.tag], ["Content-Length", "\(Self.size)"]], ops: [.slice(0, Self.size)])
         // The server now claims the file is only as long as the kept bytes (it shrank): that
         // must not complete the partial.
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/f": [
@@ -116,7 +116,7 @@ struct RemoteResumeTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a 416 without Content-Range restarts the download", .timeLimit(.minutes(1)))
     func rangeNotSatisfiableWithoutRangeRestarts() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content, paths: ["/f": [Self.cut, .init(status: 416, headers: []), Self.full]])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
@@ -133,7 +133,7 @@ struct RemoteResumeTests {
         // The first response announces no length (so the cut is not known to be short) and
         // sends every byte before the connection drops uncleanly.
         let small = Data(content.prefix(Self.kept))
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: small,
             paths: [
                 "/f": [

@@ -13,7 +13,7 @@ struct RemoteRetryTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a 503 with Retry-After is retried after the delay asked for, then succeeds", .timeLimit(.minutes(1)))
     func serviceUnavailableThenSuccess() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/f": [
@@ -33,7 +33,7 @@ struct RemoteRetryTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a connection dropped mid-body is retried from the byte offset, not from zero", .timeLimit(.minutes(1)))
     func dropResumes() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/f": [
@@ -65,7 +65,7 @@ struct RemoteRetryTests {
         "4xx statuses other than 408 and 429 are final; 408 and 429 are retried", .timeLimit(.minutes(1)),
         arguments: [400, 404, 410, 408, 429])
     func clientErrors(status: Int) async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: ["/f": [.init(status: status, headers: [["Content-Length", "0"]])]])
         defer { server.stop() }
@@ -83,7 +83,7 @@ struct RemoteRetryTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a 403 calls the re-sign hook once and the fresh URL is fetched", .timeLimit(.minutes(1)))
     func resignAfterForbidden() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/expired": [.init(status: 403, headers: [["Content-Length", "0"]])],
@@ -108,7 +108,7 @@ struct RemoteRetryTests {
         "a re-signed URL that is refused again fails with the status instead of re-signing forever",
         .timeLimit(.minutes(1)))
     func resignOnlyOnce() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content, paths: ["/a": [.init(status: 401, headers: [["Content-Length", "0"]])]])
         defer { server.stop() }
         let harness = try RemoteTestHarness()

@@ -22,7 +22,7 @@ struct RemoteSidecarTests {
         "the state file records the final URL, the validator, the whole length and the bytes written",
         .timeLimit(.minutes(1)))
     func recordsTheSource() async throws {
-        let server = try RemoteFaultServer(content: content, paths: ["/f": [Resume.cut]])
+        let server = try await RemoteFaultServer(content: content, paths: ["/f": [Resume.cut]])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         try await Resume().downloadCut(harness, server)
@@ -39,7 +39,7 @@ struct RemoteSidecarTests {
         .timeLimit(.minutes(1)),
         arguments: ["empty", "cut in half", "one bit flipped", "garbage", "a huge length"])
     func damagedStateFile(damage: String) async throws {
-        let server = try RemoteFaultServer(content: content, paths: ["/f": [Resume.cut, Resume.full]])
+        let server = try await RemoteFaultServer(content: content, paths: ["/f": [Resume.cut, Resume.full]])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         try await Resume().downloadCut(harness, server)
@@ -67,7 +67,7 @@ struct RemoteSidecarTests {
         .timeLimit(.minutes(1)))
     func recordedTotalAfterRelaunch() async throws {
         let other = Resume.partial(from: Resume.kept, total: Resume.size + 10)
-        let server = try RemoteFaultServer(content: content, paths: ["/f": [Resume.cut, other, Resume.full]])
+        let server = try await RemoteFaultServer(content: content, paths: ["/f": [Resume.cut, other, Resume.full]])
         defer { server.stop() }
         let first = try RemoteTestHarness()
         try await Resume().downloadCut(first, server)

@@ -12,7 +12,7 @@ struct RemoteTimeoutTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a stall before the headers is timedOut(.idle)", .timeLimit(.minutes(1)))
     func stallBeforeHeaders() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(3600), .head, .slice(0, 10_000)])]])
         defer { server.stop() }
         let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 2))
@@ -25,7 +25,7 @@ struct RemoteTimeoutTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a stall mid-body is timedOut(.idle) and keeps the bytes received for resuming", .timeLimit(.minutes(1)))
     func stallMidBody() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/f": [
@@ -52,7 +52,7 @@ struct RemoteTimeoutTests {
         "a body that trickles within the idle timeout but past the deadline is timedOut(.total)",
         .timeLimit(.minutes(1)))
     func trickle() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/f": [

@@ -14,7 +14,7 @@ struct RemoteValidationTests {
         "a body cut short of Content-Length is truncated(received:expected:), kept as a partial, never stored",
         .timeLimit(.minutes(1)))
     func truncatedBody() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/f": [
@@ -36,7 +36,7 @@ struct RemoteValidationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a chunked body that ends without its last chunk fails and stores nothing", .timeLimit(.minutes(1)))
     func chunkedWithoutTerminator() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/f": [
@@ -60,7 +60,7 @@ struct RemoteValidationTests {
     @Test("a 403 HTML error page is httpStatus(403), final, and never stored", .timeLimit(.minutes(1)))
     func forbiddenErrorPage() async throws {
         let page = "<html><body>Access denied</body></html>"
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: Data(page.utf8),
             paths: [
                 "/f": [
@@ -90,7 +90,7 @@ struct RemoteValidationTests {
         arguments: ["<!DOCTYPE html><html><body>Expired</body></html>", #"{"error":"M_NOT_FOUND"}"#])
     func errorPageWithStatus200(page: String) async throws {
         let bytes = Data(page.utf8)
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: bytes,
             paths: [
                 "/f": [
@@ -118,7 +118,7 @@ struct RemoteValidationTests {
     @Test("an image part whose bytes are an image is stored by rename, its bytes intact", .timeLimit(.minutes(1)))
     func imageStored() async throws {
         let png = RemoteTestContent.png(50_000)
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: png,
             paths: [
                 "/f": [
@@ -142,7 +142,7 @@ struct RemoteValidationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a declared SHA-256 that does not match fails and leaves nothing on disk", .timeLimit(.minutes(1)))
     func digestMismatch() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/f": [
@@ -168,7 +168,7 @@ struct RemoteValidationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a Content-Length above the size cap is refused before the body is read", .timeLimit(.minutes(1)))
     func announcedTooLarge() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: ["/f": [.init(status: 200, headers: [["Content-Length", "100000"]], ops: [.slice(0, 100_000)])]])
         defer { server.stop() }
@@ -182,7 +182,7 @@ struct RemoteValidationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a body without a length that grows past the cap is stopped at the cap", .timeLimit(.minutes(1)))
     func unannouncedTooLarge() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: ["/f": [.init(status: 200, headers: [], ops: [.slice(0, 100_000)])]])
         defer { server.stop() }
@@ -202,7 +202,7 @@ struct RemoteValidationTests {
         "a Content-Length lower than the body delivers the announced bytes only, caught by the declared size",
         .timeLimit(.minutes(1)))
     func lyingLowContentLength() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: ["/f": [.init(status: 200, headers: [["Content-Length", "40000"]], ops: [.slice(0, 100_000)])]])
         defer { server.stop() }
@@ -216,7 +216,7 @@ struct RemoteValidationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a missing Content-Length with a complete body is stored with every byte", .timeLimit(.minutes(1)))
     func missingContentLength() async throws {
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content, paths: ["/f": [.init(status: 200, headers: [], ops: [.slice(0, 100_000)])]])
         defer { server.stop() }
         let harness = try RemoteTestHarness()

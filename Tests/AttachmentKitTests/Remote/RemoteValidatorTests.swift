@@ -29,7 +29,7 @@ struct RemoteValidatorTests {
             [],
         ])
     func notResumable(headers: [[String]]) async throws {
-        let server = try RemoteFaultServer(content: content, paths: ["/f": [Self.cut(headers), Self.full]])
+        let server = try await RemoteFaultServer(content: content, paths: ["/f": [Self.cut(headers), Self.full]])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         _ = await harness.download(harness.part(server.url("/f")))
@@ -48,7 +48,7 @@ struct RemoteValidatorTests {
         .timeLimit(.minutes(1)))
     func strongLastModified() async throws {
         let modified = "Tue, 01 Dec 2026 09:00:00 GMT"
-        let server = try RemoteFaultServer(
+        let server = try await RemoteFaultServer(
             content: content,
             paths: [
                 "/f": [

@@ -51,9 +51,10 @@ struct FileContentStoreCrashTests {
             }
             let waitForReady = round % 4 != 3
             let delay = stops ? 0 : UInt32.random(in: 0..<25_000, using: &random)
-            let lines = try Self.runAndKill(
-                writer, arguments: arguments, waitFor: stops ? "stopped" : waitForReady ? "ready" : nil,
-                delayMicroseconds: delay)
+            let waitFor = stops ? "stopped" : waitForReady ? "ready" : nil
+            let lines = try await offThePool { [arguments] in
+                try Self.runAndKill(writer, arguments: arguments, waitFor: waitFor, delayMicroseconds: delay)
+            }
             if waitForReady { #expect(lines.first == "ready", "round \(round): the writer did not start") }
             expectation.inFlight = nil
             for line in lines {
@@ -116,7 +117,8 @@ struct FileContentStoreCrashTests {
     }
 
     /// Runs the child, waits for the line `waitFor` (if any), kills it with SIGKILL after
-    /// `delayMicroseconds`, and returns the lines it printed.
+    /// `delayMicroseconds`, and returns the lines it printed. It blocks its thread throughout:
+    /// call it through ``offThePool(_:)``.
     private static func runAndKill(
         _ executable: URL, arguments: [String], waitFor: String?, delayMicroseconds: UInt32
     ) throws -> [String] {

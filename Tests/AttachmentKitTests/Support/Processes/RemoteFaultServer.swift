@@ -7,7 +7,7 @@ import Foundation
 /// stalls, trickles and closes mid-body.
 ///
 /// ```swift
-/// let server = try RemoteFaultServer(content: bytes, paths: ["/a": [.init(status: 200, ops: [.slice(0, 10)])]])
+/// let server = try await RemoteFaultServer(content: bytes, paths: ["/a": [.init(status: 200, ops: [.slice(0, 10)])]])
 /// defer { server.stop() }
 /// ```
 final class RemoteFaultServer: Sendable {
@@ -56,8 +56,9 @@ final class RemoteFaultServer: Sendable {
     private let child: ChildProcess
     private let stopped = LockedState(false)
 
-    /// Starts a server that answers requests to each path with its responses in turn.
-    init(content: Data, paths: [String: [Response]]) throws {
+    /// Starts a server that answers requests to each path with its responses in turn, waiting
+    /// for Python to start off the concurrency pool (``offThePool(_:)``).
+    init(content: Data, paths: [String: [Response]]) async throws {
         directory = try StorageTemporaryDirectory("fault-server")
         let contentURL = directory.appending("content")
         try content.write(to: contentURL)
@@ -65,14 +66,16 @@ final class RemoteFaultServer: Sendable {
         try JSONEncoder().encode(Script(content: contentURL.path, paths: paths)).write(to: scriptURL)
         let sourceURL = directory.appending("server.py")
         try Data(RemoteFaultServerScript.source.utf8).write(to: sourceURL)
-        child = try ChildProcess(
+        let child = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
             arguments: [
                 "python3", sourceURL.path, scriptURL.path, directory.appending("requests.jsonl").path,
                 String(ProcessInfo.processInfo.processIdentifier),
             ])
+        self.child = child
         // A bounded wait: a server that never prints its port fails this test, not the run.
-        let line = String(decoding: child.readAvailable(waitingAtMost: 30) ?? Data(), as: UTF8.self)
+        let printed = await offThePool { child.readAvailable(waitingAtMost: 30) }
+        let line = String(decoding: printed ?? Data(), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard let port = Int(line) else {
             child.terminate()

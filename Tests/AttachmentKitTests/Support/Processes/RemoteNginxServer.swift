@@ -37,12 +37,14 @@ final class RemoteNginxServer: Sendable {
     /// Whether nginx is installed (`.ci/install-tools` installs `nginx-light`).
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") }
 
-    /// Starts nginx; `extra` is added to the `server` block (for example `gzip on;`).
-    init(extra: String = "") throws {
+    /// Starts nginx; `extra` is added to the `server` block (for example `gzip on;`). The wait
+    /// for its port runs off the concurrency pool (``offThePool(_:)``).
+    init(extra: String = "") async throws {
         directory = try StorageTemporaryDirectory("nginx")
         root = directory.url.appendingPathComponent("root", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        port = try Self.freePort()
+        let port = try Self.freePort()
+        self.port = port
         let base = directory.url.path
         let configuration = """
             master_process off;
@@ -74,7 +76,7 @@ final class RemoteNginxServer: Sendable {
         try Data(configuration.utf8).write(to: configurationURL)
         child = try ChildProcess(
             URL(fileURLWithPath: "/usr/sbin/nginx"), arguments: ["-p", base, "-c", configurationURL.path])
-        guard Self.waitUntilListening(port) else {
+        guard await offThePool({ Self.waitUntilListening(port) }) else {
             child.terminate()
             _ = child.wait()
             throw ServerError.didNotStart(
