@@ -35,7 +35,7 @@ struct RemoteAuthChallengeTests {
         }
         #expect(error.statusCode == 401)
         let stored = try await harness.download(harness.part(server.url("/public"), id: "public")).get()
-        #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(content))
+        #expect(RemoteTestContent.contents(stored) == RemoteTestContent.contents(content))
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -52,7 +52,7 @@ struct RemoteAuthChallengeTests {
         let fresh = server.url("/fresh")
         let hooks = RemoteRequestHooks(resign: { _, status in status == 401 ? fresh : nil })
         let stored = try await harness.download(harness.part(server.url("/expired"), hooks: hooks)).get()
-        #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(content))
+        #expect(RemoteTestContent.contents(stored) == RemoteTestContent.contents(content))
         #expect(server.requests.map(\.path) == ["/expired", "/fresh"])
     }
 }

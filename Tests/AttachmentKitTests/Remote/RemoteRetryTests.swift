@@ -26,7 +26,7 @@ struct RemoteRetryTests {
         let started = Date()
         let stored = try await harness.download(harness.part(server.url("/f"))).get()
         #expect(Date().timeIntervalSince(started) >= 1)
-        #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(content))
+        #expect(RemoteTestContent.contents(stored) == RemoteTestContent.contents(content))
         #expect(server.requests(to: "/f").count == 2)
     }
 
@@ -53,7 +53,7 @@ struct RemoteRetryTests {
         defer { server.stop() }
         let harness = try RemoteTestHarness(retryPolicy: policy)
         let stored = try await harness.download(harness.part(server.url("/f"))).get()
-        #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(content))
+        #expect(RemoteTestContent.contents(stored) == RemoteTestContent.contents(content))
         let requests = server.requests(to: "/f")
         #expect(requests.count == 3)
         #expect(requests[1].headers["range"] == "bytes=45000-")
@@ -98,7 +98,7 @@ struct RemoteRetryTests {
             return status == 403 ? fresh : nil
         })
         let stored = try await harness.download(harness.part(server.url("/expired"), hooks: hooks)).get()
-        #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(content))
+        #expect(RemoteTestContent.contents(stored) == RemoteTestContent.contents(content))
         #expect(calls.withLock { $0 } == 1)
         #expect(server.requests.map(\.path) == ["/expired", "/fresh"])
     }

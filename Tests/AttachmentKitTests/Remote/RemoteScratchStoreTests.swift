@@ -19,7 +19,7 @@ struct RemoteScratchStoreTests {
         let part = RemotePart(
             id: "s", url: url, mimeType: .applicationOctetStream, downloader: try #require(downloader))
         let direct = try await part.downloadContent(reportingTo: RecordingObserver())
-        #expect(RemoteTestContent.sha256(direct) == RemoteTestContent.sha256(bytes))
+        #expect(RemoteTestContent.contents(direct) == RemoteTestContent.contents(bytes))
         let scratch = try #require(downloader?.scratchDirectory)
         #expect(FileManager.default.fileExists(atPath: scratch.path))
         #expect(

@@ -134,7 +134,7 @@ struct RemoteValidationTests {
                 server.url("/f"), mimeType: .imagePNG, byteCount: Int64(png.count),
                 sha256: RemoteTestContent.sha256(png))
         ).get()
-        #expect(RemoteTestContent.sha256(content) == RemoteTestContent.sha256(png))
+        #expect(RemoteTestContent.contents(content) == RemoteTestContent.contents(png))
         #expect(content.fileURL?.path.hasPrefix(harness.directory.url.standardizedFileURL.path) == true)
         #expect(harness.partialFiles.isEmpty)
     }
@@ -221,7 +221,7 @@ struct RemoteValidationTests {
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         let stored = try await harness.download(harness.part(server.url("/f"))).get()
-        #expect(RemoteTestContent.sha256(stored) == RemoteTestContent.sha256(content))
+        #expect(RemoteTestContent.contents(stored) == RemoteTestContent.contents(content))
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
