@@ -75,7 +75,7 @@ struct RemoteCancelRaceTests {
                 status: 302, headers: [["Location", "/elsewhere"], ["Content-Length", "3"]],
                 ops: [.sleep(Self.closePause(index)), .head, .raw("abc")])
         }
-        let server = try RemoteFaultServer(content: content, paths: ["/r": responses])
+        let server = try await RemoteFaultServer(content: content, paths: ["/r": responses])
         defer { server.stop() }
         let transport = URLSessionTransport()
         let request = HTTPRequest(url: server.url("/r"))
