@@ -16,7 +16,7 @@ from .versions import deployment_targets
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / ".ci" / "apple-compat-fixtures"
 DEFAULT_FOLDERS = ("Sources", "Benchmarks", "Snippets", "Tests")
-RULES = ("linux-import", "newer-api", "synthesised-cg", "posix-spawn-init")
+RULES = ("linux-import", "newer-api", "synthesised-cg", "posix-spawn-init", "darwin-signature")
 
 
 def toolchain_lib():
@@ -57,6 +57,7 @@ def check(paths):
         findings += rules.newer_apis(source, by_name, targets, project_names)
         findings += rules.synthesised_core_graphics_conformance(source, written)
         findings += rules.posix_spawn_initialisers(source)
+        findings += rules.darwin_c_signatures(source)
     return sorted(set(findings)), len(symbols)
 
 

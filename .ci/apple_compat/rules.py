@@ -139,6 +139,62 @@ def posix_spawn_initialisers(source):
     return results
 
 
+# C functions whose Darwin signature differs from Glibc's, with their Darwin argument counts
+# (Apple's man pages, <sys/xattr.h>): the extended-attribute calls take `position` and `options`
+# arguments on Darwin, and the `l…` forms don't exist there (pass `XATTR_NOFOLLOW` instead).
+DARWIN_ARITY = {
+    "getxattr": (6, "getxattr(path, name, value, size, position: UInt32, options: Int32) -> Int"),
+    "fgetxattr": (6, "fgetxattr(fd, name, value, size, position: UInt32, options: Int32) -> Int"),
+    "setxattr": (6, "setxattr(path, name, value: const void *, size, position: UInt32, options: Int32) -> Int32"),
+    "fsetxattr": (6, "fsetxattr(fd, name, value: const void *, size, position: UInt32, options: Int32) -> Int32"),
+    "listxattr": (4, "listxattr(path, namebuf, size, options: Int32) -> Int"),
+    "flistxattr": (4, "flistxattr(fd, namebuf, size, options: Int32) -> Int"),
+    "removexattr": (3, "removexattr(path, name, options: Int32) -> Int32"),
+    "fremovexattr": (3, "fremovexattr(fd, name, options: Int32) -> Int32"),
+}
+LINUX_ONLY_FUNCTIONS = ("lgetxattr", "lsetxattr", "llistxattr", "lremovexattr")
+
+
+def darwin_c_signatures(source):
+    """A call, in code built for Apple platforms, to a C function that takes other arguments on
+    Darwin than on Linux (or that Darwin lacks): it compiles on Linux and fails on Apple."""
+    results = []
+    names = "|".join(list(DARWIN_ARITY) + list(LINUX_ONLY_FUNCTIONS))
+    for match in re.finditer(rf"(?<![\w.])({names})\s*\(", source.code):
+        before = source.code[max(0, match.start() - 12) : match.start()]
+        if re.search(r"\bfunc\s+$", before) or source.is_non_apple(match.start()):
+            continue
+        name = match.group(1)
+        if name in LINUX_ONLY_FUNCTIONS:
+            results.append(finding(source, match.start(), "darwin-signature",
+                                   f"{name} does not exist on Darwin: call {name[1:]} with XATTR_NOFOLLOW there"))
+            continue
+        count = argument_count(source.code, match.end() - 1)
+        arity, signature = DARWIN_ARITY[name]
+        if count is not None and count != arity:
+            results.append(finding(source, match.start(), "darwin-signature",
+                                   f"{name} takes {arity} arguments on Darwin, {signature}; this call passes {count}"))
+    return results
+
+
+def argument_count(code, open_paren):
+    """The number of arguments of the call whose `(` is at `open_paren` (`None` if unclosed)."""
+    depth, count, empty = 0, 1, True
+    for index in range(open_paren, len(code)):
+        character = code[index]
+        if character in "([{":
+            depth += 1
+        elif character in ")]}":
+            depth -= 1
+            if depth == 0:
+                return 0 if empty else count
+        elif character == "," and depth == 1:
+            count += 1
+        elif not character.isspace() and depth >= 1:
+            empty = False
+    return None
+
+
 def declared_names(sources):
     """The names the project declares itself, which the generated list must not flag."""
     names = set()

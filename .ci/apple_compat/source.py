@@ -12,6 +12,16 @@ NON_APPLE = re.compile(
 )
 # A `#if` branch whose condition names one of these is Apple code: its `#else` is not.
 APPLE = re.compile(r"canImport\((Darwin|ObjectiveC|UIKit|AppKit)\)|os\((macOS|iOS|tvOS|watchOS|visionOS)\)")
+# `!canImport(Darwin)` and the like: a branch Apple platforms never compile (unless `||` joins
+# another condition), whose `#else` is Apple code.
+NEGATED_APPLE = re.compile(r"!\s*(?:" + APPLE.pattern + ")")
+
+
+def branch_kinds(condition):
+    """(whether Apple platforms never compile the branch, whether it is Apple code)."""
+    negated = bool(NEGATED_APPLE.search(condition)) and "||" not in condition
+    plain = NEGATED_APPLE.sub("", condition)
+    return bool(NON_APPLE.search(condition)) or negated, bool(APPLE.search(plain))
 
 
 class SourceFile:
@@ -125,11 +135,12 @@ def non_apple_ranges(code):
             if non_apple:
                 ranges.append((start, match.start()))
         if keyword == "if":
-            stack.append([match.end(), bool(NON_APPLE.search(condition)), bool(APPLE.search(condition))])
+            stack.append([match.end(), *branch_kinds(condition)])
         elif keyword in ("elseif", "else") and stack:
             earlier_apple = stack[-1][2]
-            non_apple = bool(NON_APPLE.search(condition)) or (keyword == "else" and earlier_apple)
-            stack[-1] = [match.end(), non_apple, earlier_apple or bool(APPLE.search(condition))]
+            non_apple, apple = branch_kinds(condition)
+            non_apple = non_apple or (keyword == "else" and earlier_apple)
+            stack[-1] = [match.end(), non_apple, earlier_apple or apple]
         elif keyword == "endif" and stack:
             stack.pop()
     return ranges

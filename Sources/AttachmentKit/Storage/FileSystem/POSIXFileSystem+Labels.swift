@@ -7,6 +7,14 @@ import Darwin
 #endif
 
 /// Entry labels (``EntryLabel``) as extended attributes.
+///
+/// Darwin's calls take two more arguments than Linux's (`<sys/xattr.h>`, Apple's man pages
+/// getxattr(2) and setxattr(2)): `fsetxattr(fd, name, const void *value, size, u_int32_t
+/// position, int options)` and `getxattr(path, name, void *value, size, u_int32_t position, int
+/// options)`; `position` is 0 for every attribute but the resource fork, and `XATTR_NOFOLLOW`
+/// makes `getxattr` act as Linux's `lgetxattr`. No Apple SDK compiles this here, so
+/// `.ci/apple-compat` checks the argument counts of these calls in code built for Apple
+/// platforms (rule `darwin-signature`).
 extension POSIXFileSystem {
     /// The most bytes a label is read with; a larger attribute is not a label.
     private static let maximumLabelByteCount = 2048
