@@ -6,14 +6,6 @@
 /// even when its last events arrive late.
 @MainActor
 final class AttachmentLoadEngine {
-    /// What a run loads: the message's parts, whether the original is fetched, and the size it
-    /// is shown at, which chooses the rendition fetched in the original's place.
-    struct Request {
-        var parts: [any MessagePart]
-        var fetchingFullResolution: Bool
-        var displayedPixelSize: PixelSize?
-    }
-
     let resolver: AttachmentResolver
     let disappearance: AttachmentDisappearancePolicy
     /// How long a load waits, on screen, before its downloads start (local content is shown at
@@ -32,6 +24,11 @@ final class AttachmentLoadEngine {
     private var stoppedRun: Task<Void, Never>?
     private var control: DownloadPriorityControl?
     private var reloadsOnAppear = false
+    /// Whether the last stop was a ``cancel()``: a size change then waits for ``retry()``.
+    private var wasCancelled = false
+    /// Whether the request's size needs more than is shown and no run has shown it yet: a run
+    /// started for a size change, or a size change made while stopped.
+    private var sizeChangeIsPending = false
     private var priorityUpdate: Task<Void, Never>?
     private var isOnScreen = true
     private var release: Task<Void, Never>?
@@ -62,6 +59,7 @@ final class AttachmentLoadEngine {
     func cancel() {
         guard task != nil else { return }
         stopRun()
+        wasCancelled = true
         state.settlePhaseAfterStop()
         publish()
     }
@@ -75,8 +73,31 @@ final class AttachmentLoadEngine {
     }
 
     func retry() {
-        guard request != nil, task == nil, !state.isShowingOriginal else { return }
+        guard request != nil, task == nil, !state.isShowingOriginal || sizeChangeIsPending else { return }
         state.settlePhaseAfterStop()
+        startRun()
+    }
+
+    /// The view shows the picture at `displayedPixelSize` now. When that needs a larger rendition
+    /// than the one shown and the one asked for (``RepresentationChain/needsLargerFetch(in:for:requestedPixels:showing:)``),
+    /// a new run fetches it while what is shown stays; its number drops the old run's late events.
+    /// A stopped loader (cancelled, or away under a cancelling policy) keeps the size for its
+    /// next run.
+    func displayedPixelSizeChanged(to displayedPixelSize: PixelSize) {
+        guard var request, request.displayedPixelSize != displayedPixelSize,
+            RepresentationChain.needsLargerFetch(
+                in: resolver.resolve(request.parts), for: displayedPixelSize,
+                requestedPixels: request.displayedPixelSize, showing: state.shownPartID)
+        else { return }
+        request.displayedPixelSize = displayedPixelSize
+        self.request = request
+        let awayAndCancelled = !isOnScreen && disappearance == .cancel
+        guard !wasCancelled, !awayAndCancelled else {
+            sizeChangeIsPending = true
+            if awayAndCancelled && !wasCancelled { reloadsOnAppear = true }
+            return
+        }
+        stopRun()
         startRun()
     }
 
@@ -147,6 +168,9 @@ final class AttachmentLoadEngine {
         guard let request else { return }
         generation += 1
         let runGeneration = generation
+        wasCancelled = false
+        // A run that starts with a full resolution shown is a size change's.
+        sizeChangeIsPending = state.showsFullResolution
         // Only a message with content to fetch has anything to hold (and a release to time).
         let holds = downloadDelay > 0 && request.parts.contains { $0.availableContent == nil }
         let control = DownloadPriorityControl(effectivePriority, held: holds)
@@ -216,6 +240,7 @@ final class AttachmentLoadEngine {
     private func runEnded() {
         task = nil
         control = nil
+        sizeChangeIsPending = false
         state.runEnded()
         publish()
     }

@@ -5,21 +5,26 @@ extension AttachmentLoadState {
         switch event {
         case .placeholder(let size):
             placeholderSize = size
-        case .preview(let content, _):
-            guard !isShowingOriginal else { return }
+        case .preview(let content, let partID):
+            guard !showsFullResolution else { return }
             self.content = content
+            shownPartID = partID
             if case .placeholder = phase { phase = .preview }
-        case .progress(let progress, _):
-            guard !isShowingOriginal else { return }
+        case .progress(let progress, let partID):
+            // A larger one than the shown full resolution is downloading (a size change).
+            guard !showsFullResolution || partID != shownPartID else { return }
             phase = .downloading(progress)
-        case .fullResolution(let content, _):
+        case .fullResolution(let content, let partID):
             self.content = content
+            shownPartID = partID
+            showsFullResolution = true
             phase = .original
         case .failed(let failure):
             lastFailure = failure
             guard failure.role == .fullResolution else { return }
-            // The next one up follows a rendition's failure: the phase waits for it.
-            if isRendition(failure.partID) {
+            // The next one up follows a rendition's failure: the phase waits for it. A larger
+            // one that fails after a size change leaves the full resolution shown as it was.
+            if isRendition(failure.partID) || showsFullResolution {
                 if case .downloading = phase { settlePhaseAfterStop() }
             } else {
                 phase = .failed(failure)
@@ -40,7 +45,8 @@ extension AttachmentLoadState {
     /// After a stop: what is shown stays, and the phase says so.
     mutating func settlePhaseAfterStop() {
         switch phase {
-        case .downloading, .failed: phase = content != nil ? .preview : .placeholder
+        case .downloading, .failed:
+            phase = content == nil ? .placeholder : showsFullResolution ? .original : .preview
         case .empty, .placeholder, .preview, .original: break
         }
     }

@@ -7,7 +7,8 @@ public enum AttachmentLoadPhase: Sendable {
     /// The preview is shown; the original is not (yet).
     case preview
     /// The original (or, for a load given a displayed size, the rendition chosen for it) is
-    /// downloading; the preview, if any, is shown meanwhile.
+    /// downloading; what is shown stays meanwhile: the preview, if any, or after
+    /// ``AttachmentLoader/displayedPixelSizeChanged(to:)`` the smaller rendition.
     case downloading(TransferProgress)
     /// The original is shown, or for a load given a displayed size the rendition chosen for it
     /// (``AttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)``): nothing
@@ -28,6 +29,22 @@ public struct AttachmentLoadState: Sendable {
     /// The content to show now: the original once it is here, the preview before, `nil` while
     /// there is neither.
     public var content: PartContent?
+    /// The identity of the part whose content ``content`` is: the preview's, the original's, or
+    /// for a load given a displayed size the rendition's shown in the original's place; `nil`
+    /// while nothing is shown.
+    ///
+    /// A viewer that takes over from the cell finds the rendition shown by it, to tell a
+    /// ``RepresentationUpgrader`` what it starts from:
+    ///
+    /// ```swift
+    /// let representations = resolver.resolve(parts).representations
+    /// let shown = representations.first { $0.part.id == loader.state.shownPartID }
+    /// upgrader = RepresentationUpgrader(representations: representations, showing: shown) { ... }
+    /// ```
+    public var shownPartID: PartID?
+    /// Whether ``content`` came in the full-resolution role: the original, or a rendition shown
+    /// in its place. A preview never replaces it.
+    var showsFullResolution = false
     /// The size to lay the image out at, once known (see ``PlaceholderSize``).
     public var placeholderSize: PlaceholderSize?
     /// Whether a load is running: downloads may still change what is shown.

@@ -103,6 +103,34 @@ public final class AttachmentLoader {
         engine.load(parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize)
     }
 
+    /// Tells the loader that the view now shows the picture at `displayedPixelSize` (a rotation,
+    /// a split-view resize, a cell that grew), without clearing what is shown, as a new
+    /// ``load(parts:displayedPixelSize:fetchingFullResolution:)`` would.
+    ///
+    /// ```swift
+    /// // UIKit, in layoutSubviews once the bounds changed; SwiftUI, in onChange(of: size).
+    /// loader.displayedPixelSizeChanged(to: PixelSize(width: bounds.width * scale, height: bounds.height * scale))
+    /// ```
+    ///
+    /// It only ever goes up. When the smallest rendition that covers the new size
+    /// (``ResolutionPolicy/representation(for:among:)``, as the load chose) is larger than the
+    /// one shown (``AttachmentLoadState/shownPartID``) and than the one the load is fetching, it
+    /// is fetched and swapped in: the content shown stays meanwhile, the phase is
+    /// ``AttachmentLoadPhase/downloading(_:)`` while its bytes come, and
+    /// ``AttachmentLoadPhase/original`` once it is shown. A size that what is shown covers, a
+    /// smaller one, an empty one, the original shown, or a load made without a size fetch
+    /// nothing. A larger one that fails is reported in ``AttachmentLoadState/lastFailure``, the
+    /// next one up is fetched, and when none can be shown what was shown stays, with its phase.
+    ///
+    /// Sizes that change quickly are safe: each fetch replaces the one before, whose late result
+    /// is never shown (the generation number of ``load(parts:fetchingFullResolution:)``). After
+    /// ``cancel()``, or while away under ``AttachmentDisappearancePolicy/cancel``, the size is
+    /// kept and fetched by the next ``retry()`` or ``appear()``. With no message loaded it does
+    /// nothing.
+    public func displayedPixelSizeChanged(to displayedPixelSize: PixelSize) {
+        engine.displayedPixelSizeChanged(to: displayedPixelSize)
+    }
+
     /// Stops the load's downloads (other callers' transfers go on) and keeps what is shown.
     public func cancel() { engine.cancel() }
 

@@ -64,6 +64,13 @@ public final class CallbackAttachmentLoader {
         engine.load(parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize)
     }
 
+    /// The view shows the picture at `displayedPixelSize` now: fetches the larger rendition it
+    /// needs, if any, and swaps it in, keeping what is shown meanwhile (see
+    /// ``AttachmentLoader/displayedPixelSizeChanged(to:)``).
+    public func displayedPixelSizeChanged(to displayedPixelSize: PixelSize) {
+        engine.displayedPixelSizeChanged(to: displayedPixelSize)
+    }
+
     /// Stops the load and keeps what is shown (see ``AttachmentLoader/cancel()``).
     public func cancel() { engine.cancel() }
 

@@ -54,6 +54,13 @@ public final class ObservableObjectAttachmentLoader: ObservableObject {
         engine.load(parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize)
     }
 
+    /// The view shows the picture at `displayedPixelSize` now: fetches the larger rendition it
+    /// needs, if any, and swaps it in, keeping what is shown meanwhile (see
+    /// ``CallbackAttachmentLoader/displayedPixelSizeChanged(to:)``).
+    public func displayedPixelSizeChanged(to displayedPixelSize: PixelSize) {
+        engine.displayedPixelSizeChanged(to: displayedPixelSize)
+    }
+
     /// Stops the load and keeps what is shown (see ``CallbackAttachmentLoader/cancel()``).
     public func cancel() { engine.cancel() }
 

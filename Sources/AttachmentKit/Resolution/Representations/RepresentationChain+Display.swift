@@ -23,4 +23,26 @@ extension RepresentationChain {
         let renditions = chain.ordered[index...].map(\.part).filter { $0.id != previewID && $0.id != original.id }
         return renditions + [original]
     }
+
+    /// Whether a view that shows `shownPartID` of `resolution` (`nil`: nothing yet), loaded for
+    /// `requestedPixels`, must fetch again now that it shows the picture at `displayedPixels`:
+    /// when the first part ``fullResolutionOrder(in:displayedPixels:previewIsShown:)`` gives for
+    /// the new size comes later in ``AttachmentResolution/representations`` (is larger) than
+    /// the part shown and than the first one the load asked for. Never for a smaller size, an
+    /// empty one, or a load that asked for the original.
+    static func needsLargerFetch(
+        in resolution: AttachmentResolution, for displayedPixels: PixelSize, requestedPixels: PixelSize?,
+        showing shownPartID: PartID?
+    ) -> Bool {
+        guard !displayedPixels.isEmpty else { return false }
+        let previewIsShown = { shownPartID != nil && shownPartID == resolution.preview?.id }
+        let needed = fullResolutionOrder(
+            in: resolution, displayedPixels: displayedPixels, previewIsShown: previewIsShown)
+        let requested = fullResolutionOrder(
+            in: resolution, displayedPixels: requestedPixels, previewIsShown: previewIsShown)
+        let chain = resolution.representations
+        func rank(_ id: PartID?) -> Int { id.flatMap { id in chain.firstIndex { $0.part.id == id } } ?? -1 }
+        guard let neededID = needed.first?.id else { return false }
+        return rank(neededID) > max(rank(shownPartID), rank(requested.first?.id))
+    }
 }

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+@MainActor
+@Suite("Attachment loader: the displayed size changes (rotation, split view, a resized cell)")
+struct AttachmentLoaderSizeChangeTests {
+    private typealias Fixtures = RepresentationFixtures
+    /// The device pixels that the 2048 rendition covers and the 1024 one does not.
+    private static let largerCell = PixelSize(width: 1800, height: 1350)
+    /// Other device pixels that the 2048 rendition covers and the 1024 one does not.
+    private static let otherLargerCell = PixelSize(width: 1900, height: 1400)
+    private let message = RenditionMessage()
+    private let store = InMemoryContentStore(costLimit: 1 << 20, maximumEntryCost: 1 << 20)
+
+    private func loader() -> CallbackAttachmentLoader {
+        let coordinator = TransferFixtures.coordinator(throttle: .none, store: store)
+        return CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
+    }
+
+    /// A loader that shows the 1024 rendition, loaded for ``RenditionMessage/largeCell``.
+    private func loaderShowingLarge() async -> CallbackAttachmentLoader {
+        let loader = loader()
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        await message.large.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.large))
+        await waitOnMainActor("the 1024 rendition") { loader.state.isShowingOriginal && !loader.state.isLoading }
+        return loader
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a size that needs a larger rendition keeps the shown one on screen while the larger downloads, then swaps it in",
+        .timeLimit(.minutes(1)))
+    func upgradeDoesNotFlash() async {
+        let loader = await loaderShowingLarge()
+        #expect(loader.state.shownPartID == message.large.0.part.id)
+        var published: [AttachmentLoadState] = []
+        loader.onChange = { published.append($0) }
+        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        let attempt = await message.extraLarge.1.script.attempt(0)
+        attempt.report(10, of: 100)
+        await waitOnMainActor("the larger one's progress") {
+            if case .downloading = loader.state.phase { return true }
+            return false
+        }
+        #expect(loader.state.content == Fixtures.jpeg(Fixtures.large))
+        attempt.succeed(Fixtures.jpeg(Fixtures.extraLarge))
+        await waitOnMainActor("the 2048 rendition") { loader.state.isShowingOriginal && !loader.state.isLoading }
+        #expect(loader.state.content == Fixtures.jpeg(Fixtures.extraLarge))
+        #expect(loader.state.shownPartID == message.extraLarge.0.part.id)
+        #expect(!published.isEmpty)
+        #expect(published.allSatisfy { $0.content != nil }, "the cell never shows nothing during the update")
+        #expect(message.startedCounts == (0, 1, 1))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "the larger rendition is fetched once, however often sizes that need it are given, during and after its download",
+        .timeLimit(.minutes(1)))
+    func upgradeFetchesOnce() async {
+        let loader = await loaderShowingLarge()
+        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        let attempt = await message.extraLarge.1.script.attempt(0)
+        var published = 0
+        loader.onChange = { _ in published += 1 }
+        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        loader.displayedPixelSizeChanged(to: Self.otherLargerCell)
+        #expect(published == 0, "no new run: the one running fetches what the size needs")
+        #expect(!attempt.wasCancelled)
+        attempt.succeed(Fixtures.jpeg(Fixtures.extraLarge))
+        await waitOnMainActor("the 2048 rendition") { loader.state.isShowingOriginal && !loader.state.isLoading }
+        loader.displayedPixelSizeChanged(to: Self.otherLargerCell)
+        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        #expect(!loader.state.isLoading, "what is shown covers the size: nothing starts")
+        #expect(message.startedCounts == (0, 1, 1))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a smaller size fetches nothing and keeps what is shown, whether the load has ended or is downloading",
+        .timeLimit(.minutes(1)))
+    func downgradeFetchesNothing() async {
+        let shown = await loaderShowingLarge()
+        var published = 0
+        shown.onChange = { _ in published += 1 }
+        shown.displayedPixelSizeChanged(to: RenditionMessage.tinyCell)
+        #expect(published == 0)
+        #expect(shown.state.content == Fixtures.jpeg(Fixtures.large))
+        #expect(shown.state.shownPartID == message.large.0.part.id)
+
+        let other = RenditionMessage()
+        let downloading = loader()
+        downloading.load(
+            parts: other.parts, displayedPixelSize: RenditionMessage.wholeScreen, fetchingFullResolution: true)
+        let attempt = await other.original.script.attempt(0)
+        downloading.onChange = { _ in published += 1 }
+        downloading.displayedPixelSizeChanged(to: RenditionMessage.largeCell)
+        #expect(published == 0, "the original's download goes on; no smaller one is asked for")
+        attempt.succeed(Fixtures.jpeg(Fixtures.original))
+        await waitOnMainActor("the original") { downloading.state.isShowingOriginal && !downloading.state.isLoading }
+        #expect(other.startedCounts == (1, 0, 0))
+        #expect(message.startedCounts == (0, 1, 0))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a rapid sequence of sizes ends with the largest one needed; the replaced fetches are cancelled and never shown",
+        .timeLimit(.minutes(1)))
+    func rapidSequence() async {
+        let loader = loader()
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        let large = await message.large.1.script.attempt(0)
+        var published: [AttachmentLoadState] = []
+        loader.onChange = { published.append($0) }
+        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        let extraLarge = await message.extraLarge.1.script.attempt(0)
+        loader.displayedPixelSizeChanged(to: RenditionMessage.wholeScreen)
+        loader.displayedPixelSizeChanged(to: RenditionMessage.largeCell)
+        loader.displayedPixelSizeChanged(to: Self.otherLargerCell)
+        let original = await message.original.script.attempt(0)
+        await large.waitUntilCancelled()
+        await extraLarge.waitUntilCancelled()
+        // Their results come late: neither may be shown.
+        large.succeed(Fixtures.jpeg(Fixtures.large))
+        extraLarge.succeed(Fixtures.jpeg(Fixtures.extraLarge))
+        original.succeed(Fixtures.jpeg(Fixtures.original))
+        await waitOnMainActor("the original") { loader.state.isShowingOriginal && !loader.state.isLoading }
+        await loader.engine.stoppedRunEnded()
+        #expect(loader.state.content == Fixtures.jpeg(Fixtures.original))
+        #expect(loader.state.shownPartID == message.original.id)
+        let stale = [Fixtures.jpeg(Fixtures.large), Fixtures.jpeg(Fixtures.extraLarge)]
+        #expect(!published.contains { state in stale.contains { $0 == state.content } })
+        #expect(published.allSatisfy { $0.content != nil })
+        #expect(message.startedCounts == (1, 1, 1))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a larger one that fails, and every one after it, leaves the shown rendition and its phase, the failure reported",
+        .timeLimit(.minutes(1)))
+    func failedUpgradeKeepsShown() async {
+        let loader = await loaderShowingLarge()
+        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        await message.extraLarge.1.script.attempt(0).fail(URLError(.badServerResponse))
+        await message.original.script.attempt(0).fail(URLError(.badServerResponse))
+        await waitOnMainActor("the run to end") { !loader.state.isLoading }
+        #expect(loader.state.isShowingOriginal)
+        #expect(loader.state.content == Fixtures.jpeg(Fixtures.large))
+        #expect(loader.state.lastFailure?.partID == message.original.id)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a size change cancelled mid-download, or made after cancel(), is fetched by retry(), what is shown kept",
+        .timeLimit(.minutes(1)))
+    func cancelledSizeChangeIsRetried() async {
+        let loader = await loaderShowingLarge()
+        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        let first = await message.extraLarge.1.script.attempt(0)
+        loader.cancel()
+        await first.waitUntilCancelled()
+        #expect(loader.state.content == Fixtures.jpeg(Fixtures.large))
+        loader.displayedPixelSizeChanged(to: RenditionMessage.wholeScreen)
+        #expect(!loader.state.isLoading, "a cancelled loader keeps the size for its next run")
+        loader.retry()
+        await message.original.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.original))
+        await waitOnMainActor("the original") { loader.state.isShowingOriginal && !loader.state.isLoading }
+        #expect(loader.state.content == Fixtures.jpeg(Fixtures.original))
+        #expect(message.startedCounts == (1, 1, 1))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "the @Observable loader takes a size change during its first download: the preview stays, the larger replaces it",
+        .timeLimit(.minutes(1)))
+    func observableFace() async {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let coordinator = TransferFixtures.coordinator(throttle: .none, store: store)
+        let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        let large = await message.large.1.script.attempt(0)
+        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        #expect(loader.state.shownPartID == "preview")
+        await large.waitUntilCancelled()
+        await message.extraLarge.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.extraLarge))
+        await waitOnMainActor("the 2048 rendition") { loader.state.isShowingOriginal && !loader.state.isLoading }
+        #expect(loader.content == Fixtures.jpeg(Fixtures.extraLarge))
+        #expect(message.startedCounts == (0, 1, 1))
+    }
+}
