@@ -55,21 +55,32 @@ extension FileContentStore {
                 abandon(staged)
                 return .failure(.writeFailed(staged.key, reason: error.description))
             }
-            let serial = index.withLock { index in
-                for victim in victims { index.remove(victim) }
-                let serial = index.nextSerial()
-                let entry = DiskEntry(
-                    size: staged.size, checksum: staged.checksum, lastAccess: time, serial: serial, verified: true)
-                index.set(entry, for: staged.digest, name: staged.key)
-                return serial
-            }
-            for victim in victims { fileSystem.removeFile(atPath: layout.entry(victim)) }
+            let serial = applyPut(
+                of: staged.digest, name: staged.key, size: staged.size, checksum: staged.checksum, at: time,
+                evicting: victims)
             // The rename is not flushed on its own (a directory flush costs more than the
             // write): if power fails before the system writes it, the staged file is still
             // there and the logged change is finished when the store opens.
             compactIfLarge(&journal)
             return .success(serial)
         }
+    }
+
+    /// Applies a logged put whose file is in place: the victims leave the index and their files
+    /// go, and `digest` gets a verified entry as the most recently used; returns its serial.
+    func applyPut(
+        of digest: SHA256Digest, name: ContentKey, size: Int64, checksum: UInt64?, at time: Int64,
+        evicting victims: [SHA256Digest]
+    ) -> UInt64 {
+        let serial = index.withLock { index in
+            for victim in victims { index.remove(victim) }
+            let serial = index.nextSerial()
+            let entry = DiskEntry(size: size, checksum: checksum, lastAccess: time, serial: serial, verified: true)
+            index.set(entry, for: digest, name: name)
+            return serial
+        }
+        for victim in victims { fileSystem.removeFile(atPath: layout.entry(victim)) }
+        return serial
     }
 
     /// Removes the entries for `keys` (only while an entry's serial is `serial`, when given)

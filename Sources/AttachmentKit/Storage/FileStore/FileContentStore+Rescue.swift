@@ -64,14 +64,8 @@ extension FileContentStore {
             } catch {
                 journal.needsRewrite = true
             }
-            index.withLock { index in
-                for victim in victims { index.remove(victim) }
-                let entry = DiskEntry(
-                    size: label.size, checksum: label.checksum, lastAccess: time, serial: index.nextSerial(),
-                    verified: true)
-                index.set(entry, for: digest, name: key)
-            }
-            for victim in victims { fileSystem.removeFile(atPath: layout.entry(victim)) }
+            _ = applyPut(
+                of: digest, name: key, size: label.size, checksum: label.checksum, at: time, evicting: victims)
             compactIfLarge(&journal)
             return true
         }

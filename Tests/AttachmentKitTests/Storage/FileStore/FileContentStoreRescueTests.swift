@@ -30,13 +30,18 @@ struct FileContentStoreRescueTests {
         try await store.store(otherContent, for: other)
         try await store.store(newest, for: replaced)
         await store.close()
+        try damageNewestPut(in: directory)
+        return directory
+    }
+
+    /// Flips a byte of the newest of the two put records of `replaced`.
+    private func damageNewestPut(in directory: StorageTemporaryDirectory) throws {
         let journal = directory.appending("store/journal")
         var bytes = try Data(contentsOf: journal)
         let newestPut = try #require(puts(of: replaced, in: bytes).last)
         #expect(puts(of: replaced, in: bytes).count == 2)
         bytes[newestPut + 50] ^= 0x10
         try bytes.write(to: journal)
-        return directory
     }
 
     /// The offsets of the intact put records of `key` in the journal `bytes`.
@@ -98,11 +103,7 @@ struct FileContentStoreRescueTests {
         try await store.store(older, for: replaced)
         try await store.store(newer(sameSize: false), for: replaced)
         await store.close()
-        let journal = directory.appending("store/journal")
-        var bytes = try Data(contentsOf: journal)
-        let newestPut = try #require(puts(of: replaced, in: bytes).last)
-        bytes[newestPut + 50] ^= 0x10
-        try bytes.write(to: journal)
+        try damageNewestPut(in: directory)
         let reopened = try FileContentStore.forTesting(in: directory)
         await #expect(throws: ContentStoreError.self) { try await reopened.checkedContent(for: self.replaced) }
         #expect(reopened.usage().entryCount == 0)
