@@ -22,7 +22,8 @@
 /// - At most ``maximumConcurrentPrefetches`` messages are fetched at once; the others wait,
 ///   first started first.
 /// - ``startPrefetching(_:)`` and ``stopPrefetching(_:)`` need not balance: starting a message
-///   already waiting or running does nothing, stopping one that isn't does nothing.
+///   already waiting or running does nothing (except that a waiting one takes a larger size:
+///   see ``startPrefetching(_:displayedPixelSize:)``), stopping one that isn't does nothing.
 /// - Every stop is honoured whatever state the work is in: a waiting message is dropped, one
 ///   taken from the queue but not started yet never starts (no request is made, even for
 ///   starts and stops in the same run loop turn), a running one has its downloads cancelled
@@ -104,7 +105,9 @@ public final class AttachmentPrefetcher {
     /// The number of messages being fetched.
     public var runningCount: Int { queue.runningCount }
 
-    /// Queues messages, each given as its parts, to be fetched.
+    /// Queues messages, each given as its parts, to be fetched. A message already waiting for a
+    /// displayed size (``startPrefetching(_:displayedPixelSize:)``) is fetched for the original
+    /// instead, the most it could need; one already running is left as it is.
     public func startPrefetching(_ messages: [[any MessagePart]]) {
         for parts in messages { queue.enqueue(PrefetchQueue.Message(parts: parts, displayedPixelSize: nil)) }
         startWaiting()
@@ -114,8 +117,13 @@ public final class AttachmentPrefetcher {
     /// `displayedPixelSize`: the rendition fetched in the original's place is the one
     /// ``AttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)`` chooses for
     /// the same size, so that the entry warmed is exactly the one the cell's loader reads. Give
-    /// the size the loaders are given (cells of different sizes: one call per size). A message
-    /// already waiting or running keeps the size it was started with.
+    /// the size the loaders are given (cells of different sizes: one call per size).
+    ///
+    /// A message already waiting keeps its place in the queue and takes the new size when that
+    /// is at least as large in both dimensions as the size it waits with (the cells grew: a
+    /// rotation, a split-view resize); one waiting without a size, for the original, keeps
+    /// waiting for it. A message already running keeps the size it was started with: its cell's loader fetches
+    /// the larger rendition it needs (``AttachmentLoader/displayedPixelSizeChanged(to:)``).
     public func startPrefetching(_ messages: [[any MessagePart]], displayedPixelSize: PixelSize) {
         for parts in messages {
             queue.enqueue(PrefetchQueue.Message(parts: parts, displayedPixelSize: displayedPixelSize))

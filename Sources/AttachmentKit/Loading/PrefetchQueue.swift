@@ -12,6 +12,17 @@ struct PrefetchQueue {
     struct Message {
         let parts: [any MessagePart]
         let displayedPixelSize: PixelSize?
+
+        /// Whether this message's size may need a larger rendition than `other`'s: no size (or an
+        /// empty one) asks for the original, the most; a size asks for more than another one it
+        /// covers in both dimensions. Sizes that neither covers keep the first.
+        func asksForMore(than other: Message) -> Bool {
+            guard let size = displayedPixelSize, !size.isEmpty else {
+                return other.displayedPixelSize.map { !$0.isEmpty } ?? false
+            }
+            guard let otherSize = other.displayedPixelSize, !otherSize.isEmpty else { return false }
+            return size != otherSize && size.width >= otherSize.width && size.height >= otherSize.height
+        }
     }
 
     /// A message being fetched: the number of its task and the priority of its downloads.
@@ -37,10 +48,15 @@ struct PrefetchQueue {
     var runningCount: Int { running.count }
     var runningValues: Dictionary<Key, Running>.Values { running.values }
 
-    /// Queues a message unless it is waiting or running already.
+    /// Queues a message unless it is running already. One already waiting keeps its place and
+    /// takes the new size when that asks for more (``Message/asksForMore(than:)``).
     mutating func enqueue(_ message: Message) {
         let key = Key(message.parts)
-        guard waiting[key] == nil, running[key] == nil else { return }
+        guard running[key] == nil else { return }
+        if let queued = waiting[key] {
+            if message.asksForMore(than: queued) { waiting[key] = message }
+            return
+        }
         waiting[key] = message
         order.append(key)
         hasWork = true
