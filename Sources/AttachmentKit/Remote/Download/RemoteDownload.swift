@@ -145,8 +145,9 @@ struct RemoteDownload: Sendable {
         observer.transfer(of: part.id, didUpdate: TransferProgress(completedBytes: start, totalBytes: total))
         let (partID, observer, limit) = (part.id, observer, configuration.maximumByteCount)
         do {
-            // Each chunk is written where it arrives (URLSessionTransport: its delegate
-            // callback), so nothing waits in memory for this task to be scheduled.
+            // Each chunk is handed to the writer where it arrives (URLSessionTransport: its
+            // delegate callback), so nothing waits in memory for this task to be scheduled; the
+            // writer gathers chunks and waits when two writes are behind.
             try await accepted.response.body.deliver { chunk in
                 watchdog.touch()
                 let count = progress.withLock { $0.received } + Int64(chunk.count)

@@ -2,8 +2,9 @@ import Foundation
 
 /// The body of a response, as the chunks of bytes a transport receives, in order.
 ///
-/// AttachmentKit reads each chunk and writes it to disk before asking for the next, so a
-/// transport should hold only a bounded number of chunks (``URLSessionTransport`` fails with
+/// AttachmentKit reads each chunk and hands it to the store's writer (which waits when the
+/// disk is behind) before asking for the next, so a transport should hold only a bounded number
+/// of chunks (``URLSessionTransport`` fails with
 /// ``HTTPTransportError/consumerTooSlow(bufferedBytes:)`` rather than buffer without limit).
 /// When AttachmentKit stops early (a size cap, a timeout, a cancelled task) it calls
 /// ``cancel()``, after which the transport must stop the transfer.

@@ -12,10 +12,11 @@ import FoundationNetworking
 /// tasks have no resume data on Linux and may write twice), redirects returned rather than
 /// followed, no cache, no cookies and no automatic authentication.
 ///
-/// Once AttachmentKit starts writing a body, each chunk is written to disk inside the delegate
-/// callback. On Linux, where URLSession has no back-pressure, the delegate queue runs callbacks
-/// at once on FoundationNetworking's work queue, so libcurl reads the next chunk only after
-/// the last is written (see <doc:RemoteAttachments>). Chunks that arrive before writing starts,
+/// Once AttachmentKit starts writing a body, each chunk is handed to the store's writer inside
+/// the delegate callback (the writer gathers chunks into 256 KiB writes on a thread of its own,
+/// and waits when two are behind). On Linux, where URLSession has no back-pressure, the delegate
+/// queue runs callbacks at once on FoundationNetworking's work queue, so libcurl reads the next
+/// chunk only after the last is handed over (see <doc:RemoteAttachments>). Chunks that arrive before writing starts,
 /// or that a body read chunk by chunk has not taken yet, wait in a buffer: when more than
 /// ``bufferLimit`` bytes wait, the transfer is stopped with
 /// ``HTTPTransportError/consumerTooSlow(bufferedBytes:)`` (a retryable failure that resumes
