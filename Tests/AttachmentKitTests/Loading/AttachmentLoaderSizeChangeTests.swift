@@ -111,6 +111,9 @@ struct AttachmentLoaderSizeChangeTests {
         let loader = loader()
         loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
         let large = await message.large.1.script.attempt(0)
+        // The local preview is shown first (it reaches the main actor on its own hop, which may
+        // come after the download has started); from then on the cell must never show nothing.
+        await waitOnMainActor("the preview") { loader.state.content != nil }
         var published: [AttachmentLoadState] = []
         loader.onChange = { published.append($0) }
         loader.displayedPixelSizeChanged(to: Self.largerCell)
@@ -131,7 +134,9 @@ struct AttachmentLoaderSizeChangeTests {
         #expect(loader.state.shownPartID == message.original.id)
         let stale = [Fixtures.jpeg(Fixtures.large), Fixtures.jpeg(Fixtures.extraLarge)]
         #expect(!published.contains { state in stale.contains { $0 == state.content } })
-        #expect(published.allSatisfy { $0.content != nil })
+        #expect(
+            published.allSatisfy { $0.content != nil },
+            "published with nothing to show: \(published.filter { $0.content == nil }.map(\.phase))")
         #expect(message.startedCounts == (1, 1, 1))
     }
 
