@@ -22,7 +22,7 @@ final class AttachmentLoadEngine {
     private var task: Task<Void, Never>?
     /// The run the last stop ended, for tests to wait for its last events.
     private var stoppedRun: Task<Void, Never>?
-    private var control: DownloadPriorityControl?
+    private(set) var control: DownloadPriorityControl?
     private var reloadsOnAppear = false
     /// Whether the last stop was a ``cancel()``: a size change then waits for ``retry()``.
     private var wasCancelled = false

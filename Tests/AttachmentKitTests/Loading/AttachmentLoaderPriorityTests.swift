@@ -14,7 +14,12 @@ struct AttachmentLoaderPriorityTests {
         let loader = CallbackAttachmentLoader(
             resolver: AttachmentResolver(downloads: coordinator), disappearance: policy, downloadDelay: 0)
         loader.load(parts: [full], fetchingFullResolution: true)
-        return (loader, await full.script.attempt(0))
+        let attempt = await full.script.attempt(0)
+        // The attempt can start before the loader's run has registered the download (under a
+        // busy thread pool); a priority change made then reaches it only when it registers,
+        // after `priorityChangesApplied()` has returned.
+        await waitOnMainActor("the download registered") { loader.engine.control?.registeredDownloadCount == 1 }
+        return (loader, attempt)
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

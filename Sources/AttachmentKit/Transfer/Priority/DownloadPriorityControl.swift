@@ -72,6 +72,10 @@ final class DownloadPriorityControl: Sendable {
     /// The priority new downloads of the group start with.
     var priority: DownloadPriority { state.withLock { $0.priority } }
 
+    /// The downloads registered so far (a download is registered just after the coordinator
+    /// starts it; a priority change in between reaches it when it registers).
+    var registeredDownloadCount: Int { state.withLock { $0.downloads.count } }
+
     /// Starts or joins the download of `part` at the group's priority and registers it, moving
     /// it at once when the priority changed while it was being made; `nil` when the task was
     /// cancelled while the control held it (nothing was asked of the coordinator).
