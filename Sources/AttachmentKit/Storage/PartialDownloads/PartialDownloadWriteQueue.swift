@@ -82,9 +82,9 @@ final class PartialDownloadWriteQueue: Sendable {
 }
 
 /// The bytes gathered for one write.
+// @unchecked Sendable: no lock; owned by one side at a time, the writer while it gathers into
+// it, the queue from `submit` until it is written.
 final class PartialDownloadBuffer: @unchecked Sendable {
-    // Safe: owned by one side at a time, the writer while it gathers into it, the queue from
-    // `submit` until it is written.
     var bytes: [UInt8]
 
     init() {

@@ -95,10 +95,7 @@ package final class PartialDownloadWriter: Sendable {
         try state.withLock { state in
             Result { () throws(ContentStoreError) in
                 try checkpoint(&state)
-                if let descriptor = state.descriptor { files.fileSystem.close(descriptor) }
-                state.descriptor = nil
-                state.gathered = nil
-                writes.releaseBuffers()
+                closeFile(&state)
                 return (state.submitted, state.hasher.finalize())
             }
         }.get()
@@ -114,14 +111,8 @@ package final class PartialDownloadWriter: Sendable {
     package func close() throws(ContentStoreError) {
         try state.withLock { state in
             Result { () throws(ContentStoreError) in
-                guard let descriptor = state.descriptor else { return }
-                defer {
-                    _ = writes.drain()
-                    files.fileSystem.close(descriptor)
-                    state.descriptor = nil
-                    state.gathered = nil
-                    writes.releaseBuffers()
-                }
+                guard state.descriptor != nil else { return }
+                defer { closeFile(&state) }
                 try checkpoint(&state)
             }
         }.get()
@@ -141,14 +132,18 @@ package final class PartialDownloadWriter: Sendable {
     /// Closes the file without a checkpoint (its download is being discarded or replaced); the
     /// gathered bytes are dropped.
     func invalidate() {
-        state.withLock { state in
-            guard let descriptor = state.descriptor else { return }
-            _ = writes.drain()
-            files.fileSystem.close(descriptor)
-            state.descriptor = nil
-            state.gathered = nil
-            writes.releaseBuffers()
-        }
+        state.withLock { closeFile(&$0) }
+    }
+
+    /// Waits for the queued writes, closes the file and frees the buffers; nothing is written
+    /// after it returns. Does nothing when the file is closed already.
+    private func closeFile(_ state: inout State) {
+        guard let descriptor = state.descriptor else { return }
+        _ = writes.drain()
+        files.fileSystem.close(descriptor)
+        state.descriptor = nil
+        state.gathered = nil
+        writes.releaseBuffers()
     }
 
     private func append(_ data: Data, to state: inout State) throws(ContentStoreError) {
