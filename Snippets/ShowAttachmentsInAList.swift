@@ -23,6 +23,9 @@ final class AttachmentCell: UICollectionViewCell {
     override func layoutSubviews() {
         super.layoutSubviews()
         imageView.frame = contentView.bounds
+        let scale = traitCollection.displayScale
+        let pixels = PixelSize(width: bounds.width * scale, height: bounds.height * scale)
+        loader.displayedPixelSizeChanged(to: pixels)  // nothing happens when the size is covered
     }
 
     /// Shows a message: the preview, then the rendition that covers `pixels` (the cell's size ×
@@ -125,6 +128,10 @@ struct AttachmentRow: View {
             .frame(width: proxy.size.width, height: proxy.size.height)
             .clipped()
             .onAppear { appear(at: proxy.size) }
+            .onChange(of: proxy.size) { _, size in  // a rotation, a resize: a larger rendition if needed
+                loader.displayedPixelSizeChanged(
+                    to: PixelSize(width: size.width * displayScale, height: size.height * displayScale))
+            }
         }
         .aspectRatio(loader.placeholderSize?.aspectRatio ?? 4.0 / 3.0, contentMode: .fit)
         .onDisappear { loader.disappear() }

@@ -11,6 +11,17 @@ private let smallJPEG = PartContent.data(
 
 private let photo = LocalPart(id: "photo", mimeType: .imageJPEG, content: smallJPEG, transferStatus: .complete)
 
+/// A photo on a server that offers local 640 × 480 and 1280 × 960 renditions.
+private func gridPhoto() throws -> RemotePart {
+    let url = try #require(URL(string: "https://example.com/grid.jpg"))
+    var original = RemotePart(id: "grid", url: url, mimeType: .imageJPEG)
+    original.representations = [(640, 480), (1280, 960)].map { width, height in
+        let part = LocalPart(id: PartID("grid@\(width)x\(height)"), mimeType: .imageJPEG, content: smallJPEG)
+        return ImageRepresentation(pixelSize: PixelSize(width: CGFloat(width), height: CGFloat(height)), part: part)
+    }
+    return original
+}
+
 @MainActor
 private func waitUntil(_ condition: () -> Bool) async {
     while !condition(), !Task.isCancelled { await Task.yield() }
@@ -50,6 +61,41 @@ struct AttachmentCellTests {
         cell.configure(with: [original], cellSize: CGSize(width: 120, height: 90), screenScale: 3)
         await waitUntil { cell.shownContent != nil }
         #expect(cell.shownContent == smallJPEG)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a grid cell whose bounds grow tells the loader from layoutSubviews: the larger rendition replaces the shown one",
+        .timeLimit(.minutes(1)))
+    func gridCellGrows() async throws {
+        let cell = AttachmentCell(resolver: AttachmentResolver(downloads: DownloadCoordinator()))
+        cell.bounds = CGRect(x: 0, y: 0, width: 120, height: 90)
+        cell.configure(
+            with: [try gridPhoto()], cellSize: cell.bounds.size, screenScale: cell.traitCollection.displayScale)
+        cell.layoutSubviews()  // the first layout, at the size it was loaded for: nothing more
+        await waitUntil { cell.shownPartID == "grid@640x480" }
+        #expect(cell.shownPartID == "grid@640x480")
+        cell.bounds = CGRect(x: 0, y: 0, width: 400, height: 300)  // rotated: 1200 × 900 pixels
+        cell.layoutSubviews()
+        await waitUntil { cell.shownPartID == "grid@1280x960" }
+        #expect(cell.shownPartID == "grid@1280x960")
+        #expect(!cell.wentBlank, "the 640 copy stays shown until the 1280 one replaces it")
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a SwiftUI-style row loads for its size on appear and takes the larger rendition when its size grows",
+        .timeLimit(.minutes(1)))
+    func observingRowGrows() async throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let row = ObservingAttachmentCell(resolver: AttachmentResolver(downloads: DownloadCoordinator()))
+        row.appear(at: CGSize(width: 120, height: 90), parts: [try gridPhoto()])
+        await waitUntil { row.loader.state.shownPartID == "grid@640x480" }
+        #expect(row.loader.state.shownPartID == "grid@640x480")
+        row.sizeChanged(to: CGSize(width: 400, height: 300))
+        #expect(row.loader.content != nil, "what is shown stays while the larger one comes")
+        await waitUntil { row.loader.state.shownPartID == "grid@1280x960" }
+        #expect(row.loader.state.shownPartID == "grid@1280x960")
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
