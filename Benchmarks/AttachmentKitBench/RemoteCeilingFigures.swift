@@ -48,8 +48,11 @@ enum BareURLSession {
             target: .ratioAtLeast(0.9))
     }
 
-    /// One data task of `url` through a new session; the seconds until it completed.
-    static func download(_ url: URL, inline: Bool, writes: Bool) async throws -> Double {
+    /// One data task of `url` through a new session; the seconds until it completed. The
+    /// delegate spins for `busyNanosecondsPerChunk` on each chunk, standing in for work.
+    static func download(_ url: URL, inline: Bool, writes: Bool, busyNanosecondsPerChunk: UInt64 = 0) async throws
+        -> Double
+    {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("attachmentkit-bench-bare-\(UUID())")
             .path
         let descriptor = writes ? open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600) : -1
@@ -59,7 +62,7 @@ enum BareURLSession {
                 unlink(path)
             }
         }
-        let delegate = CountingDelegate(descriptor: descriptor)
+        let delegate = CountingDelegate(descriptor: descriptor, busyNanoseconds: busyNanosecondsPerChunk)
         let queue = inline ? RunAtOnceQueue() : OperationQueue()
         queue.maxConcurrentOperationCount = 1
         let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: queue)
@@ -79,11 +82,20 @@ private final class CountingDelegate: NSObject, URLSessionDataDelegate, Sendable
     let bytes = BenchLocked<Int>(0)
     /// Where each chunk is written with `write(2)`, or -1.
     let descriptor: Int32
+    /// How long each chunk keeps the callback busy (a spin, not a sleep).
+    let busyNanoseconds: UInt64
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    init(descriptor: Int32, busyNanoseconds: UInt64) {
+        self.descriptor = descriptor
+        self.busyNanoseconds = busyNanoseconds
+    }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         bytes.withLock { $0 += data.count }
+        if busyNanoseconds > 0 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            while DispatchTime.now().uptimeNanoseconds - start < busyNanoseconds {}
+        }
         guard descriptor >= 0 else { return }
         data.withUnsafeBytes { buffer in
             var offset = 0

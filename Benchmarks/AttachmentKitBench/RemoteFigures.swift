@@ -37,6 +37,17 @@ let remoteFigures: [Figure] = [
     },
     Figure(name: "remote-peak-rss-1gib-vs-256mib") {
         let (large, small) = try await RemotePeakMemory.peakResidentMiB()
+        // The same growth without AttachmentKit: URLSession alone, with a consumer slower
+        // than loopback (printed, not the figure).
+        _ = try await RemotePeakMemory.peakResidentMiB(client: .bareSlowConsumer)
+        return FigureResult(value: large, unit: "MiB", baseline: small, target: .ratioAtMost(1.1))
+    },
+    Figure(name: "remote-peak-rss-1gib-network-bound") {
+        let (large, _) = try await RemotePeakMemory.peakResidentMiB(rate: RemotePeakMemory.networkBoundRate)
+        return FigureResult(value: large, unit: "MiB", baseline: 48, target: .valueAtMost(48))
+    },
+    Figure(name: "remote-peak-rss-1gib-vs-256mib-network-bound") {
+        let (large, small) = try await RemotePeakMemory.peakResidentMiB(rate: RemotePeakMemory.networkBoundRate)
         return FigureResult(value: large, unit: "MiB", baseline: small, target: .ratioAtMost(1.1))
     },
     Figure(name: "remote-resume-after-drop-50pct") {

@@ -5,8 +5,8 @@ import Foundation
 // figure  NAME  VALUE  UNIT  BASELINE  RATIO  TARGET  met|missed
 
 let requested = Array(CommandLine.arguments.dropFirst())
-if requested.first == RemotePeakMemory.childArgument, requested.count == 2 {
-    exit(await RemotePeakMemory.runChild(requested[1]))
+if requested.first == RemotePeakMemory.childArgument, requested.count == 3 {
+    exit(await RemotePeakMemory.runChild(requested[1], client: requested[2]))
 }
 if requested.contains("--list") {
     for figure in allFigures { print(figure.name) }
