@@ -9,10 +9,26 @@ public enum AttachmentLoadPhase: Sendable {
     /// The original (or, for a load given a displayed size, the rendition chosen for it) is
     /// downloading; what is shown stays meanwhile: the preview, if any, or after
     /// ``AttachmentLoader/displayedPixelSizeChanged(to:)`` the smaller rendition.
+    ///
+    /// The phase comes with the download's first progress, sent once its transfer has started.
+    /// Before that the phase still names what is shown (``placeholder``, ``preview``, or
+    /// ``original`` during a size change's fetch) while ``AttachmentLoadState/isLoading`` is
+    /// `true`: while the load's download delay holds the request, while the transfer waits for
+    /// its turn in the coordinator, while the message's preview or size part is still being
+    /// fetched (the events send progress after them), and throughout for content read from the
+    /// store, which is shown without any progress.
     case downloading(TransferProgress)
     /// The original is shown, or for a load given a displayed size the rendition chosen for it
     /// (``AttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)``): nothing
-    /// more will come.
+    /// more will come for that size.
+    ///
+    /// After ``AttachmentLoader/displayedPixelSizeChanged(to:)`` asks for a larger rendition the
+    /// phase stays `original`, the smaller one shown, with ``AttachmentLoadState/isLoading``
+    /// `true`, until the larger one's first progress makes it ``downloading(_:)`` (see there for
+    /// when that comes); it is `original` again once the larger one is shown, or when it could
+    /// not be and the smaller one stays. So `original` with `isLoading` means "a final image is
+    /// shown, and a larger one may replace it": read ``AttachmentLoadState/isLoading``, not the
+    /// phase, to know whether more is coming.
     case original
     /// The original can't be shown (a failed download, or content that failed the check); the
     /// preview, if any, stays shown. ``AttachmentLoader/retry()`` tries again. A failed
@@ -47,7 +63,12 @@ public struct AttachmentLoadState: Sendable {
     var showsFullResolution = false
     /// The size to lay the image out at, once known (see ``PlaceholderSize``).
     public var placeholderSize: PlaceholderSize?
-    /// Whether a load is running: downloads may still change what is shown.
+    /// Whether a load is running: downloads may still change what is shown. It is `true` from
+    /// the call that starts the run (``AttachmentLoader/load(parts:fetchingFullResolution:)``,
+    /// ``AttachmentLoader/retry()``, or a ``AttachmentLoader/displayedPixelSizeChanged(to:)``
+    /// that needs a larger rendition) until the run ends, also while the phase does not say
+    /// ``AttachmentLoadPhase/downloading(_:)``: before a download's first progress, the phase
+    /// names what is shown.
     public var isLoading = false
     /// The last part that could not be used in the current load, if any: a failed preview or
     /// size part, or a failed rendition that the next one up replaces, leaves the others to go

@@ -117,7 +117,10 @@ public final class AttachmentLoader {
     /// one shown (``AttachmentLoadState/shownPartID``) and than the one the load is fetching, it
     /// is fetched and swapped in: the content shown stays meanwhile, the phase is
     /// ``AttachmentLoadPhase/downloading(_:)`` while its bytes come, and
-    /// ``AttachmentLoadPhase/original`` once it is shown. A size that what is shown covers, a
+    /// ``AttachmentLoadPhase/original`` once it is shown. Until the larger one's first progress
+    /// (its transfer starts after the load's download delay and its turn in the coordinator; one
+    /// already in the store comes with none) the phase stays ``AttachmentLoadPhase/original``
+    /// with ``AttachmentLoadState/isLoading`` `true`: `isLoading` says that more is coming. A size that what is shown covers, a
     /// smaller one, an empty one, the original shown, or a load made without a size fetch
     /// nothing. A larger one that fails is reported in ``AttachmentLoadState/lastFailure``, the
     /// next one up is fetched, and when none can be shown what was shown stays, with its phase.
