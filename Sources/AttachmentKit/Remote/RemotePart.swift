@@ -74,20 +74,14 @@ public struct RemotePart: MessagePart {
     }
 
     /// Downloads the content on its own, into the downloader's scratch store (no resume across
-    /// launches), which is removed with the downloader. Through a ``DownloadCoordinator`` with a file store, the download goes to
-    /// that store instead and resumes across launches.
+    /// launches), which is removed with the downloader; its timeouts run on the system clock.
+    /// Through a ``DownloadCoordinator`` with a file store, the download goes to that store
+    /// instead and resumes across launches.
     ///
     /// - Throws: ``RemotePartError``, or `CancellationError` when the calling task is cancelled.
     public func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
-        try downloader.checkScheme(of: url)
-        let store: FileContentStore
-        do {
-            store = try downloader.scratchStore()
-        } catch {
-            throw RemotePartError.storeFailed(error)
-        }
-        return try await downloader.download(
-            self, into: store, key: ContentKey(partID: id), reportingTo: observer)
+        try await downloadContent(
+            into: nil, key: ContentKey(partID: id), clock: SystemTransferClock(), reportingTo: observer)
     }
 
     /// The declared SHA-256, parsed.
@@ -102,8 +96,20 @@ public struct RemotePart: MessagePart {
 
 extension RemotePart: StoreStreamingPart {
     func downloadContent(
-        into store: any PartialDownloadStore, key: ContentKey, reportingTo observer: any ProgressObserver
+        into store: (any PartialDownloadStore)?, key: ContentKey, clock: any TransferClock,
+        reportingTo observer: any ProgressObserver
     ) async throws -> PartContent {
-        try await downloader.download(self, into: store, key: key, reportingTo: observer)
+        try downloader.checkScheme(of: url)
+        let target: any PartialDownloadStore
+        if let store {
+            target = store
+        } else {
+            do {
+                target = try downloader.scratchStore()
+            } catch {
+                throw RemotePartError.storeFailed(error)
+            }
+        }
+        return try await downloader.download(self, into: target, key: key, clock: clock, reportingTo: observer)
     }
 }

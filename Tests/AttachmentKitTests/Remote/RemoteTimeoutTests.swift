@@ -5,6 +5,10 @@ import Testing
 
 /// The idle timeout and the total deadline are AttachmentKit's own, whatever URLSession does
 /// with its timeouts.
+///
+/// The watchdog runs on a clock the tests move on by hand, once the server has sent what each
+/// test waits for, so no test waits out a timeout and a slow machine can't make bytes come
+/// "after" one; one test keeps the system clock, end to end.
 @Suite
 struct RemoteTimeoutTests {
     let content = RemoteTestContent.bytes(10_000, seed: 9)
@@ -15,11 +19,13 @@ struct RemoteTimeoutTests {
         let server = try await RemoteFaultServer(
             content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(3600), .head, .slice(0, 10_000)])]])
         defer { server.stop() }
-        let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 2))
-        // The stall outlasts the test's time limit: only the idle timeout can end the download.
-        let result = await harness.download(harness.part(server.url("/f")))
+        let download = try ClockedDownload(
+            server.url("/f"), configuration: RemoteTestHarness.configuration(idleTimeout: 2))
+        defer { download.task.cancel() }
+        try await waitUntil("the request at the server") { !server.requests(to: "/f").isEmpty }
+        let result = try await download.result(afterAdvancingBy: 2)
         #expect(RemoteTestHarness.remoteError(result) == .timedOut(.idle))
-        #expect(await harness.stored().content == nil)
+        #expect(await download.harness.stored().content == nil)
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -35,14 +41,15 @@ struct RemoteTimeoutTests {
                 ]
             ])
         defer { server.stop() }
-        // The idle timeout also runs while the request is sent and the first bytes come: 2 s
-        // was too short for a loaded machine under the thread sanitizer (the bytes came after
-        // it fired), so 10 s, still far below the hour-long stall.
-        let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 10))
-        let result = await harness.download(harness.part(server.url("/f")))
+        let download = try ClockedDownload(
+            server.url("/f"), configuration: RemoteTestHarness.configuration(idleTimeout: 2))
+        defer { download.task.cancel() }
+        // The idle period starts once the bytes are in, however long they took to come.
+        try await download.harness.waitForPartial(atLeast: 4000)
+        let result = try await download.result(afterAdvancingBy: 2)
         #expect(RemoteTestHarness.remoteError(result) == .timedOut(.idle))
-        #expect(await harness.stored().content == nil)
-        let kept = await harness.stored().partialBytes
+        #expect(await download.harness.stored().content == nil)
+        let kept = await download.harness.stored().partialBytes
         #expect(kept == 4000)
         #expect(RetryPolicy.default.classify(RemotePartError.timedOut(.idle)) == .retryable(after: nil))
     }
@@ -57,16 +64,109 @@ struct RemoteTimeoutTests {
             paths: [
                 "/f": [
                     .init(
-                        status: 200, headers: [["Content-Length", "10000"]],
-                        ops: [.trickle(0, 10_000, every: 0.1)])
+                        status: 200, headers: [["ETag", "\"t\""], ["Content-Length", "10000"]],
+                        ops: [.trickle(0, 10_000, every: 0.05)])
                 ]
             ])
         defer { server.stop() }
-        let harness = try RemoteTestHarness(
-            configuration: RemoteTestHarness.configuration(idleTimeout: 5, totalTimeout: 2))
-        // The trickle would take 1000 s: only the deadline can end the download.
-        let result = await harness.download(harness.part(server.url("/f")))
+        let download = try ClockedDownload(
+            server.url("/f"), configuration: RemoteTestHarness.configuration(idleTimeout: 5, totalTimeout: 12))
+        defer { download.task.cancel() }
+        // Three steps of 3 s, each after a new byte came: never 5 s without one, 9 s in all.
+        var received: Int64 = 0
+        for step in 1...3 {
+            try await download.harness.waitForPartial(atLeast: received + 1)
+            received = await download.harness.stored().partialBytes ?? 0
+            let ended = try await download.advance(by: 3)
+            try #require(!ended, "the download ended \(3 * step) s in, within both limits")
+        }
+        try await download.harness.waitForPartial(atLeast: received + 1)
+        // The fourth step reaches the 12 s deadline, 3 s after the last byte.
+        let result = try await download.result(afterAdvancingBy: 3)
         #expect(RemoteTestHarness.remoteError(result) == .timedOut(.total))
+        #expect(await download.harness.stored().content == nil)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "through a coordinator whose store keeps no partial downloads, the timeouts run on its clock too",
+        .timeLimit(.minutes(1)))
+    func stallWithoutAPartialStore() async throws {
+        let server = try await RemoteFaultServer(
+            content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(3600), .head, .slice(0, 10_000)])]])
+        defer { server.stop() }
+        let download = try ClockedDownload(
+            server.url("/f"), configuration: RemoteTestHarness.configuration(idleTimeout: 2), inMemory: true)
+        defer { download.task.cancel() }
+        try await waitUntil("the request at the server") { !server.requests(to: "/f").isEmpty }
+        let result = try await download.result(afterAdvancingBy: 2)
+        #expect(RemoteTestHarness.remoteError(result) == .timedOut(.idle))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("on the system clock, a stall before the headers is timedOut(.idle)", .timeLimit(.minutes(1)))
+    func stallOnTheSystemClock() async throws {
+        let server = try await RemoteFaultServer(
+            content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(3600), .head, .slice(0, 10_000)])]])
+        defer { server.stop() }
+        // The deadline (10 s) ends the download if the idle timeout doesn't.
+        let harness = try RemoteTestHarness(
+            configuration: RemoteTestHarness.configuration(idleTimeout: 1, totalTimeout: 10))
+        let result = await harness.download(harness.part(server.url("/f")))
+        #expect(RemoteTestHarness.remoteError(result) == .timedOut(.idle))
         #expect(await harness.stored().content == nil)
+    }
+}
+
+/// A download through a ``RemoteTestHarness`` whose coordinator runs on a
+/// ``TransferTestClock``, started at once; with `inMemory`, through a coordinator on the same
+/// clock over an ``InMemoryContentStore`` instead (it keeps no partial downloads).
+private struct ClockedDownload {
+    let clock = TransferTestClock()
+    let harness: RemoteTestHarness
+    let task: Task<Result<PartContent, DownloadError>, Never>
+    private let ended = LockedState(false)
+
+    init(_ url: URL, configuration: RemotePartConfiguration, inMemory: Bool = false) throws {
+        let harness = try RemoteTestHarness(configuration: configuration, clock: clock)
+        let coordinator = DownloadCoordinator(
+            store: InMemoryContentStore(), configuration: .init(retryPolicy: .never, clock: clock))
+        let ended = ended
+        self.harness = harness
+        task = Task {
+            defer { ended.withLock { $0 = true } }
+            guard inMemory else { return await harness.download(harness.part(url)) }
+            do throws(DownloadError) {
+                return .success(try await coordinator.content(for: harness.part(url)))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Moves the clock on by `seconds` once the watchdog sleeps on it, and waits until the
+    /// watchdog has looked at the new time: returns `true` when the download ended, `false`
+    /// when the watchdog slept again (no limit passed).
+    func advance(by seconds: Double) async throws -> Bool {
+        await clock.waitForSleepers()
+        let looks = clock.sleepRequests.count
+        clock.advance(by: seconds)
+        try await waitUntil("the download to end or the watchdog to sleep again") {
+            ended.withLock { $0 } || clock.sleepRequests.count > looks
+        }
+        return ended.withLock { $0 }
+    }
+
+    /// Moves the clock on by `seconds` (see ``advance(by:)``) and returns the download's result.
+    ///
+    /// A watchdog that sleeps again has let the limit pass: the clock is then moved past every
+    /// limit, so that the download ends at once with another error, and the test fails on that
+    /// error instead of at its time limit.
+    func result(afterAdvancingBy seconds: Double) async throws -> Result<PartContent, DownloadError> {
+        if try await !advance(by: seconds) {
+            Issue.record("the watchdog slept again \(seconds) s on: no limit passed")
+            clock.advance(by: 1_000_000)
+        }
+        return await task.cancellableValue
     }
 }

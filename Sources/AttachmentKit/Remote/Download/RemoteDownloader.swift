@@ -60,9 +60,10 @@ public final class RemoteDownloader: Sendable {
         guard configuration.allowedSchemes.contains(scheme) else { throw .schemeNotAllowed(url) }
     }
 
-    /// Downloads `part` into `store` under `key`, reporting progress to `observer`.
+    /// Downloads `part` into `store` under `key`, reporting progress to `observer`; the idle
+    /// timeout and the deadline are measured and waited for on `clock`.
     func download(
-        _ part: RemotePart, into store: any PartialDownloadStore, key: ContentKey,
+        _ part: RemotePart, into store: any PartialDownloadStore, key: ContentKey, clock: any TransferClock,
         reportingTo observer: any ProgressObserver
     ) async throws -> PartContent {
         let origin = HostConcurrencyLimiter.origin(of: part.url)
@@ -75,7 +76,7 @@ public final class RemoteDownloader: Sendable {
             configuration: configuration, knownTotals: knownTotals)
         do {
             let content = try await TransferWatchdog.run(
-                idleTimeout: configuration.idleTimeout, totalTimeout: configuration.totalTimeout
+                idleTimeout: configuration.idleTimeout, totalTimeout: configuration.totalTimeout, clock: clock
             ) { watchdog in
                 try await download.run(watchdog: watchdog)
             }

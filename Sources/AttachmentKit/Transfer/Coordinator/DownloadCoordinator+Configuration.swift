@@ -8,7 +8,8 @@ extension DownloadCoordinator {
         public var retryPolicy: RetryPolicy
         /// How often observers hear about progress.
         public var progressThrottle: ProgressThrottle
-        /// The time source for throttling and retry back-off.
+        /// The time source for throttling, retry back-off, and the idle timeout and deadline
+        /// of the ``RemotePart`` downloads the coordinator runs.
         public var clock: any TransferClock
         /// Called with what the coordinator ignored or worked around (see
         /// ``DownloadDiagnostic``), from any thread; `nil` to ignore them.

@@ -13,9 +13,11 @@ extension DownloadCoordinator {
             let sink = transfer.beginAttempt(diagnostics: configuration.diagnostics)
             let outcome: Result<(content: PartContent, isStored: Bool), any Error>
             do {
-                if let streaming = part as? any StoreStreamingPart, let partialStore = store?.partialDownloadStore {
-                    let stored = try await streaming.downloadContent(into: partialStore, key: key, reportingTo: sink)
-                    outcome = .success((stored, true))
+                if let streaming = part as? any StoreStreamingPart {
+                    let partialStore = store?.partialDownloadStore
+                    let content = try await streaming.downloadContent(
+                        into: partialStore, key: key, clock: configuration.clock, reportingTo: sink)
+                    outcome = .success((content, partialStore != nil))
                 } else {
                     outcome = .success((try await part.downloadContent(reportingTo: sink), false))
                 }

@@ -1,10 +1,13 @@
 /// A part that downloads straight into a ``PartialDownloadStore`` (streaming to its
 /// partial-download file and renaming the result into the entry), so the coordinator stores
-/// nothing more.
+/// nothing more, and whose timeouts run on the coordinator's clock.
 protocol StoreStreamingPart: MessagePart {
-    /// Downloads the content into `store` under `key` and returns the stored content.
+    /// Downloads the content into `store` under `key` (with no store, into one of the part's
+    /// own, as ``MessagePart/downloadContent(reportingTo:)`` does), timing it on `clock`, and
+    /// returns the stored content.
     func downloadContent(
-        into store: any PartialDownloadStore, key: ContentKey, reportingTo observer: any ProgressObserver
+        into store: (any PartialDownloadStore)?, key: ContentKey, clock: any TransferClock,
+        reportingTo observer: any ProgressObserver
     ) async throws -> PartContent
 }
 

@@ -12,18 +12,19 @@ final class RemoteTestHarness: Sendable {
     let coordinator: DownloadCoordinator
 
     /// Creates a harness; with `store`, over that store directory (which the caller removes)
-    /// instead of a new temporary one.
+    /// instead of a new temporary one; with `clock`, the coordinator's retry back-off and its
+    /// downloads' idle timeout and deadline run on that clock instead of the system's.
     init(
         configuration: RemotePartConfiguration = RemoteTestHarness.configuration(),
         retryPolicy: RetryPolicy = .never, transport: any HTTPTransport = URLSessionTransport.shared,
-        store storeDirectory: URL? = nil
+        store storeDirectory: URL? = nil, clock: any TransferClock = SystemTransferClock()
     ) throws {
         directory = try StorageTemporaryDirectory("remote")
         store = try FileContentStore(
             directory: storeDirectory ?? directory.url, byteCapacity: 1 << 30, durability: .processCrashSafe)
         downloader = RemoteDownloader(transport: transport, configuration: configuration)
         coordinator = DownloadCoordinator(
-            store: store, configuration: .init(retryPolicy: retryPolicy, clock: SystemTransferClock()))
+            store: store, configuration: .init(retryPolicy: retryPolicy, clock: clock))
     }
 
     /// A configuration for loopback servers: http and file allowed. The timeouts are long by
