@@ -41,6 +41,27 @@ struct ChildProcess {
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addclose(&actions, fds[1])
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        // The child starts with no signal blocked and every signal at its default action.
+        // posix_spawn otherwise hands it the signal mask of the thread that calls it, and
+        // Dispatch's and Swift concurrency's worker threads block most signals, SIGTERM and
+        // SIGINT among them (a child's /proc/<pid>/status read SigBlk fffffffe3bfbea27): such a
+        // child never saw a SIGTERM. Same opaque-pointer-or-struct difference as above.
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        sigdelset(&everySignal, SIGKILL)
+        sigdelset(&everySignal, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         // No crash backtracer in the child: it would hold the pipe open for as long as it runs.
         var environment = ProcessInfo.processInfo.environment
@@ -48,7 +69,7 @@ struct ChildProcess {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let result = posix_spawn(&child, executable.path, &actions, nil, argv, envp)
+        let result = posix_spawn(&child, executable.path, &actions, &attributes, argv, envp)
         close(fds[1])
         guard result == 0 else {
             close(fds[0])
@@ -88,8 +109,27 @@ struct ChildProcess {
         return all
     }
 
-    /// Sends SIGKILL.
+    /// Sends SIGKILL: the tests kill children at once, as a crash would. (Other signals reach
+    /// the child too, since it starts with none blocked.)
     func terminate() { _ = kill(pid, SIGKILL) }
+
+    /// Waits at most `seconds` for the child to end: its status as ``wait()`` returns it (and
+    /// the pipe closed), or `nil` when it is still running (then ``wait()`` may follow). Blocks
+    /// its thread: call it off the concurrency pool.
+    func wait(atMost seconds: Double) -> Int32? {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        var status: Int32 = 0
+        while Date() < deadline {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid {
+                close(output)
+                return Self.exitCode(status)
+            }
+            if reaped < 0, errno != EINTR { return nil }
+            usleep(10_000)
+        }
+        return nil
+    }
 
     /// Waits for the child to end, closes the pipe, and returns its exit status (or 128 plus
     /// the signal that ended it).
@@ -97,6 +137,11 @@ struct ChildProcess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         close(output)
+        return Self.exitCode(status)
+    }
+
+    /// The exit status in `status` from `waitpid`, or 128 plus the signal that ended the child.
+    private static func exitCode(_ status: Int32) -> Int32 {
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
