@@ -185,6 +185,9 @@ struct AttachmentLoaderSizeChangeTests {
         let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
         loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
         let large = await message.large.1.script.attempt(0)
+        // The preview's publish reaches the main actor on its own hop, which may come after the
+        // download has started (seen in CI): the size change is made once it is shown.
+        await waitOnMainActor("the preview") { loader.state.shownPartID == "preview" }
         loader.displayedPixelSizeChanged(to: Self.largerCell)
         #expect(loader.state.shownPartID == "preview")
         await large.waitUntilCancelled()
