@@ -1,12 +1,13 @@
 import Foundation
 
 /// AttachmentKit's one time source: when progress may be delivered again, how long to wait
-/// before a retry, and the wall-clock dates that `Retry-After` headers and the file store's
+/// before a retry, when a remote download has waited too long for its next byte or run past
+/// its deadline, and the wall-clock dates that `Retry-After` headers and the file store's
 /// access times are measured against.
 ///
 /// ``now`` is seconds on a monotonic scale whose zero is arbitrary; ``date`` is the wall clock,
-/// which may jump. Inject a clock you advance by hand to make throttling, retry back-off and
-/// date arithmetic instant and deterministic in tests. (Swift's `Clock` needs iOS 16 /
+/// which may jump. Inject a clock you advance by hand to make throttling, retry back-off,
+/// download timeouts and date arithmetic instant and deterministic in tests. (Swift's `Clock` needs iOS 16 /
 /// macOS 13; this protocol works on every deployment target.)
 public protocol TransferClock: Sendable {
     /// The current time in seconds. Never decreases.
