@@ -8,7 +8,9 @@ import Testing
 ///
 /// The watchdog runs on a clock the tests move on by hand, once the server has sent what each
 /// test waits for, so no test waits out a timeout and a slow machine can't make bytes come
-/// "after" one; one test keeps the system clock, end to end.
+/// "after" one; one test keeps the system clock, end to end. The server holds each stalled
+/// connection until the timed-out download has closed it, and is stopped only then (see
+/// ``RemoteFaultServer/waitUntilBrokenOff(_:)``).
 @Suite
 struct RemoteTimeoutTests {
     let content = RemoteTestContent.bytes(10_000, seed: 9)
@@ -17,7 +19,7 @@ struct RemoteTimeoutTests {
     @Test("a stall before the headers is timedOut(.idle)", .timeLimit(.minutes(1)))
     func stallBeforeHeaders() async throws {
         let server = try await RemoteFaultServer(
-            content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(3600), .head, .slice(0, 10_000)])]])
+            content: content, paths: ["/f": [.init(status: 200, ops: [.hold, .head, .slice(0, 10_000)])]])
         defer { server.stop() }
         let download = try ClockedDownload(
             server.url("/f"), configuration: RemoteTestHarness.configuration(idleTimeout: 2))
@@ -26,6 +28,7 @@ struct RemoteTimeoutTests {
         let result = try await download.result(afterAdvancingBy: 2)
         #expect(RemoteTestHarness.remoteError(result) == .timedOut(.idle))
         #expect(await download.harness.stored().content == nil)
+        try await server.waitUntilBrokenOff("/f")
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -37,7 +40,7 @@ struct RemoteTimeoutTests {
                 "/f": [
                     .init(
                         status: 200, headers: [["ETag", "\"s\""], ["Content-Length", "10000"]],
-                        ops: [.slice(0, 4000), .sleep(3600), .slice(4000, 10_000)])
+                        ops: [.slice(0, 4000), .hold, .slice(4000, 10_000)])
                 ]
             ])
         defer { server.stop() }
@@ -52,6 +55,7 @@ struct RemoteTimeoutTests {
         let kept = await download.harness.stored().partialBytes
         #expect(kept == 4000)
         #expect(RetryPolicy.default.classify(RemotePartError.timedOut(.idle)) == .retryable(after: nil))
+        try await server.waitUntilBrokenOff("/f")
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -85,6 +89,7 @@ struct RemoteTimeoutTests {
         let result = try await download.result(afterAdvancingBy: 3)
         #expect(RemoteTestHarness.remoteError(result) == .timedOut(.total))
         #expect(await download.harness.stored().content == nil)
+        try await server.waitUntilBrokenOff("/f")
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -93,7 +98,7 @@ struct RemoteTimeoutTests {
         .timeLimit(.minutes(1)))
     func stallWithoutAPartialStore() async throws {
         let server = try await RemoteFaultServer(
-            content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(3600), .head, .slice(0, 10_000)])]])
+            content: content, paths: ["/f": [.init(status: 200, ops: [.hold, .head, .slice(0, 10_000)])]])
         defer { server.stop() }
         let download = try ClockedDownload(
             server.url("/f"), configuration: RemoteTestHarness.configuration(idleTimeout: 2), inMemory: true)
@@ -101,13 +106,14 @@ struct RemoteTimeoutTests {
         try await waitUntil("the request at the server") { !server.requests(to: "/f").isEmpty }
         let result = try await download.result(afterAdvancingBy: 2)
         #expect(RemoteTestHarness.remoteError(result) == .timedOut(.idle))
+        try await server.waitUntilBrokenOff("/f")
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("on the system clock, a stall before the headers is timedOut(.idle)", .timeLimit(.minutes(1)))
     func stallOnTheSystemClock() async throws {
         let server = try await RemoteFaultServer(
-            content: content, paths: ["/f": [.init(status: 200, ops: [.sleep(3600), .head, .slice(0, 10_000)])]])
+            content: content, paths: ["/f": [.init(status: 200, ops: [.hold, .head, .slice(0, 10_000)])]])
         defer { server.stop() }
         // The deadline (10 s) ends the download if the idle timeout doesn't.
         let harness = try RemoteTestHarness(
@@ -115,6 +121,7 @@ struct RemoteTimeoutTests {
         let result = await harness.download(harness.part(server.url("/f")))
         #expect(RemoteTestHarness.remoteError(result) == .timedOut(.idle))
         #expect(await harness.stored().content == nil)
+        try await server.waitUntilBrokenOff("/f")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import AttachmentKit
 
@@ -35,6 +36,9 @@ final class RemoteFaultServer: Sendable {
         /// Waits until the test calls ``RemoteFaultServer/release(_:)`` with `name`: a stall
         /// that ends when the test says, not after a time a loaded machine may outlast.
         static func gate(_ name: String) -> Op { Op(op: "gate", text: name) }
+        /// Sends nothing until the client closes the connection: a stall that the server never
+        /// ends itself (see ``waitUntilBrokenOff(_:)``).
+        static let hold = Op(op: "hold")
         static func trickle(_ start: Int, _ end: Int, every interval: Double) -> Op {
             Op(op: "trickle", start: start, end: end, interval: interval)
         }
@@ -103,6 +107,21 @@ final class RemoteFaultServer: Sendable {
 
     /// The requests seen for `path`.
     func requests(to path: String) -> [Request] { requests.filter { $0.path == path } }
+
+    /// How many responses to `path` the client broke off: it closed or reset the connection
+    /// while the server held it or was still sending.
+    func brokenOff(_ path: String) -> Int {
+        let text = (try? String(contentsOf: directory.appending("broken-off"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { $0 == path }.count
+    }
+
+    /// Waits until the client has broken off a response to `path` (only the test's time limit
+    /// ends the wait). A test that stops the server only then never has the server close a
+    /// connection while the client's cancel is on its way: FoundationNetworking traps when a
+    /// cancel reaches a task the server's close has already completed.
+    func waitUntilBrokenOff(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await waitUntil("the client to break off \(path)", sourceLocation: sourceLocation) { brokenOff(path) > 0 }
+    }
 
     /// Opens the gate `name`: every response waiting at ``Op/gate(_:)`` with it goes on, and
     /// later ones pass it at once.

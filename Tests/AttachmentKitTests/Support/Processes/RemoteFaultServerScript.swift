@@ -8,7 +8,10 @@
 /// the content file, `{"op": "trickle", "start": a, "end": b, "interval": s}` sends them one
 /// byte at a time, `{"op": "raw", "text": t}` sends text, `{"op": "close"}` closes at once,
 /// `{"op": "gate", "text": name}` waits until the test releases the gate `name` (a file
-/// `gate-name` beside the request log, made by ``RemoteFaultServer/release(_:)``).
+/// `gate-name` beside the request log, made by ``RemoteFaultServer/release(_:)``),
+/// `{"op": "hold"}` sends nothing until the client closes the connection. A response the
+/// client breaks off (it closes or resets the connection while the server holds it or still
+/// sends) is logged by its path in `broken-off` beside the request log.
 /// Every response carries `Connection: close`; `{PORT}` in a header value becomes the port.
 ///
 /// Arguments: the script, the request log and the process identifier of the process that
@@ -76,8 +79,14 @@ enum RemoteFaultServerScript {
                         elif kind == "gate":
                             while not os.path.exists(os.path.join(gate_folder, "gate-" + op["text"])):
                                 time.sleep(0.01)
+                        elif kind == "hold":
+                            while sock.recv(65536):
+                                pass
+                            raise ConnectionResetError("the client closed the connection")
                 except OSError:
-                    pass
+                    with lock:
+                        with open(os.path.join(gate_folder, "broken-off"), "a") as log:
+                            log.write(path + "\n")
                 try:
                     sock.shutdown(socket.SHUT_RDWR)
                 except OSError:
