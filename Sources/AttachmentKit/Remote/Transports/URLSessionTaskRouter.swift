@@ -33,9 +33,10 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
         // Unless the transfer is being cancelled: then no answer. On Linux the answer makes
         // FoundationNetworking queue its redirect step, and a cancel already queued before it
         // completes the task first; the redirect step then finds the task not waiting for one
-        // and stops the process. Unanswered, the redirect waits and the cancel ends the task. A
-        // cancel asked for after this check queues behind the redirect step, which is safe.
-        if stream(for: task)?.hasAskedToCancel == true { return }
+        // and stops the process. Unanswered, the redirect waits and the cancel ends the task.
+        // Once answered, the task is not cancelled any more on Linux: it is already complete
+        // there, and the answer ends it (see `shouldAnswerRedirect()`).
+        if stream(for: task)?.shouldAnswerRedirect() == false { return }
         completionHandler(nil)
     }
 

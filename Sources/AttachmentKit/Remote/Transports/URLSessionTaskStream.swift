@@ -22,7 +22,7 @@ final class URLSessionTaskStream: Sendable {
         var end: Result<Void, any Error>?
         var chunkWaiter: CheckedContinuation<Data?, any Error>?
         var cancelTask: (@Sendable () -> Void)?
-        /// Set, under the lock, before the task is asked to stop: see ``hasAskedToCancel``.
+        /// Set, under the lock, before the task is asked to stop: see ``shouldAnswerRedirect()``.
         var askedToCancel = false
         /// Once set (by ``deliver(to:)``), every chunk goes to it from the delegate callback.
         var sink: HTTPResponseBody.Sink?
@@ -44,9 +44,24 @@ final class URLSessionTaskStream: Sendable {
         if alreadyOver { cancel() }
     }
 
-    /// Whether this stream has asked (or is about to ask) its task to stop: the session delegate
-    /// then leaves a redirect unanswered (see ``URLSessionTaskRouter``).
-    var hasAskedToCancel: Bool { state.withLock { $0.askedToCancel } }
+    /// Whether the session delegate should answer the redirect that has arrived: not once this
+    /// stream has asked (or is about to ask) its task to stop (see ``URLSessionTaskRouter``).
+    ///
+    /// On Linux an answered redirect also means the task is never cancelled any more:
+    /// FoundationNetworking asks about a redirect only once the whole 3xx response has arrived,
+    /// and the answer completes the task, so there is nothing left to stop, and a cancel could
+    /// only race that completion (FoundationNetworking then stops the process: "Trying to access
+    /// a behaviour for a task that in not in the registry"). On Apple platforms the 3xx body may
+    /// still be on its way, so a cancel still stops it.
+    func shouldAnswerRedirect() -> Bool {
+        state.withLock { state in
+            guard !state.askedToCancel else { return false }
+            #if canImport(FoundationNetworking)
+            state.cancelTask = nil
+            #endif
+            return true
+        }
+    }
 
     /// What stops the task, noting that it was asked for; called under the lock.
     private static func takeCancelTask(_ state: inout State) -> (@Sendable () -> Void)? {
