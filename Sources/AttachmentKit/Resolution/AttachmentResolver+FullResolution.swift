@@ -52,7 +52,7 @@ extension AttachmentResolver {
             }
             return outcome
         } onCancel: {
-            download.cancel()
+            download.cancelFromCancellationHandler()
         }
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// One caller's interest in a part's content, from ``DownloadCoordinator/download(_:priority:)``.
 ///
 /// Every caller of the same part shares one transfer; a `PartDownload` is this caller's view
@@ -71,9 +73,21 @@ public final class PartDownload: Sendable {
                 }
             }
         } onCancel: {
-            cancel()
+            cancelFromCancellationHandler()
         }
         return try result.get()
+    }
+
+    /// ``cancel()``, from a task's cancellation handler: on another thread, a moment later.
+    ///
+    /// A cancellation handler runs while the cancelled task's status lock is held, and
+    /// ``cancel()`` takes this download's lock and its transfer's. A thread that holds those
+    /// locks while resuming the same task (``finish(with:finalProgress:)`` resuming a waiter, a
+    /// listener's stream handing over a state) waits for that status lock: calling ``cancel()``
+    /// in the handler deadlocked the two (seen as a hung stress test in CI, every thread of the
+    /// pool stuck in these three locks).
+    func cancelFromCancellationHandler() {
+        DispatchQueue.global().async { [self] in cancel() }
     }
 
     /// Removes this caller: its ``content()`` throws ``DownloadError/cancelled(_:)``, its
