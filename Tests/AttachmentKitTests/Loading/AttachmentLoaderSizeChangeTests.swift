@@ -7,8 +7,6 @@ import Testing
 @Suite("Attachment loader: the displayed size changes (rotation, split view, a resized cell)")
 struct AttachmentLoaderSizeChangeTests {
     private typealias Fixtures = RepresentationFixtures
-    /// The device pixels that the 2048 rendition covers and the 1024 one does not.
-    private static let largerCell = PixelSize(width: 1800, height: 1350)
     /// Other device pixels that the 2048 rendition covers and the 1024 one does not.
     private static let otherLargerCell = PixelSize(width: 1900, height: 1400)
     private let message = RenditionMessage()
@@ -37,7 +35,7 @@ struct AttachmentLoaderSizeChangeTests {
         #expect(loader.state.shownPartID == message.large.0.part.id)
         var published: [AttachmentLoadState] = []
         loader.onChange = { published.append($0) }
-        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        loader.displayedPixelSizeChanged(to: RenditionMessage.largerCell)
         let attempt = await message.extraLarge.1.script.attempt(0)
         attempt.report(10, of: 100)
         await waitOnMainActor("the larger one's progress") {
@@ -60,18 +58,18 @@ struct AttachmentLoaderSizeChangeTests {
         .timeLimit(.minutes(1)))
     func upgradeFetchesOnce() async {
         let loader = await loaderShowingLarge()
-        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        loader.displayedPixelSizeChanged(to: RenditionMessage.largerCell)
         let attempt = await message.extraLarge.1.script.attempt(0)
         var published = 0
         loader.onChange = { _ in published += 1 }
-        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        loader.displayedPixelSizeChanged(to: RenditionMessage.largerCell)
         loader.displayedPixelSizeChanged(to: Self.otherLargerCell)
         #expect(published == 0, "no new run: the one running fetches what the size needs")
         #expect(!attempt.wasCancelled)
         attempt.succeed(Fixtures.jpeg(Fixtures.extraLarge))
         await waitOnMainActor("the 2048 rendition") { loader.state.isShowingOriginal && !loader.state.isLoading }
         loader.displayedPixelSizeChanged(to: Self.otherLargerCell)
-        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        loader.displayedPixelSizeChanged(to: RenditionMessage.largerCell)
         #expect(!loader.state.isLoading, "what is shown covers the size: nothing starts")
         #expect(message.startedCounts == (0, 1, 1))
     }
@@ -116,7 +114,7 @@ struct AttachmentLoaderSizeChangeTests {
         await waitOnMainActor("the preview") { loader.state.content != nil }
         var published: [AttachmentLoadState] = []
         loader.onChange = { published.append($0) }
-        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        loader.displayedPixelSizeChanged(to: RenditionMessage.largerCell)
         let extraLarge = await message.extraLarge.1.script.attempt(0)
         loader.displayedPixelSizeChanged(to: RenditionMessage.wholeScreen)
         loader.displayedPixelSizeChanged(to: RenditionMessage.largeCell)
@@ -146,7 +144,7 @@ struct AttachmentLoaderSizeChangeTests {
         .timeLimit(.minutes(1)))
     func failedUpgradeKeepsShown() async {
         let loader = await loaderShowingLarge()
-        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        loader.displayedPixelSizeChanged(to: RenditionMessage.largerCell)
         await message.extraLarge.1.script.attempt(0).fail(URLError(.badServerResponse))
         await message.original.script.attempt(0).fail(URLError(.badServerResponse))
         await waitOnMainActor("the run to end") { !loader.state.isLoading }
@@ -161,7 +159,7 @@ struct AttachmentLoaderSizeChangeTests {
         .timeLimit(.minutes(1)))
     func cancelledSizeChangeIsRetried() async {
         let loader = await loaderShowingLarge()
-        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        loader.displayedPixelSizeChanged(to: RenditionMessage.largerCell)
         let first = await message.extraLarge.1.script.attempt(0)
         loader.cancel()
         await first.waitUntilCancelled()
@@ -188,7 +186,7 @@ struct AttachmentLoaderSizeChangeTests {
         // The preview's publish reaches the main actor on its own hop, which may come after the
         // download has started (seen in CI): the size change is made once it is shown.
         await waitOnMainActor("the preview") { loader.state.shownPartID == "preview" }
-        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        loader.displayedPixelSizeChanged(to: RenditionMessage.largerCell)
         #expect(loader.state.shownPartID == "preview")
         await large.waitUntilCancelled()
         await message.extraLarge.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.extraLarge))

@@ -9,8 +9,6 @@ import Testing
 @Suite("Attachment loader: the phase during a size change's fetch")
 struct AttachmentLoaderUpgradePhaseTests {
     private typealias Fixtures = RepresentationFixtures
-    /// The device pixels that the 2048 rendition covers and the 1024 one does not.
-    private static let largerCell = PixelSize(width: 1800, height: 1350)
     private let message = RenditionMessage()
     private let store = InMemoryContentStore(costLimit: 1 << 20, maximumEntryCost: 1 << 20)
 
@@ -28,7 +26,7 @@ struct AttachmentLoaderUpgradePhaseTests {
         await message.large.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.large))
         await waitOnMainActor("the 1024 rendition") { loader.state.isShowingOriginal && !loader.state.isLoading }
 
-        loader.displayedPixelSizeChanged(to: Self.largerCell)
+        loader.displayedPixelSizeChanged(to: RenditionMessage.largerCell)
         #expect(loader.state.isShowingOriginal, "the 1024 rendition is still what is shown")
         #expect(loader.state.isLoading, "isLoading is what says that more is coming")
         await clock.waitForSleepers(1)  // the new run's download delay: its request is held

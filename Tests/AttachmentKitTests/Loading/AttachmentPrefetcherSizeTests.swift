@@ -7,8 +7,6 @@ import Testing
 @Suite("Attachment prefetcher: a message started again with a larger size")
 struct AttachmentPrefetcherSizeTests {
     private typealias Fixtures = RepresentationFixtures
-    /// The device pixels that the 2048 rendition covers and the 1024 one does not.
-    private static let largerCell = PixelSize(width: 1800, height: 1350)
     private let message = RenditionMessage()
     /// Holds the prefetcher's only slot while `message` waits.
     private let blocker = ScriptedPart("blocker")
@@ -29,7 +27,7 @@ struct AttachmentPrefetcherSizeTests {
     func waitingMessageTakesLargerSize() async {
         let (prefetcher, blocking) = await prefetcherWithBusySlot()
         prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.largeCell)
-        prefetcher.startPrefetching([message.parts], displayedPixelSize: Self.largerCell)
+        prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.largerCell)
         #expect(prefetcher.waitingCount == 1, "one entry, which keeps its place")
         blocking.succeed(LoadingFixtures.jpeg())
         await message.extraLarge.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.extraLarge))
@@ -43,7 +41,7 @@ struct AttachmentPrefetcherSizeTests {
         .timeLimit(.minutes(1)))
     func smallerSizeAndRunningKeepTheirs() async {
         let (prefetcher, blocking) = await prefetcherWithBusySlot()
-        prefetcher.startPrefetching([message.parts], displayedPixelSize: Self.largerCell)
+        prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.largerCell)
         prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.largeCell)
         blocking.succeed(LoadingFixtures.jpeg())
         let extraLarge = await message.extraLarge.1.script.attempt(0)

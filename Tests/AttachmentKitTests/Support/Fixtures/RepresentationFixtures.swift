@@ -58,6 +58,8 @@ struct RenditionMessage {
 
     /// The device pixels that the 1024 rendition covers and the preview does not.
     static let largeCell = PixelSize(width: 900, height: 675)
+    /// The device pixels that the 2048 rendition covers and the 1024 one does not.
+    static let largerCell = PixelSize(width: 1800, height: 1350)
     /// The device pixels only the original covers.
     static let wholeScreen = PixelSize(width: 3000, height: 2250)
     /// The device pixels the 64 × 48 preview covers.
