@@ -46,18 +46,26 @@ enum WebPHeaderParser {
         let code: String
         let size: Int
         let offset: Int
+        let riffEnd: Int
 
         init(at offset: Int, riffEnd: Int, _ reader: inout ByteReader) throws(ImageInspectionError) {
             code = FourCharacterCode.text(try reader.uint32(at: offset, bigEndian: true))
             size = try reader.uint32(at: offset + 4, bigEndian: false)
             self.offset = offset
+            self.riffEnd = riffEnd
             guard size <= riffEnd - offset - 8 else {
                 throw .oversizedField(.webp, field: "\"\(code)\" chunk size", value: UInt64(size))
             }
         }
 
-        /// Where the next chunk starts: after the payload and its padding to an even length.
-        var end: Int { offset + 8 + size + size % 2 }
+        /// Where the next chunk starts: after the payload and its padding to an even length, or
+        /// the RIFF end when the payload fills it. `offset + 8 + size` is at most the RIFF end,
+        /// which is `Int.max` for a crafted size where `Int` is 32 bits (Apple Watch): the
+        /// padding byte past it would overflow, and no chunk can start there anyway.
+        var end: Int {
+            let payloadEnd = offset + 8 + size
+            return payloadEnd == riffEnd ? riffEnd : payloadEnd + size % 2
+        }
     }
 
     /// Walks the chunks after `first` to the `EXIF` chunk and reads its orientation;
@@ -66,7 +74,7 @@ enum WebPHeaderParser {
         after first: Chunk, riffEnd: Int, _ reader: inout ByteReader
     ) throws(ImageInspectionError) -> ImageOrientation {
         var offset = first.end
-        while offset + 8 <= riffEnd {
+        while offset <= riffEnd - 8 {
             let chunk = try Chunk(at: offset, riffEnd: riffEnd, &reader)
             if chunk.code == "EXIF" {
                 var base = chunk.offset + 8
