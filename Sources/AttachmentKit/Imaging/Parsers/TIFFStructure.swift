@@ -141,6 +141,8 @@ struct TIFFStructure {
             let subfileType = try value(of: .newSubfileType, in: current, &reader) ?? 0
             if subfileType & 1 == 0 { return current }
             guard let next = try nextDirectoryOffset(after: current, &reader) else { return first }
+            // A revisited offset was checked against the structure's length when first read.
+            // apple-compat: allow int32-trap (next is a visited, checked directory offset)
             guard visited.insert(next).inserted else { throw .loop(reader.format, offset: base + next) }
             guard visited.count <= Self.maximumDirectoryCount else {
                 throw .malformed(reader.format, reason: "more than \(Self.maximumDirectoryCount) IFDs")

@@ -63,7 +63,9 @@ enum WebPHeaderParser {
         /// which is `Int.max` for a crafted size where `Int` is 32 bits (Apple Watch): the
         /// padding byte past it would overflow, and no chunk can start there anyway.
         var end: Int {
+            // apple-compat: allow int32-trap (size <= riffEnd - offset - 8, checked in init)
             let payloadEnd = offset + 8 + size
+            // apple-compat: allow int32-trap (payloadEnd < riffEnd here, so + 1 fits)
             return payloadEnd == riffEnd ? riffEnd : payloadEnd + size % 2
         }
     }

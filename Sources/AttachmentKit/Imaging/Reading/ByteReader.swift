@@ -73,12 +73,12 @@ struct ByteReader {
 
     /// The 16-bit unsigned integer at `offset`.
     mutating func uint16(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
-        Int(try unsigned(at: offset, byteCount: 2, bigEndian: bigEndian))
+        Int(truncatingIfNeeded: try unsigned(at: offset, byteCount: 2, bigEndian: bigEndian))
     }
 
     /// The 24-bit unsigned integer at `offset`.
     mutating func uint24(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
-        Int(try unsigned(at: offset, byteCount: 3, bigEndian: bigEndian))
+        Int(truncatingIfNeeded: try unsigned(at: offset, byteCount: 3, bigEndian: bigEndian))
     }
 
     /// The 32-bit unsigned integer at `offset`.
