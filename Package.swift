@@ -19,9 +19,15 @@ let package = Package(
             dependencies: ["AttachmentKit"],
             path: "Benchmarks/AttachmentKitBench"
         ),
+        // StoreCrashWriter is a dependency so that every build of the tests builds it (Xcode's
+        // test action builds only what the tests depend on): the crash and lock tests spawn it,
+        // on macOS and Linux, the platforms where tests spawn processes.
         .testTarget(
             name: "AttachmentKitTests",
-            dependencies: ["AttachmentKit", "AttachmentKitCommands"],
+            dependencies: [
+                "AttachmentKit", "AttachmentKitCommands",
+                .target(name: "StoreCrashWriter", condition: .when(platforms: [.macOS, .linux])),
+            ],
             resources: [.copy("Imaging/Fixtures")]
         ),
         // A `@MainActor` view controller that observes its download, and `@MainActor` list cells

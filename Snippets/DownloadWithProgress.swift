@@ -15,13 +15,14 @@ struct SimulatedRemotePart: MessagePart {
 
     func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
         for await _ in connected.stream { break }
-        let total: Int64 = 1 << 20
+        let byteCount = 1 << 20
+        let total = Int64(byteCount)
         for received in stride(from: Int64(64 << 10), through: total, by: 64 << 10) {
             try Task.checkCancellation()
             observer.transfer(of: id, didUpdate: TransferProgress(completedBytes: received, totalBytes: total))
             await Task.yield()
         }
-        return .data(Data(count: Int(total)))
+        return .data(Data(count: byteCount))
     }
 }
 

@@ -1,7 +1,7 @@
 // An image view that downloads a part through a DownloadCoordinator and shows its progress, as
 // in the "Download Lifecycle" article. Built on Apple platforms only (UIKit); on Linux the file
 // is empty.
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
 import AttachmentKit
 import UIKit
 

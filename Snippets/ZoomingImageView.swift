@@ -1,6 +1,6 @@
 // A UIScrollView that shows one image with the geometry of a ZoomViewport, as in the
 // "Zooming" article. Built on Apple platforms only (UIKit); on Linux the file is empty.
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
 import AttachmentKit
 import UIKit
 

@@ -7,7 +7,8 @@ struct Viewport: Hashable {  // expect: synthesised-cg
     var offset: CGPoint = .zero
 }
 
-public struct Frame: Sendable, Equatable {  // expect: synthesised-cg
+/// Equatable alone: CGRect is Equatable on every OS version, so this is fine.
+public struct Frame: Sendable, Equatable {
     public let rect: CGRect
 }
 
@@ -41,4 +42,30 @@ extension Placeholder {
 struct Metadata: Hashable {
     var width: Double
     var size: CGSize { CGSize(width: width, height: width) }
+}
+
+/// Hashable added in an extension, over a stored CGPoint.
+struct Anchor {
+    var point: CGPoint
+}
+
+extension Anchor: Hashable {}  // expect: synthesised-cg
+
+struct TwoSizes: Hashable {  // expect: synthesised-cg
+    var a, b: CGSize
+}
+
+struct SplitDeclaration: Hashable {  // expect: synthesised-cg
+    var frame:
+        CGRect
+}
+
+struct SecondOnTheLine: Hashable {  // expect: synthesised-cg
+    var scale: Double; var size: CGSize
+}
+
+/// A static CGSize is not stored in the value: fine.
+struct Defaults: Hashable {
+    static let size = CGSize(width: 1, height: 1)
+    var name: String
 }

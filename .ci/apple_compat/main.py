@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import rules
+from . import rules, rules_int32, rules_language, rules_platform
 from .interfaces import new_symbols
 from .source import SourceFile
 from .symbolgraphs import declarations
@@ -16,7 +16,11 @@ from .versions import deployment_targets
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / ".ci" / "apple-compat-fixtures"
 DEFAULT_FOLDERS = ("Sources", "Benchmarks", "Snippets", "Tests")
-RULES = ("linux-import", "newer-api", "synthesised-cg", "posix-spawn-init", "darwin-signature")
+RULES = ("linux-import", "newer-api", "synthesised-cg", "posix-spawn-init", "darwin-signature", "int32-trap",
+         "glibc-shape", "ungated-use", "unavailable-api", "toolchain-floor", "runtime-feature")
+# A finding can be waived where a check can't see why the code is right, with the reason, on the
+# line or the line above: `// apple-compat: allow int32-trap (size <= riffEnd - offset - 8)`.
+WAIVER = re.compile(r"//\s*apple-compat:\s*allow\s+([\w-]+)\s*\(([^)]+)\)")
 
 
 def toolchain_lib():
@@ -42,23 +46,44 @@ def generated_symbols():
     return targets, symbols
 
 
-def check(paths):
+def check(paths, package_text=None):
     """All findings in the Swift files of `paths`, sorted."""
     targets, symbols = generated_symbols()
+    tools = rules_language.tools_version(package_text or (ROOT / "Package.swift").read_text())
     by_name = {}
     for symbol in symbols:
         by_name.setdefault(symbol.name, []).append(symbol)
     sources = [SourceFile(str(path.relative_to(ROOT)), path.read_text()) for path in paths]
     project_names = rules.declared_names(sources)
     written = rules.explicit_equality_members(sources)
+    stored_cg = rules.types_storing_core_graphics(sources)
+    gated = rules_platform.gated_types(sources)
+    wide = rules_int32.wide_names(sources)
     findings = []
     for source in sources:
+        found = rules_int32.int32_traps(source, wide)
+        found += rules_platform.glibc_shapes(source) + rules_platform.unavailable_apis(source)
+        found += rules_platform.uses_of_gated_types(source, gated)
+        found += rules_language.compiler_features(source, tools) + rules_language.runtime_features(source, targets)
+        found += rules.extension_conformances(source, stored_cg, written)
+        findings += [f for f in found if not waived(source, f)]
         findings += rules.linux_only_imports(source)
         findings += rules.newer_apis(source, by_name, targets, project_names)
         findings += rules.synthesised_core_graphics_conformance(source, written)
         findings += rules.posix_spawn_initialisers(source)
         findings += rules.darwin_c_signatures(source)
     return sorted(set(findings)), len(symbols)
+
+
+def waived(source, finding):
+    lines = source.text.splitlines()
+    line, rule = finding[1], finding[2]
+    for number in (line, line - 1):
+        if 1 <= number <= len(lines):
+            match = WAIVER.search(lines[number - 1])
+            if match and match.group(1) == rule:
+                return True
+    return False
 
 
 def swift_files(folders):
@@ -75,7 +100,8 @@ def self_check():
         expected = {(number, rule)
                     for number, line in enumerate(path.read_text().splitlines(), start=1)
                     for rule in re.findall(r"// expect: ([\w-]+)", line)}
-        findings, _ = check([path])
+        tools = re.search(r"// tools-version: (\d+\.\d+)", path.read_text())
+        findings, _ = check([path], f"// swift-tools-version:{tools.group(1)}" if tools else None)
         found = {(line, rule) for _, line, rule, _ in findings}
         tripped |= {rule for _, rule in found & expected}
         for line, rule in sorted(expected - found):

@@ -70,31 +70,66 @@ def unescape(content):
     return re.sub(r"\\(u\{[0-9a-fA-F]+\}|.)", "x", content)
 
 
+# A stored CoreGraphics value in a type's own members: `var a, b: CGSize`, a type on the line
+# after the colon, several declarations on a line; not a computed property, not `static`.
+STORED_CG = re.compile(
+    rf"(?<!static )(?<!static  )\b(?:let|var)\s+\w+(?:\s*,\s*\w+)*\s*:\s*[\w.<>\[\]?!,\s]*?{CORE_GRAPHICS}[\w.<>\[\]?!]*(?!\s*\{{)"
+    rf"|\bcase\s+\w+\([^)]*{CORE_GRAPHICS}")
+CG_FIX = ("CGSize, CGPoint and CGRect are Hashable only from iOS 18 / macOS 15 (Equatable is fine on every OS): "
+          "write hash(into:) and == over their CGFloat components")
+
+
+def stores_core_graphics(source, open_brace):
+    body = direct_members(source.code[open_brace + 1 : source.pairs.get(open_brace, len(source.code))])
+    return any(not re.match(r"\s*\{", body[m.end():]) for m in STORED_CG.finditer(body))
+
+
+def types_storing_core_graphics(sources):
+    """The names of the structs and enums that store a CoreGraphics value."""
+    names = set()
+    for source in sources:
+        for match in re.finditer(r"\b(struct|enum)\s+(\w+)[^{]*\{", source.code):
+            if stores_core_graphics(source, match.end() - 1):
+                names.add(match.group(2))
+    return names
+
+
+def missing_hashable_members(name, explicit_members):
+    written = explicit_members.get(name, set())
+    return [member for member in ("==", "hash(into:)") if member not in written]
+
+
 def synthesised_core_graphics_conformance(source, explicit_members):
-    """A struct or enum that says `Hashable` or `Equatable`, stores a CoreGraphics value, and
-    leaves `==` or `hash(into:)` to the compiler (CG types are `Hashable` from iOS 18 only)."""
+    """A struct or enum that says `Hashable`, stores a CoreGraphics value, and leaves `==` or
+    `hash(into:)` to the compiler (CG types are `Hashable` from iOS 18 only; `Equatable` alone
+    is fine everywhere)."""
     results = []
     declaration = re.compile(r"\b(struct|enum)\s+(\w+)\s*(<[^>{]*>)?\s*:([^{]*)\{")
     for match in declaration.finditer(source.code):
         name, conformances = match.group(2), match.group(4)
-        wants = [p for p in ("Hashable", "Equatable") if re.search(rf"\b{p}\b", conformances)]
-        if not wants or source.is_non_apple(match.start()):
+        if not re.search(r"\bHashable\b", conformances) or source.is_non_apple(match.start()):
             continue
-        open_brace = match.end() - 1
-        body = direct_members(source.code[open_brace + 1 : source.pairs.get(open_brace, len(source.code))])
-        stores = [m for m in re.finditer(
-            rf"^\s*(?:[\w@()]+\s+)*(?:let|var)\s+\w+\s*:[^={{\n]*{CORE_GRAPHICS}[^{{\n]*$|^\s*(?:indirect\s+)?case\s+\w+\([^)\n]*{CORE_GRAPHICS}",
-            body, re.M)]
-        if not stores:
+        if not stores_core_graphics(source, match.end() - 1):
             continue
-        written = explicit_members.get(name, set())
-        missing = [] if "==" in written else ["=="]
-        if "Hashable" in wants and "hash(into:)" not in written:
-            missing.append("hash(into:)")
+        missing = missing_hashable_members(name, explicit_members)
         if missing:
             results.append(finding(source, match.start(), "synthesised-cg",
-                                   f"{name} stores a CoreGraphics value and synthesises {' and '.join(missing)} "
-                                   "(CGSize/CGPoint/CGRect are Hashable only from iOS 18): write them over CGFloat components"))
+                                   f"{name} stores a CoreGraphics value and synthesises {' and '.join(missing)}: {CG_FIX}"))
+    return results
+
+
+def extension_conformances(source, storing, explicit_members):
+    """`extension X: Hashable {}` for a type X that stores a CoreGraphics value."""
+    results = []
+    for match in re.finditer(r"\bextension\s+([\w.]+)\s*:([^{]*)\{", source.code):
+        name = match.group(1).split(".")[-1]
+        if name not in storing or not re.search(r"\bHashable\b", match.group(2)) or source.is_non_apple(match.start()):
+            continue
+        missing = missing_hashable_members(name, explicit_members)
+        if missing:
+            results.append(finding(source, match.start(), "synthesised-cg",
+                                   f"extension {name}: Hashable synthesises {' and '.join(missing)} over a stored "
+                                   f"CoreGraphics value: {CG_FIX}"))
     return results
 
 

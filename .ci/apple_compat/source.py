@@ -4,6 +4,7 @@ Apple platform or that an `@available`/`#available` raises to newer OS versions.
 
 import re
 
+from .gates import Gates
 from .versions import Versions, parse_availability
 
 # A `#if` branch whose condition names one of these is code that Apple platforms never compile.
@@ -33,6 +34,11 @@ class SourceFile:
         self.pairs = match_braces(self.code)
         self.non_apple = non_apple_ranges(self.code)
         self.gates = availability_gates(self)
+        self.platform_gates = Gates(self.code)
+
+    def is_nested(self, offset):
+        """Whether `offset` is inside a `{ … }` block (not a top-level declaration)."""
+        return any(open_ < offset < close for open_, close in self.pairs.items())
 
     def line_of(self, offset):
         low, high = 0, len(self.line_starts) - 1

@@ -1,7 +1,7 @@
 /// How an image's stored pixels must be turned to appear upright: UIKit's
 /// `UIImage.Orientation`, with the same raw values (0–7), and its mapping to the EXIF
 /// orientation tag (1–8).
-public enum ImageOrientation: Int, Sendable, Hashable, CaseIterable, Codable {
+public enum ImageOrientation: Int, Sendable, Hashable, CaseIterable {
     /// Stored upright. EXIF 1.
     case up = 0
     /// Rotated 180°. EXIF 3.

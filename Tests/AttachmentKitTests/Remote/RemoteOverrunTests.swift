@@ -1,3 +1,6 @@
+#if os(macOS) || os(Linux)
+// Spawns test servers with ChildProcess, which exists on macOS and Linux only (posix_spawn is
+// unavailable on tvOS and watchOS, and iOS apps may not spawn processes).
 import Foundation
 import Testing
 
@@ -70,3 +73,4 @@ private final class OverrunningTransport: HTTPTransport {
         return HTTPResponse(head: response.head, body: body)
     }
 }
+#endif

@@ -1,3 +1,6 @@
+#if os(macOS) || os(Linux)
+// Spawns test servers with ChildProcess, which exists on macOS and Linux only (posix_spawn is
+// unavailable on tvOS and watchOS, and iOS apps may not spawn processes).
 import Foundation
 import Testing
 
@@ -81,3 +84,4 @@ struct RemoteSidecarTests {
         #expect(requests.last?.headers["range"] == nil)
     }
 }
+#endif

@@ -1,3 +1,6 @@
+#if os(macOS) || os(Linux)
+// Spawns test servers with ChildProcess, which exists on macOS and Linux only (posix_spawn is
+// unavailable on tvOS and watchOS, and iOS apps may not spawn processes).
 import Foundation
 import Testing
 
@@ -87,3 +90,4 @@ struct RemoteValidatorTests {
         #expect(ContentRange("items 1-2/3") == nil)
     }
 }
+#endif

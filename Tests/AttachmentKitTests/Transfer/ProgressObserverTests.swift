@@ -129,7 +129,10 @@ struct ProgressObserverTests {
         let part = ScriptedPart("p")
         let download = await coordinator.download(part)
         var observer: RecordingObserver? = RecordingObserver()
-        weak let weakObserver = observer
+        // Assigned after its declaration: `weak let` needs Swift 6.2 and a `weak var` that is never
+        // assigned warns there.
+        weak var weakObserver: RecordingObserver?
+        weakObserver = observer
         download.addObserver(try #require(observer))
         let attempt = await part.script.attempt(0)
         attempt.report(1, of: 10)

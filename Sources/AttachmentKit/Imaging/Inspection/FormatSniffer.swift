@@ -82,6 +82,6 @@ struct MagicBytes {
 
     /// The little-endian 32-bit integer at `offset`, or `nil` past the end.
     func uint32LittleEndian(at offset: Int) -> UInt32? {
-        uint32BigEndian(at: offset).map(\.byteSwapped)
+        uint32BigEndian(at: offset).map { $0.byteSwapped }
     }
 }

@@ -1,11 +1,9 @@
-import Foundation
-
 /// A raster image format that ``ImageInspector`` recognises by its magic bytes.
 ///
 /// Each format has one canonical ``mimeType`` and the file extensions it is usually saved with.
 /// ``isDescribed(by:)`` tells whether a declared media type names the format, accepting common
 /// aliases (`image/jpg`, `image/x-ms-bmp`) and `+preview` variants (`image/jpeg+preview`).
-public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// JPEG (JFIF or Exif), baseline or progressive.
     case jpeg
     /// PNG, including animated PNG (APNG).
@@ -25,11 +23,6 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable, Cust
     /// TIFF, in either byte order.
     case tiff
 
-    /// The format's canonical media type, such as `image/jpeg`.
-    public var mimeType: MIMEType {
-        MIMEType(validatedType: "image", subtype: rawValue, parameters: [:])
-    }
-
     /// The file extensions the format is usually saved with, lowercased, without the dot,
     /// the usual one first.
     public var fileExtensions: [String] {
@@ -46,33 +39,6 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable, Cust
         }
     }
 
-    /// The media types (essences) that name this format, the canonical one first.
-    private var mediaTypeNames: [String] {
-        switch self {
-        case .jpeg: ["image/jpeg", "image/jpg", "image/pjpeg"]
-        case .png: ["image/png", "image/apng", "image/x-png", "image/vnd.mozilla.apng"]
-        case .gif: ["image/gif"]
-        case .webp: ["image/webp"]
-        case .heic: ["image/heic", "image/heic-sequence", "image/heif", "image/heif-sequence"]
-        case .heif: ["image/heif", "image/heif-sequence"]
-        case .avif: ["image/avif", "image/avif-sequence"]
-        case .bmp: ["image/bmp", "image/x-bmp", "image/x-ms-bmp"]
-        case .tiff: ["image/tiff", "image/tiff-fx"]
-        }
-    }
-
-    /// The format a media type names, or `nil` when it names none (`application/octet-stream`,
-    /// `text/html`, `image/svg+xml`). A `+preview` type names the format of the type it stands
-    /// for; `image/heif` names ``heif``.
-    public init?(mimeType: MIMEType) {
-        let essence = (mimeType.fullResolutionVariant ?? mimeType).essence
-        guard
-            let format = Self.allCases.first(where: { $0.mediaTypeNames.first == essence })
-                ?? Self.allCases.first(where: { $0.mediaTypeNames.contains(essence) })
-        else { return nil }
-        self = format
-    }
-
     /// The format a file extension (with or without its dot, any case) usually means, or `nil`
     /// for an extension of no known image format.
     public init?(fileExtension: String) {
@@ -80,13 +46,6 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable, Cust
             return nil
         }
         self = format
-    }
-
-    /// Whether `type` is a correct label for content in this format: the canonical type, an
-    /// alias, or a `+preview` variant of one. `image/heif` correctly labels HEIC content (HEIC
-    /// is HEIF with HEVC coding); parameters are ignored.
-    public func isDescribed(by type: MIMEType) -> Bool {
-        mediaTypeNames.contains((type.fullResolutionVariant ?? type).essence)
     }
 
     /// Whether `fileExtension` (with or without its dot, any case) is one this format is saved

@@ -60,9 +60,7 @@ public struct ImageInspector: Sendable, Hashable {
         let (limit, readLimit) = (maximumByteCount, maximumReadCount)
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(ImageInspectionError) -> ImageHeader in
-                let format = try Self.format(of: bytes)
-                var reader = ByteReader(bytes: bytes, format: format, limit: limit, readLimit: readLimit)
-                return try Self.header(&reader)
+                try ImageHeaderParsing.header(of: bytes, limit: limit, readLimit: readLimit)
             }
         }
         return try result.get()
@@ -84,8 +82,9 @@ public struct ImageInspector: Sendable, Hashable {
         guard file.count > 0 else { throw .empty }
         let firstChunk = try file.load(
             at: 0, minimumCount: min(file.count, FormatSniffer.examinedPrefixLength), format: nil)
-        var reader = ByteReader(file: file, format: try Self.format(of: firstChunk), readLimit: maximumReadCount)
-        return try Self.header(&reader)
+        let format = try ImageHeaderParsing.format(of: firstChunk)
+        var reader = ByteReader(file: file, format: format, readLimit: maximumReadCount)
+        return try ImageHeaderParsing.header(&reader)
     }
 
     /// Reads the header of a part's content: inline data, or a file read as
@@ -97,30 +96,5 @@ public struct ImageInspector: Sendable, Hashable {
         case .data(let data): try inspect(data)
         case .file(let url): try inspect(fileAt: url)
         }
-    }
-
-    /// The image format the first bytes name, or the reason they are no image.
-    private static func format(of prefix: UnsafeRawBufferPointer) throws(ImageInspectionError) -> ImageFormat {
-        switch FormatSniffer.sniff(prefix) {
-        case .image(let format): format
-        case .notAnImage(let content): throw .notAnImage(content)
-        }
-    }
-
-    private static func header(_ reader: inout ByteReader) throws(ImageInspectionError) -> ImageHeader {
-        let fields: HeaderFields
-        switch reader.format {
-        case .jpeg: fields = try JPEGHeaderParser.parse(&reader)
-        case .png: fields = try PNGHeaderParser.parse(&reader)
-        case .gif: fields = try GIFHeaderParser.parse(&reader)
-        case .webp: fields = try WebPHeaderParser.parse(&reader)
-        case .heic, .heif, .avif: fields = try HEIFHeaderParser.parse(&reader)
-        case .bmp: fields = try BMPHeaderParser.parse(&reader)
-        case .tiff: fields = try TIFFHeaderParser.parse(&reader)
-        }
-        return ImageHeader(
-            format: reader.format, pixelWidth: fields.pixelWidth, pixelHeight: fields.pixelHeight,
-            orientation: fields.orientation, isProgressive: fields.isProgressive, isAnimated: fields.isAnimated,
-            inspectedByteCount: reader.inspectedByteCount)
     }
 }

@@ -1,3 +1,4 @@
+// Foundation for `String.contains(_:)` (the standard library's needs iOS 16).
 import Foundation
 
 /// Says what content that is no image looks like, from its first bytes: zeros, an HTML page,
@@ -7,7 +8,7 @@ enum NonImageClassifier {
     static func classify(_ prefix: UnsafeRawBufferPointer) -> NonImageContent {
         if !prefix.isEmpty, prefix.allSatisfy({ $0 == 0 }) { return .zeros }
         if prefix.starts(with: Array("%PDF-".utf8)) { return .pdf }
-        guard let text = leadingText(Data(prefix)) else { return .unrecognized }
+        guard let text = leadingText(Array(prefix)[...]) else { return .unrecognized }
         let start = text.drop { $0.isWhitespace }.lowercased()
         if start.hasPrefix("#!") || start.hasPrefix("<?php") { return .script }
         if ["<!doctype html", "<html", "<head", "<body"].contains(where: start.hasPrefix) { return .html }
@@ -28,7 +29,7 @@ enum NonImageClassifier {
     /// The prefix as text when it is UTF-8 (a byte-order mark and a character cut at the end
     /// allowed) without control characters other than tab, line feed, carriage return and form
     /// feed; otherwise `nil`.
-    private static func leadingText(_ prefix: Data) -> String? {
+    private static func leadingText(_ prefix: ArraySlice<UInt8>) -> String? {
         var bytes = prefix
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         // Drop an incomplete UTF-8 sequence the prefix may have cut at its end.
@@ -39,7 +40,10 @@ enum NonImageClassifier {
             continuation += 1
         }
         if end > bytes.startIndex, bytes[end - 1] >= 0xC0 { end -= 1 } else { end = bytes.endIndex }
-        guard let text = String(bytes: bytes[bytes.startIndex..<end], encoding: .utf8) else { return nil }
+        // Decoded, then checked to round-trip: invalid UTF-8 would come back with U+FFFD.
+        let utf8 = bytes[bytes.startIndex..<end]
+        let text = String(decoding: utf8, as: UTF8.self)
+        guard text.utf8.elementsEqual(utf8) else { return nil }
         let allowedControls: Set<Unicode.Scalar> = ["\t", "\n", "\r", "\u{0C}"]
         let isText = text.unicodeScalars.allSatisfy { scalar in
             (scalar.value >= 0x20 && scalar.value != 0x7F) || allowedControls.contains(scalar)

@@ -39,7 +39,9 @@ enum PNGHeaderParser {
             default:
                 break
             }
-            offset = try reader.end(of: offset, length: 12 + length, field: "chunk length")
+            // `offset + 12` is safe (an offset below the reader's count plus a constant), the
+            // length is not: `12 + length` overflows a 32-bit `Int` (Apple Watch).
+            offset = try reader.end(of: offset + 12, length: length, field: "chunk length")
         }
         throw .truncated(.png, offset: offset)
     }

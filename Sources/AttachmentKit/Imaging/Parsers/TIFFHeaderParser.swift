@@ -12,7 +12,17 @@ enum TIFFHeaderParser {
             throw .malformed(.tiff, reason: "the image directory has no ImageLength")
         }
         return try HeaderFields(
-            pixelWidth: width, pixelHeight: height, orientation: structure.orientation(in: directory, &reader)
+            pixelWidth: dimension(width, field: "ImageWidth"), pixelHeight: dimension(height, field: "ImageLength"),
+            orientation: structure.orientation(in: directory, &reader)
         ).validated(.tiff)
+    }
+
+    /// `value` as an `Int`; ``ImageInspectionError/oversizedField(_:field:value:)`` where `Int` is
+    /// 32 bits and the value is 2³¹ or more.
+    private static func dimension(_ value: UInt32, field: String) throws(ImageInspectionError) -> Int {
+        guard let dimension = Int(exactly: value) else {
+            throw .oversizedField(.tiff, field: field, value: UInt64(value))
+        }
+        return dimension
     }
 }

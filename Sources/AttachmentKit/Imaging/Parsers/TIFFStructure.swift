@@ -24,7 +24,9 @@ struct TIFFStructure {
 
     /// The absolute offset of the byte-order mark (`II` or `MM`) in the input.
     let base: Int
-    /// How many bytes from `base` belong to the structure.
+    /// How many bytes from `base` belong to the structure, at most those up to the end of the
+    /// input: `base + offset` for any offset checked against it can't overflow, even where
+    /// `Int` is 32 bits and an enclosing length (a PNG chunk's) says 2³¹ − 1.
     let length: Int
     /// Whether integers are big-endian (`MM`).
     let isBigEndian: Bool
@@ -47,7 +49,7 @@ struct TIFFStructure {
         default: throw .malformed(reader.format, reason: "TIFF byte order is not II or MM")
         }
         self.base = base
-        self.length = length
+        self.length = min(length, reader.count - base)
         let magic = try reader.uint16(at: base + 2, bigEndian: isBigEndian)
         if magic == 43 { throw .unsupported(reader.format, feature: "BigTIFF") }
         guard magic == 42 else { throw .malformed(reader.format, reason: "TIFF magic number is \(magic), not 42") }
@@ -70,8 +72,11 @@ struct TIFFStructure {
         return Directory(offset: offset, entryCount: entryCount)
     }
 
-    /// The integer value of `tag` in `directory`, when it is there as one BYTE, SHORT or LONG.
-    func value(of tag: Tag, in directory: Directory, _ reader: inout ByteReader) throws(ImageInspectionError) -> Int? {
+    /// The integer value of `tag` in `directory`, when it is there as one BYTE, SHORT or LONG:
+    /// a `UInt32`, which holds every one of them with any `Int`.
+    func value(of tag: Tag, in directory: Directory, _ reader: inout ByteReader) throws(ImageInspectionError)
+        -> UInt32?
+    {
         for index in 0..<directory.entryCount {
             let entry = base + directory.offset + 2 + index * 12
             guard try reader.uint16(at: entry, bigEndian: isBigEndian) == tag.rawValue else { continue }
@@ -79,9 +84,9 @@ struct TIFFStructure {
             let count = try reader.uint32(at: entry + 4, bigEndian: isBigEndian)
             guard count >= 1 else { return nil }
             switch type {
-            case 1: return try reader.uint8(at: entry + 8)
-            case 3: return try reader.uint16(at: entry + 8, bigEndian: isBigEndian)
-            case 4: return try reader.uint32(at: entry + 8, bigEndian: isBigEndian)
+            case 1: return UInt32(try reader.uint8(at: entry + 8))
+            case 3: return UInt32(try reader.uint16(at: entry + 8, bigEndian: isBigEndian))
+            case 4: return try reader.rawUInt32(at: entry + 8, bigEndian: isBigEndian)
             default: return nil
             }
         }
@@ -103,7 +108,7 @@ struct TIFFStructure {
         -> ImageOrientation
     {
         let value = try value(of: .orientation, in: directory, &reader)
-        return value.flatMap(ImageOrientation.init(exifValue:)) ?? .up
+        return value.flatMap { Int(exactly: $0) }.flatMap(ImageOrientation.init(exifValue:)) ?? .up
     }
 
     /// The orientation in an Exif block embedded in another format (a JPEG `APP1` segment, a
@@ -136,6 +141,8 @@ struct TIFFStructure {
             let subfileType = try value(of: .newSubfileType, in: current, &reader) ?? 0
             if subfileType & 1 == 0 { return current }
             guard let next = try nextDirectoryOffset(after: current, &reader) else { return first }
+            // A revisited offset was checked against the structure's length when first read.
+            // apple-compat: allow int32-trap (next is a visited, checked directory offset)
             guard visited.insert(next).inserted else { throw .loop(reader.format, offset: base + next) }
             guard visited.count <= Self.maximumDirectoryCount else {
                 throw .malformed(reader.format, reason: "more than \(Self.maximumDirectoryCount) IFDs")

@@ -46,18 +46,28 @@ enum WebPHeaderParser {
         let code: String
         let size: Int
         let offset: Int
+        let riffEnd: Int
 
         init(at offset: Int, riffEnd: Int, _ reader: inout ByteReader) throws(ImageInspectionError) {
             code = FourCharacterCode.text(try reader.uint32(at: offset, bigEndian: true))
             size = try reader.uint32(at: offset + 4, bigEndian: false)
             self.offset = offset
+            self.riffEnd = riffEnd
             guard size <= riffEnd - offset - 8 else {
                 throw .oversizedField(.webp, field: "\"\(code)\" chunk size", value: UInt64(size))
             }
         }
 
-        /// Where the next chunk starts: after the payload and its padding to an even length.
-        var end: Int { offset + 8 + size + size % 2 }
+        /// Where the next chunk starts: after the payload and its padding to an even length, or
+        /// the RIFF end when the payload fills it. `offset + 8 + size` is at most the RIFF end,
+        /// which is `Int.max` for a crafted size where `Int` is 32 bits (Apple Watch): the
+        /// padding byte past it would overflow, and no chunk can start there anyway.
+        var end: Int {
+            // apple-compat: allow int32-trap (size <= riffEnd - offset - 8, checked in init)
+            let payloadEnd = offset + 8 + size
+            // apple-compat: allow int32-trap (payloadEnd < riffEnd here, so + 1 fits)
+            return payloadEnd == riffEnd ? riffEnd : payloadEnd + size % 2
+        }
     }
 
     /// Walks the chunks after `first` to the `EXIF` chunk and reads its orientation;
@@ -66,7 +76,7 @@ enum WebPHeaderParser {
         after first: Chunk, riffEnd: Int, _ reader: inout ByteReader
     ) throws(ImageInspectionError) -> ImageOrientation {
         var offset = first.end
-        while offset + 8 <= riffEnd {
+        while offset <= riffEnd - 8 {
             let chunk = try Chunk(at: offset, riffEnd: riffEnd, &reader)
             if chunk.code == "EXIF" {
                 var base = chunk.offset + 8

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Bounds-checked reads of integers and byte runs at absolute offsets of an image's bytes,
 /// held in memory or loaded from a file in chunks.
 ///
@@ -9,7 +7,20 @@ import Foundation
 /// jumping over data costs nothing) and the number of reads. Each parser loop makes at least
 /// one read per step, so the read limit bounds every loop and no input can make a parser run
 /// long, however small its structures. A file's loader also bounds the bytes read from disk.
+///
+/// Offsets are `Int`, which is 32 bits on Apple Watch (arm64_32), so arithmetic on them follows
+/// two rules that hold on every platform. An offset below ``count`` plus a constant or a 16-bit
+/// length can't overflow, because ``count`` is at most ``maximumCount``. Anything added from a
+/// 32- or 64-bit field of the input goes through ``end(of:length:field:)``, which throws where
+/// `+` would trap; values that are not offsets (a crop's numerator) are read with
+/// ``rawUInt32(at:bigEndian:)`` and computed in fixed-width types. `.ci/embedded32` runs the
+/// parsers with a 32-bit `Int` to hold them to it.
 struct ByteReader {
+    /// The most bytes a reader addresses: a file that is larger reads as if it ended there.
+    /// It leaves 2¹⁷ of headroom below `Int.max`, so that an offset below ``count`` plus a
+    /// constant or a 16-bit length never overflows, even with a 32-bit `Int`.
+    static let maximumCount = Int.max - (1 << 17)
+
     /// The format being parsed, named in the errors the reader throws.
     let format: ImageFormat
     /// The length of the whole input in bytes.
@@ -32,7 +43,7 @@ struct ByteReader {
     /// most `readLimit` reads. It must not outlive `bytes`.
     init(bytes: UnsafeRawBufferPointer, format: ImageFormat, limit: Int, readLimit: Int) {
         window = bytes
-        count = bytes.count
+        count = min(bytes.count, Self.maximumCount)
         file = nil
         self.format = format
         self.limit = limit
@@ -44,7 +55,7 @@ struct ByteReader {
     /// `file.limit` bytes in at most `readLimit` reads.
     init(file: FileChunkLoader, format: ImageFormat, readLimit: Int) {
         window = file.currentChunk
-        count = file.count
+        count = min(file.count, Self.maximumCount)
         self.file = file
         self.format = format
         limit = file.limit
@@ -62,17 +73,23 @@ struct ByteReader {
 
     /// The 16-bit unsigned integer at `offset`.
     mutating func uint16(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
-        Int(try unsigned(at: offset, byteCount: 2, bigEndian: bigEndian))
+        Int(truncatingIfNeeded: try unsigned(at: offset, byteCount: 2, bigEndian: bigEndian))
     }
 
     /// The 24-bit unsigned integer at `offset`.
     mutating func uint24(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
-        Int(try unsigned(at: offset, byteCount: 3, bigEndian: bigEndian))
+        Int(truncatingIfNeeded: try unsigned(at: offset, byteCount: 3, bigEndian: bigEndian))
     }
 
     /// The 32-bit unsigned integer at `offset`.
     mutating func uint32(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
         try integer(try unsigned(at: offset, byteCount: 4, bigEndian: bigEndian), field: "32-bit field")
+    }
+
+    /// The 32-bit unsigned integer at `offset` as the fixed-width value it is, for fields that
+    /// are computed with rather than used as offsets: a 32-bit `Int` can't hold every value.
+    mutating func rawUInt32(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> UInt32 {
+        UInt32(truncatingIfNeeded: try unsigned(at: offset, byteCount: 4, bigEndian: bigEndian))
     }
 
     /// The 64-bit unsigned integer at `offset`, which must fit in `Int`.

@@ -152,9 +152,15 @@ struct FileStoreIndex {
             removeAll()
         case .name:
             // Pieces in order from offset 0; a missing or damaged piece leaves the name unknown.
-            if record.lastAccess == 0 { pendingName = (record.key, Int(record.size), []) }
-            guard var pending = pendingName, pending.key == record.key, pending.length == Int(record.size),
-                pending.bytes.count == Int(record.lastAccess)
+            // The length and offset are 64-bit fields: compared as such, and the length taken
+            // only when it is one a name can have (`Int(_:)` traps past 2³¹ on Apple Watch, and
+            // a negative length would trap in `prefix` below).
+            if record.lastAccess == 0 {
+                let isNameLength = (0...Int64(ContentKey.maximumStoredNameByteCount)).contains(record.size)
+                pendingName = isNameLength ? (record.key, Int(truncatingIfNeeded: record.size), []) : nil
+            }
+            guard var pending = pendingName, pending.key == record.key, Int64(pending.length) == record.size,
+                Int64(pending.bytes.count) == record.lastAccess
             else {
                 pendingName = nil
                 return

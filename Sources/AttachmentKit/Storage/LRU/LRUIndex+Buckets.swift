@@ -4,7 +4,7 @@ extension LRUIndex {
     /// The bucket holding `key`, or `nil`.
     @inline(__always)
     func bucket(of key: Key) -> Int? {
-        var position = Int(Self.hash(of: key)) & mask
+        var position = home(of: Self.hash(of: key))
         while let candidate = buckets[position].key {
             if candidate == key { return position }
             position = (position &+ 1) & mask
@@ -17,6 +17,17 @@ extension LRUIndex {
         UInt32(truncatingIfNeeded: key.indexHash)
     }
 
+    /// The bucket where the probe sequence of `hash` starts: its low bits.
+    ///
+    /// The hash is a `UInt32` on every platform, and only its low bits are wanted, so it is
+    /// truncated, not converted: `Int(hash)` traps for every hash of 2³¹ or more where `Int` is
+    /// 32 bits (Apple Watch's arm64_32), half of all keys. `mask` is below the bucket count,
+    /// so the result is a valid bucket on every platform.
+    @inline(__always)
+    func home(of hash: UInt32) -> Int {
+        Int(truncatingIfNeeded: hash) & mask
+    }
+
     /// The smallest power-of-two bucket count that keeps `count` entries at most three quarters
     /// full.
     static func bucketCount(for count: Int) -> Int {
@@ -27,7 +38,7 @@ extension LRUIndex {
 
     /// The first empty bucket on the probe sequence of `hash`.
     func emptyBucket(for hash: UInt32) -> Int {
-        var position = Int(hash) & mask
+        var position = home(of: hash)
         while buckets[position].key != nil { position = (position &+ 1) & mask }
         return position
     }
@@ -64,7 +75,7 @@ extension LRUIndex {
         var hole = position
         var next = (hole &+ 1) & mask
         while let key = buckets[next].key {
-            let ideal = Int(Self.hash(of: key)) & mask
+            let ideal = home(of: Self.hash(of: key))
             if (hole &- ideal) & mask < (next &- ideal) & mask {
                 move(from: next, to: hole)
                 hole = next

@@ -77,7 +77,7 @@ struct LRUIndex<Key: LRUIndexKey, Value> {
     @discardableResult
     mutating func set(_ value: Value, cost: Int64, for key: Key) -> Value? {
         let hash = Self.hash(of: key)
-        var position = Int(hash) & mask
+        var position = home(of: hash)
         while let candidate = buckets[position].key {
             if candidate == key {
                 totalCost += cost - costs[position]

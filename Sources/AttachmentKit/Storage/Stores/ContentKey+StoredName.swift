@@ -18,8 +18,11 @@ extension ContentKey {
     /// The key a ``storedName`` describes; `nil` when the bytes are not one.
     init?(storedName bytes: [UInt8]) {
         guard bytes.count >= 4 else { return nil }
-        let count = bytes[0..<4].reversed().reduce(0) { $0 << 8 | Int($1) }
-        guard count <= bytes.count - 4,
+        // Read as the fixed-width field it is, then converted with a check: a count of 2³¹ or
+        // more (a damaged or crafted name) would be negative in a 32-bit `Int` (Apple Watch)
+        // and pass the bounds check below.
+        let field = bytes[0..<4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard let count = Int(exactly: field), count <= bytes.count - 4,
             let part = Self.validString(bytes[4..<4 + count]),
             let representation = Self.validString(bytes[(4 + count)...])
         else { return nil }

@@ -52,7 +52,8 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
     /// (`Wed, 21 Oct 2015 07:28:00 GMT`), from `now`. `nil` for anything else.
     static func delay(fromRetryAfter value: String, now: Date) -> Double? {
         let text = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Int(text) { return seconds >= 0 ? Double(seconds) : nil }
+        // Int64, not Int: a delay of 2³¹ s or more is still a delay where `Int` is 32 bits.
+        if let seconds = Int64(text) { return seconds >= 0 ? Double(seconds) : nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

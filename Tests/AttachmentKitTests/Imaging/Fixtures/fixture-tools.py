@@ -22,6 +22,8 @@
   webp-tiny-chunks FRAME OUT COUNT
                                FRAME as an extended WebP whose flags announce EXIF, followed by
                                COUNT empty unknown chunks and no EXIF: a hostile walk
+  hostile-32bit DIR            write to DIR the files whose lengths, offsets or crop values add up
+                               past 2^31 - 1, where a 32-bit Int (Apple Watch) overflows
 """
 import struct
 import subprocess
@@ -319,12 +321,39 @@ def webp_tiny_chunks(frame, out, count):
     open(out, "wb").write(riff(chunks))
 
 
+def hostile_32bit(folder):
+    """Each file is a few dozen bytes and names the sum it makes overflow with a 32-bit Int."""
+    ihdr = png_chunk(b"IHDR", struct.pack(">IIBBBBB", 16, 8, 8, 2, 0, 0, 0))
+    signature = b"\x89PNG\r\n\x1a\n"
+    # The next chunk's offset, 12 + length, for an eXIf chunk of length 2^31 - 1: 41 bytes.
+    open(f"{folder}/png-exif-length-2g.png", "wb").write(signature + ihdr + struct.pack(">I", 0x7FFF_FFFF) + b"eXIf")
+    # The TIFF structure's base plus an IFD offset under the chunk's length (2^31 - 16).
+    tiff = b"MM\x00\x2a" + struct.pack(">I", 0x7FFF_FF00) + b"\x00" * 8
+    exif = struct.pack(">I", 0x7FFF_FFF0) + b"eXIf" + tiff
+    open(f"{folder}/png-exif-tiff-offset-2g.png", "wb").write(signature + ihdr + exif)
+    # HEIF clap rounding, numerator + denominator / 2, with a numerator of 2^31 - 1.
+    ftyp = box(b"ftyp", b"heic" + b"\x00" * 4 + b"mif1")
+    ispe = box(b"ispe", b"\x00" * 4 + struct.pack(">II", 100, 50))
+    clap = box(b"clap", struct.pack(">8I", 0x7FFF_FFFF, 2, 0x7FFF_FFFF, 2, 0, 1, 0, 1))
+    ipma = box(b"ipma", b"\x00" * 4 + struct.pack(">IHB", 1, 1, 2) + b"\x81\x82")
+    meta = box(b"meta", b"\x00" * 4 + box(b"pitm", b"\x00" * 4 + struct.pack(">H", 1))
+               + box(b"iprp", box(b"ipco", ispe + clap) + ipma))
+    open(f"{folder}/heic-clap-2g.heic", "wb").write(ftyp + meta)
+    # A RIFF end of 2^31 - 1 filled by an odd-sized VP8X chunk whose flags announce EXIF: the
+    # padding byte after it is the 2^31st.
+    header = b"RIFF" + struct.pack("<I", 0x7FFF_FFF7) + b"WEBP"
+    chunk = b"VP8X" + struct.pack("<I", 0x7FFF_FFEB) + bytes([0x08, 0, 0, 0]) + (15).to_bytes(3, "little") * 2
+    open(f"{folder}/webp-riff-end-max.webp", "wb").write(header + chunk)
+
+
 if __name__ == "__main__":
     command, arguments = sys.argv[1], sys.argv[2:]
     if command == "apng":
         apng(arguments[0], arguments[1:])
     elif command == "heif-transform":
         heif_transform(*arguments)
+    elif command == "hostile-32bit":
+        hostile_32bit(arguments[0])
     elif command == "corner-orientation":
         print(corner_orientation(arguments[0]))
     elif command in ("jpeg-exif-after-sof", "jpeg-duplicate-exif", "jpeg-extended-xmp", "webp-animation",

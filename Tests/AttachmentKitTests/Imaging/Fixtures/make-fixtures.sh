@@ -105,6 +105,9 @@ tools webp-animation "$work/small.webp" "$seeds/webp-animated-exif-40.webp" 40
 orient -Orientation#=6 "$seeds/webp-animated-exif-40.webp"
 tools webp-tiny-chunks "$work/small.webp" "$hostile/webp-100000-empty-chunks.webp" 100000
 tools webp-tiny-chunks "$work/small.webp" "$seeds/webp-4000-empty-chunks.webp" 4000
+# Lengths, offsets and crop values that add up past 2^31 - 1 (.ci/embedded32 reads them with a
+# 32-bit Int, as Apple Watch has).
+tools hostile-32bit "$hostile"
 quadrants 28 16 "$work/wo.png"
 for n in 1 2 3 4 5 6 7 8; do
     cwebp -quiet -q 80 "$work/wo.png" -o "webp-orientation-$n.webp"

@@ -1,3 +1,6 @@
+#if os(macOS) || os(Linux)
+// Spawns test servers with ChildProcess, which exists on macOS and Linux only (posix_spawn is
+// unavailable on tvOS and watchOS, and iOS apps may not spawn processes).
 /// The Python 3 source of ``RemoteFaultServer``: a threaded HTTP/1.1 server on 127.0.0.1 that
 /// answers each request to a path with the next scripted response for that path (the last one
 /// repeats) and logs every request as a JSON line.
@@ -111,3 +114,4 @@ enum RemoteFaultServerScript {
         server.serve_forever()
         """#
 }
+#endif

@@ -1,3 +1,6 @@
+#if os(macOS) || os(Linux)
+// Spawns test servers with ChildProcess, which exists on macOS and Linux only (posix_spawn is
+// unavailable on tvOS and watchOS, and iOS apps may not spawn processes).
 import Foundation
 import Testing
 
@@ -5,6 +8,14 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#endif
+
+/// `SOCK_STREAM` as `socket(2)` takes it: an enumerator with a `UInt32` raw value in Glibc,
+/// a plain `Int32` macro on Darwin.
+#if canImport(Glibc)
+private let streamSocketType = Int32(SOCK_STREAM.rawValue)
+#else
+private let streamSocketType = SOCK_STREAM
 #endif
 
 /// A real nginx on 127.0.0.1, started by a test with a configuration generated in a
@@ -148,7 +159,7 @@ final class RemoteNginxServer: Sendable {
 
     /// A port nothing listens on now (the kernel's pick for port 0).
     static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, streamSocketType, 0)
         guard descriptor >= 0 else { throw ServerError.noFreePort }
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -168,7 +179,7 @@ final class RemoteNginxServer: Sendable {
     /// Waits (at most 10 s, in 20 ms steps) until something accepts connections on `port`.
     static func waitUntilListening(_ port: Int) -> Bool {
         for _ in 0..<500 {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, streamSocketType, 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -185,3 +196,4 @@ final class RemoteNginxServer: Sendable {
         return false
     }
 }
+#endif

@@ -99,14 +99,28 @@ private struct ItemTransform {
 
     /// Applies a clean aperture: the size becomes the aperture's, in the stored frame.
     private mutating func crop(_ property: ISOBox, _ reader: inout ByteReader) throws(ImageInspectionError) {
-        var values: [Int] = []
-        for index in 0..<4 { values.append(try reader.uint32(at: property.payload + 4 * index, bigEndian: true)) }
+        // Fixed-width: four 32-bit fields, rounded in 64 bits, where `Int` sums overflow on a
+        // 32-bit `Int` (Apple Watch).
+        var values: [UInt64] = []
+        for index in 0..<4 {
+            values.append(UInt64(try reader.rawUInt32(at: property.payload + 4 * index, bigEndian: true)))
+        }
         guard values[1] > 0, values[3] > 0 else {
             throw .malformed(reader.format, reason: "the clean aperture has a zero denominator")
         }
-        let width = (values[0] + values[1] / 2) / values[1]
-        let height = (values[2] + values[3] / 2) / values[3]
+        let width = try dimension((values[0] + values[1] / 2) / values[1], field: "clean aperture width", reader)
+        let height = try dimension((values[2] + values[3] / 2) / values[3], field: "clean aperture height", reader)
         // The aperture is given in the frame the transforms so far produce.
         size = orientation.swapsWidthAndHeight ? (height, width) : (width, height)
+    }
+
+    /// A rounded aperture dimension as an `Int`, or an error where it doesn't fit in one.
+    private func dimension(
+        _ value: UInt64, field: String, _ reader: ByteReader
+    ) throws(ImageInspectionError) -> Int {
+        guard let dimension = Int(exactly: value) else {
+            throw .oversizedField(reader.format, field: field, value: value)
+        }
+        return dimension
     }
 }

@@ -39,6 +39,7 @@ struct ISOBox {
             if isTopLevel { throw .truncated(reader.format, offset: parentEnd) }
             throw .oversizedField(reader.format, field: "\"\(type)\" box size", value: UInt64(size))
         }
+        // apple-compat: allow int32-trap (size <= parentEnd - offset, checked above)
         end = offset + size
         payload = offset + header
     }
