@@ -19,6 +19,12 @@ public enum AttachmentLoadPhase: Sendable {
     /// its turn in the coordinator, while the message's preview or size part is still being
     /// fetched (the events send progress after them), and throughout for content read from the
     /// store, which is shown without any progress.
+    ///
+    /// Through a fallback (a rendition fails and the next one up is fetched) the phase stays
+    /// `downloading`, with the failed one's last progress until the next one's first, and never
+    /// goes back to what is shown in between: it ends when something is shown
+    /// (``original``) or when nothing could be (``failed(_:)``, or what is shown when the run
+    /// ends otherwise).
     case downloading(TransferProgress)
     /// The original is shown, or for a load given a displayed size the rendition chosen for it
     /// (``AttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)``): nothing
