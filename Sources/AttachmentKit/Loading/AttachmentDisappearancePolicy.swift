@@ -1,8 +1,13 @@
 /// What an attachment loader does with its downloads when its cell scrolls out of view
 /// (``AttachmentLoader/disappear()``).
 public enum AttachmentDisappearancePolicy: Sendable, Hashable {
-    /// Moves the downloads to ``DownloadPriority/low``, so that visible cells go first; they
-    /// keep running. ``AttachmentLoader/appear()`` moves them back to the loader's priority.
+    /// Moves the downloads to ``DownloadPriority/low``, so that visible cells go first; those
+    /// that have started keep running. ``AttachmentLoader/appear()`` moves them back to the
+    /// loader's priority.
+    ///
+    /// A request still held by the loader's download delay is not started while the cell is
+    /// away, not even at low priority: it waits for ``AttachmentLoader/appear()`` and starts once
+    /// the cell has been on screen for the delay again (see ``AttachmentLoader/disappear()``).
     case lowerPriority
     /// Cancels the load, keeping what is shown; ``AttachmentLoader/appear()`` loads again
     /// (a transfer another caller kept running is joined, and a finished one is in the store).

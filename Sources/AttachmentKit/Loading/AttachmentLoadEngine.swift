@@ -182,10 +182,11 @@ final class AttachmentLoadEngine {
         state.lastFailure = nil
         if case .empty = state.phase { state.phase = .placeholder }
         publish()
+        let mailbox = LoadRunMailbox { [weak self] items in self?.show(items, of: runGeneration) }
         let events = resolver.events(
             for: request.parts, fetchingFullResolution: request.fetchingFullResolution,
-            displayedPixelSize: request.displayedPixelSize, priorityControl: control)
-        let mailbox = LoadRunMailbox { [weak self] items in self?.show(items, of: runGeneration) }
+            displayedPixelSize: request.displayedPixelSize, priorityControl: control,
+            awaitsRequest: { mailbox.post(.awaitsRequest($0)) })
         // Off the main actor, where the events are made: the run never waits for the main
         // actor, which takes the events posted meanwhile in one visit. At the caller's priority,
         // which the visits inherit, so that they don't wait behind the caller's own work.
@@ -202,6 +203,9 @@ final class AttachmentLoadEngine {
             guard generation == runGeneration else { return }
             switch item {
             case .event(let event): apply(event)
+            case .awaitsRequest(let awaits):
+                state.awaitsDownloadRequest = awaits
+                publish()
             case .end: runEnded()
             }
         }

@@ -22,13 +22,12 @@ extension AttachmentLoadState {
         case .failed(let failure):
             lastFailure = failure
             guard failure.role == .fullResolution else { return }
-            // The next one up follows a rendition's failure: the phase waits for it. A larger
-            // one that fails after a size change leaves the full resolution shown as it was.
-            if isRendition(failure.partID) || showsFullResolution {
-                if case .downloading = phase { settlePhaseAfterStop() }
-            } else {
-                phase = .failed(failure)
-            }
+            // The next one up follows a rendition's failure, and may follow a larger one's after
+            // a size change: the phase stays as it is (downloading stays downloading, so that a
+            // progress UI does not reset) until the next one's progress or content, or the run's
+            // end, which settles it.
+            guard !isRendition(failure.partID), !showsFullResolution else { return }
+            phase = .failed(failure)
         }
     }
 

@@ -3,6 +3,8 @@ public enum AttachmentLoadPhase: Sendable {
     /// Nothing is loaded: a new loader, or one that was reset.
     case empty
     /// Waiting for an image; ``AttachmentLoadState/placeholderSize`` may already give the size.
+    /// With ``AttachmentLoadState/awaitsDownloadRequest``, the image waits for the user's
+    /// request (a tap to download) and nothing is coming until then.
     case placeholder
     /// The preview is shown; the original is not (yet).
     case preview
@@ -17,6 +19,12 @@ public enum AttachmentLoadPhase: Sendable {
     /// its turn in the coordinator, while the message's preview or size part is still being
     /// fetched (the events send progress after them), and throughout for content read from the
     /// store, which is shown without any progress.
+    ///
+    /// Through a fallback (a rendition fails and the next one up is fetched) the phase stays
+    /// `downloading`, with the failed one's last progress until the next one's first, and never
+    /// goes back to what is shown in between: it ends when something is shown
+    /// (``original``) or when nothing could be (``failed(_:)``, or what is shown when the run
+    /// ends otherwise).
     case downloading(TransferProgress)
     /// The original is shown, or for a load given a displayed size the rendition chosen for it
     /// (``AttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)``): nothing
@@ -70,6 +78,19 @@ public struct AttachmentLoadState: Sendable {
     /// ``AttachmentLoadPhase/downloading(_:)``: before a download's first progress, the phase
     /// names what is shown.
     public var isLoading = false
+    /// Whether the load leaves the full resolution to a request: the original (or, for a load
+    /// given a displayed size, the rendition chosen for it) is not local, and the resolver's
+    /// ``AttachmentResolver/autoDownload`` does not allow fetching it unasked (the rule is in
+    /// ``AutoDownloadPolicy``: an original of unknown size or over the sole-image limit, or one
+    /// beside its preview). Offer a tap to download, which loads again with
+    /// `fetchingFullResolution: true`.
+    ///
+    /// Set when the run starts (just after the call that starts it), for the whole run: while
+    /// it is `true`, the phase ``AttachmentLoadPhase/placeholder`` or
+    /// ``AttachmentLoadPhase/preview`` does not mean that more is coming once the preview and size
+    /// part are here, and ``isLoading`` becomes `false` once they are. Always `false` for a load
+    /// with `fetchingFullResolution: true`.
+    public var awaitsDownloadRequest = false
     /// The last part that could not be used in the current load, if any: a failed preview or
     /// size part, or a failed rendition that the next one up replaces, leaves the others to go
     /// on, so it need not mean the phase is ``AttachmentLoadPhase/failed(_:)``.

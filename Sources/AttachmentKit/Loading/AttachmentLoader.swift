@@ -146,6 +146,12 @@ public final class AttachmentLoader {
 
     /// The cell left the screen: lowers the downloads' priority, or cancels, by the loader's
     /// ``AttachmentDisappearancePolicy``.
+    ///
+    /// Under ``AttachmentDisappearancePolicy/lowerPriority`` (the default), downloads that have
+    /// started keep running at ``DownloadPriority/low``. A request the download delay still holds
+    /// (the cell was on screen for less than `downloadDelay`) does not start while the cell is
+    /// away, however long that is: a cell that a fast scroll took away asks for nothing. It starts
+    /// once the cell has been back on screen for the delay, counted again from ``appear()``.
     public func disappear() { engine.disappear() }
 
     /// The cell is on screen again: restores the priority the loader had before it

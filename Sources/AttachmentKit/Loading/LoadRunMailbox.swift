@@ -5,8 +5,10 @@
 /// and the preview after it cost one visit, not two). Lock: the mailbox's own, never held while
 /// delivering.
 final class LoadRunMailbox: Sendable {
-    /// What a run posts: an event, then its end.
+    /// What a run posts: whether it leaves the full resolution to a request, its events, then
+    /// its end.
     enum Item: Sendable {
+        case awaitsRequest(Bool)
         case event(ResolutionEvent)
         case end
     }

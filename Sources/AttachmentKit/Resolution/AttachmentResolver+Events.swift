@@ -5,8 +5,9 @@ extension AttachmentResolver {
     ///
     /// Local content is sent without a download. A part that is not local is fetched through
     /// ``downloads`` (shared with every other caller of the same part, and looked up in its
-    /// store first) when ``autoDownload`` allows it; the full resolution also when
-    /// `fetchingFullResolution` is `true`. When the full resolution is local, the preview is
+    /// store first) when ``autoDownload`` allows it, by the rule ``AutoDownloadPolicy`` documents
+    /// (the sole image of a message with nothing else to show, within its byte limit, included);
+    /// the full resolution also when `fetchingFullResolution` is `true`. When the full resolution is local, the preview is
     /// skipped, and a preview download still running when the full resolution arrives is
     /// cancelled (for this consumer). A part that can't be fetched or read is reported with
     /// ``ResolutionEvent/failed(_:)`` and the others go on. The sequence ends when nothing
@@ -65,7 +66,8 @@ extension AttachmentResolver {
     ///   ``ResolutionEvent/failed(_:)`` (role ``ResolutionFailure/Role/fullResolution``, the
     ///   rendition's part identity) and the next one up is fetched, the original last.
     /// - What is fetched without `fetchingFullResolution` follows ``autoDownload``, asked of each
-    ///   rendition's own part.
+    ///   rendition's own part, by the rule ``AutoDownloadPolicy`` documents: a message with nothing
+    ///   else to show fetches the rendition that covers the size.
     /// - A local original is sent as it is: nothing smaller is then worth a download.
     /// - An empty size (zero, negative or NaN: a view before its first layout) and a message
     ///   without renditions fetch the original, as ``events(for:fetchingFullResolution:priority:)``.
@@ -89,22 +91,25 @@ extension AttachmentResolver {
 
     /// The events, their downloads registered in `priorityControl` (which gives their priority)
     /// when there is one, so that a loader can move them to another priority while they run;
-    /// the full resolution chosen for `displayedPixelSize` when one is given.
+    /// the full resolution chosen for `displayedPixelSize` when one is given. When each run
+    /// starts, `awaitsRequest` is told whether it leaves the full resolution to a request
+    /// (``FullResolutionFetch/awaitsRequest``).
     func events(
         for parts: [any MessagePart], fetchingFullResolution: Bool, displayedPixelSize: PixelSize? = nil,
-        priorityControl: DownloadPriorityControl?, priority: DownloadPriority = .normal
+        priorityControl: DownloadPriorityControl?, priority: DownloadPriority = .normal,
+        awaitsRequest: (@Sendable (Bool) -> Void)? = nil
     ) -> ResolutionEvents {
         ResolutionEvents { [self] in
             run(
                 parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize,
-                priority: priorityControl ?? DownloadPriorityControl(priority))
+                priority: priorityControl ?? DownloadPriorityControl(priority), awaitsRequest: awaitsRequest)
         }
     }
 
     /// Starts one run of the events: the stream, and the task that produces it.
     private func run(
         _ parts: [any MessagePart], fetchingFullResolution: Bool, displayedPixelSize: PixelSize?,
-        priority: DownloadPriorityControl
+        priority: DownloadPriorityControl, awaitsRequest: (@Sendable (Bool) -> Void)?
     ) -> (AsyncStream<ResolutionEvent>, Task<Void, Never>) {
         let resolution = resolve(parts)
         let check = ContentCheck(policy: contentPolicy)
@@ -123,14 +128,18 @@ extension AttachmentResolver {
         }
         // Checked here only when the choice of the full resolution depends on it.
         var localPreview: Result<ContentCheck.Accepted, ResolutionFailure>?
-        let fullToFetch =
+        let fullCandidates =
             localFull != nil
             ? []
             : RepresentationChain.fullResolutionOrder(in: resolution, displayedPixels: displayedPixelSize) {
                 guard let previewPart, let content = previewPart.availableContent else { return false }
                 localPreview = check.check(content, of: previewPart, role: .preview)
                 return (try? localPreview?.get()) != nil
-            }.filter { fetchingFullResolution || autoDownload.allowsAutomaticDownload(of: $0) }
+            }
+        let fullFetch = fullResolutionFetch(
+            fullCandidates, of: resolution, previewPart: previewPart, fetchingFullResolution: fetchingFullResolution)
+        let fullToFetch = fullFetch.parts
+        awaitsRequest?(fullFetch.awaitsRequest)
         let (stream, continuation) = AsyncStream.makeStream(of: ResolutionEvent.self)
         let emitter = ResolutionEmitter(
             continuation,
