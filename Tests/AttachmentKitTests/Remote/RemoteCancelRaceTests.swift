@@ -24,6 +24,10 @@ import Testing
 /// CI saw (three so far, the last while `cancelRacesRedirect` ran) came from a path not
 /// identified yet. This guards the ordinary race. Since then an answered redirect is never
 /// cancelled on Linux (`URLSessionTaskStream.shouldAnswerRedirect()`).
+///
+/// Each test runs in a process of its own (an exit test, ``RegistryTrapRetry``): if the trap
+/// comes all the same, it ends that process and the test runs again, instead of ending the whole
+/// `swift test` run. A 45 s `DeadlockAlarm` ends a copy that hangs (the time limit can't stop it).
 @Suite(.serialized)
 struct RemoteCancelRaceTests {
     static let runs = 200
@@ -46,9 +50,39 @@ struct RemoteCancelRaceTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "200 cancels racing a server's close mid-body: the process survives and each ends once", .timeLimit(.minutes(1))
+        "200 cancels racing a server's close mid-body: the process survives and each ends once",
+        .timeLimit(.minutes(3))
     )
-    func cancelRacesClose() async throws {
+    func cancelRacesClose() async {
+        await RegistryTrapRetry.run { location, log in
+            await #expect(processExitsWith: .success, sourceLocation: location) {
+                [log = log as String] in
+                RegistryTrapRetry.sendStandardError(to: log)
+                let alarm = DeadlockAlarm("cancelRacesClose's process", seconds: 45)
+                try await RemoteCancelRaceTests().racingClose()
+                alarm.finished()
+            }
+        }
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "200 cancels racing a redirect's arrival: the process survives (FoundationNetworking trapped in its redirect step)",
+        .timeLimit(.minutes(3)))
+    func cancelRacesRedirect() async {
+        await RegistryTrapRetry.run { location, log in
+            await #expect(processExitsWith: .success, sourceLocation: location) {
+                [log = log as String] in
+                RegistryTrapRetry.sendStandardError(to: log)
+                let alarm = DeadlockAlarm("cancelRacesRedirect's process", seconds: 45)
+                try await RemoteCancelRaceTests().racingRedirect()
+                alarm.finished()
+            }
+        }
+    }
+
+    /// 200 cancels racing a server's close mid-body, run by ``cancelRacesClose()``.
+    func racingClose() async throws {
         let server = try await server()
         defer { server.stop() }
         let transport = URLSessionTransport()
@@ -70,11 +104,8 @@ struct RemoteCancelRaceTests {
         #expect(server.requests(to: "/r").count == Self.runs)
     }
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test(
-        "200 cancels racing a redirect's arrival: the process survives (FoundationNetworking trapped in its redirect step)",
-        .timeLimit(.minutes(1)))
-    func cancelRacesRedirect() async throws {
+    /// 200 cancels racing a redirect's arrival, run by ``cancelRacesRedirect()``.
+    func racingRedirect() async throws {
         let responses = (0..<Self.runs).map { index in
             RemoteFaultServer.Response(
                 status: 302, headers: [["Location", "/elsewhere"], ["Content-Length", "3"]],

@@ -20,14 +20,34 @@ struct ChildProcess {
     private let output: Int32
 
     /// Starts `executable` with `arguments`, its standard output piped to this process and its
-    /// standard error discarded.
+    /// standard error discarded. The child is killed when this process ends, however it ends
+    /// (``ChildProcessWatchdog``), unless it was reaped before.
     init(_ executable: URL, arguments: [String]) throws {
-        // Close-on-exec, so that a child another test starts meanwhile doesn't inherit the pipe
-        // (and keep its write end open past this child's end); dup2 gives this child its own.
-        // (Swift doesn't import Glibc's pipe2.)
+        let watchdog = try ChildProcessWatchdog.shared.get()
+        // Close-on-exec, so that a child started meanwhile by something else (an exit test's
+        // copy of this process) doesn't inherit the pipe and keep its write end open past this
+        // child's end; dup2 gives this child its own. (Swift doesn't import Glibc's pipe2.)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw SpawnError.pipe(errno) }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        defer { close(fds[1]) }
+        do {
+            pid = try Self.spawn(executable, arguments: arguments, standardInput: nil, standardOutput: fds[1])
+        } catch {
+            close(fds[0])
+            throw error
+        }
+        output = fds[0]
+        watchdog.watch(pid)
+    }
+
+    /// Starts `executable` with `arguments` and returns its process identifier: `standardInput`
+    /// and `standardOutput` (this process's descriptors) become the child's, or it inherits this
+    /// process's standard input and its standard output goes to `/dev/null`; standard error
+    /// goes to `/dev/null`.
+    static func spawn(_ executable: URL, arguments: [String], standardInput: Int32?, standardOutput: Int32?)
+        throws -> pid_t
+    {
         // On Darwin the type is an opaque pointer that `posix_spawn_file_actions_init` fills in;
         // on Glibc it is a struct.
         #if canImport(Darwin)
@@ -37,10 +57,19 @@ struct ChildProcess {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
+        if let standardInput { posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO) }
+        if let standardOutput {
+            posix_spawn_file_actions_adddup2(&actions, standardOutput, STDOUT_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        // Nothing else of this process's: a child that kept a socket or a pipe of the process
+        // that started it (an exit test's channels, a URLSession connection) would hold them
+        // open past that process's end. (Darwin: POSIX_SPAWN_CLOEXEC_DEFAULT below.)
+        #if canImport(Glibc)
+        if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, STDERR_FILENO + 1) }
+        #endif
         // The child starts with no signal blocked and every signal at its default action.
         // posix_spawn otherwise hands it the signal mask of the thread that calls it, and
         // Dispatch's and Swift concurrency's worker threads block most signals, SIGTERM and
@@ -61,7 +90,12 @@ struct ChildProcess {
         sigdelset(&everySignal, SIGKILL)
         sigdelset(&everySignal, SIGSTOP)
         posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        #if canImport(Darwin)
+        let closeTheRest = POSIX_SPAWN_CLOEXEC_DEFAULT
+        #else
+        let closeTheRest: Int32 = 0
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | closeTheRest))
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         // No crash backtracer in the child: it would hold the pipe open for as long as it runs.
         var environment = ProcessInfo.processInfo.environment
@@ -70,13 +104,8 @@ struct ChildProcess {
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
         let result = posix_spawn(&child, executable.path, &actions, &attributes, argv, envp)
-        close(fds[1])
-        guard result == 0 else {
-            close(fds[0])
-            throw SpawnError.spawn(result)
-        }
-        pid = child
-        output = fds[0]
+        guard result == 0 else { throw SpawnError.spawn(result) }
+        return child
     }
 
     /// The next bytes the child wrote, waiting for them; empty once it has closed its output.
@@ -123,6 +152,7 @@ struct ChildProcess {
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid {
                 close(output)
+                Self.forget(pid)
                 return Self.exitCode(status)
             }
             if reaped < 0, errno != EINTR { return nil }
@@ -137,8 +167,26 @@ struct ChildProcess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         close(output)
+        Self.forget(pid)
         return Self.exitCode(status)
     }
+
+    #if canImport(Glibc)
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift doesn't
+    /// import; `nil` on an older glibc, whose children then inherit what isn't close-on-exec.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+        {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+            else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }()
+    #endif
+
+    /// Tells the watchdog that `pid`, just reaped, is no longer this process's child. (Until the
+    /// watchdog reads it, the number could be another process's only if the system reused it
+    /// within that moment and this process ended in it too.)
+    private static func forget(_ pid: pid_t) { try? ChildProcessWatchdog.shared.get().forget(pid) }
 
     /// The exit status in `status` from `waitpid`, or 128 plus the signal that ended the child.
     private static func exitCode(_ status: Int32) -> Int32 {

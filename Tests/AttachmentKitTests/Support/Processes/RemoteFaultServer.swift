@@ -59,6 +59,8 @@ final class RemoteFaultServer: Sendable {
     }
 
     let port: Int
+    /// The server's process identifier.
+    var processIdentifier: pid_t { child.pid }
     private let directory: StorageTemporaryDirectory
     private let child: ChildProcess
     private let stopped = LockedState(false)
@@ -77,7 +79,6 @@ final class RemoteFaultServer: Sendable {
             URL(fileURLWithPath: "/usr/bin/env"),
             arguments: [
                 "python3", sourceURL.path, scriptURL.path, directory.appending("requests.jsonl").path,
-                String(ProcessInfo.processInfo.processIdentifier),
             ])
         self.child = child
         // A bounded wait: a server that never prints its port fails this test, not the run.

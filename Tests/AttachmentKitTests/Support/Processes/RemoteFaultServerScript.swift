@@ -17,10 +17,8 @@
 /// sends) is logged by its path in `broken-off` beside the request log.
 /// Every response carries `Connection: close`; `{PORT}` in a header value becomes the port.
 ///
-/// Arguments: the script, the request log and the process identifier of the process that
-/// started it. The server exits on its own within about a quarter of a second once that
-/// process is no longer its parent (it ended and the server was given to another), so that a
-/// test process killed before its `defer` ran leaves no server behind.
+/// Arguments: the script and the request log. A test process killed before its `defer` ran
+/// leaves no server behind: ``ChildProcessWatchdog`` kills it.
 enum RemoteFaultServerScript {
     static let source = #"""
         import json, os, socket, socketserver, sys, threading, time
@@ -98,15 +96,6 @@ enum RemoteFaultServerScript {
         class Server(socketserver.ThreadingTCPServer):
             daemon_threads = True
             allow_reuse_address = True
-
-        parent = int(sys.argv[3])
-
-        def exit_with_parent():
-            while os.getppid() == parent:
-                time.sleep(0.25)
-            os._exit(0)
-
-        threading.Thread(target=exit_with_parent, daemon=True).start()
 
         server = Server(("127.0.0.1", 0), Handler)
         port = server.server_address[1]

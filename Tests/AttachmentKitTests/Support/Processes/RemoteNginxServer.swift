@@ -39,6 +39,8 @@ final class RemoteNginxServer: Sendable {
     }
 
     let port: Int
+    /// The server's process identifier.
+    var processIdentifier: pid_t { child.pid }
     /// The document root.
     let root: URL
     private let directory: StorageTemporaryDirectory
