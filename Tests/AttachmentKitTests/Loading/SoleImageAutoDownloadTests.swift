@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Uses the fault server, whose ChildProcess exists on macOS and Linux only.
 import Foundation
 import Testing
 
@@ -191,3 +193,4 @@ struct SoleImageAutoDownloadTests {
         #expect(server.requests(to: "/original").isEmpty)
     }
 }
+#endif

@@ -1,4 +1,4 @@
-#if os(macOS) || os(Linux)
+#if compiler(>=6.2) && (os(macOS) || os(Linux))
 // Spawns test servers with ChildProcess, which exists on macOS and Linux only (posix_spawn is
 // unavailable on tvOS and watchOS, and iOS apps may not spawn processes).
 import Foundation

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-#if os(macOS) || os(Linux)
+#if compiler(>=6.2) && (os(macOS) || os(Linux))
 /// The servers a test process starts end with it, however it ends: a run that crashes or is
 /// killed leaves no nginx or fault server running on a developer's machine.
 @Suite

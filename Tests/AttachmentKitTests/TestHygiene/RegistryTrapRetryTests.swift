@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-#if os(macOS) || os(Linux)
+#if compiler(>=6.2) && (os(macOS) || os(Linux))
 /// A test run in a process of its own by ``RegistryTrapRetry`` is run again when
 /// FoundationNetworking's registry trap ended that process, and fails for any other ending.
 @Suite

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 // Exit tests run in a child process: macOS and Linux only here.
-#if os(macOS) || os(Linux)
+#if compiler(>=6.2) && (os(macOS) || os(Linux))
 /// Runs a test that races URLSession cancels against completions in a process of its own, and
 /// runs it again when FoundationNetworking's trap ended that process.
 ///
