@@ -27,7 +27,7 @@ import Testing
 ///
 /// Each test runs in a process of its own (an exit test, ``RegistryTrapRetry``): if the trap
 /// comes all the same, it ends that process and the test runs again, instead of ending the whole
-/// `swift test` run. A 45 s `DeadlockAlarm` ends a copy that hangs (the time limit can't stop it).
+/// `swift test` run. A `DeadlockAlarm` ends a copy that hangs for 120 s (the time limit can't stop it).
 @Suite(.serialized)
 struct RemoteCancelRaceTests {
     static let runs = 200
@@ -58,7 +58,7 @@ struct RemoteCancelRaceTests {
             await #expect(processExitsWith: .success, sourceLocation: location) {
                 [log = log as String] in
                 RegistryTrapRetry.sendStandardError(to: log)
-                let alarm = DeadlockAlarm("cancelRacesClose's process", seconds: 45)
+                let alarm = DeadlockAlarm("cancelRacesClose's process", seconds: 120)
                 try await RemoteCancelRaceTests().racingClose()
                 alarm.finished()
             }
@@ -74,7 +74,7 @@ struct RemoteCancelRaceTests {
             await #expect(processExitsWith: .success, sourceLocation: location) {
                 [log = log as String] in
                 RegistryTrapRetry.sendStandardError(to: log)
-                let alarm = DeadlockAlarm("cancelRacesRedirect's process", seconds: 45)
+                let alarm = DeadlockAlarm("cancelRacesRedirect's process", seconds: 120)
                 try await RemoteCancelRaceTests().racingRedirect()
                 alarm.finished()
             }

@@ -9,7 +9,8 @@ import Testing
 /// download's locks, and the completing thread held those locks while resuming the same task
 /// (which needs the status lock), the two waited for each other: a CI run hung with every
 /// thread of the pool in these locks. A deadlock stops the whole pool, so this test's time
-/// limit can't fire: a ``DeadlockAlarm`` stops the process instead. With the handler taking the
+/// limit can't fire: a ``DeadlockAlarm`` stops the process instead, once 30 s pass without a
+/// round ending. With the handler taking the
 /// locks again, 7 of 10 runs of this test deadlocked (and 2 of 4 with the alarm, which then
 /// stopped the run in 30 s); with the hop, none of 20.
 @Suite
@@ -17,7 +18,7 @@ struct DownloadCancelRacesCompletionTests {
     static let rounds = 3_000
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("3,000 completions racing the cancel of 8 tasks awaiting them: every task ends", .timeLimit(.minutes(1)))
+    @Test("3,000 completions racing the cancel of 8 tasks awaiting them: every task ends", .timeLimit(.minutes(3)))
     func cancelRacesCompletion() async {
         let alarm = DeadlockAlarm("cancelling tasks that await a completing download", seconds: 30)
         defer { alarm.finished() }
@@ -34,6 +35,7 @@ struct DownloadCancelRacesCompletionTests {
                 _ = await waiter.value
                 ended += 1
             }
+            alarm.progressed()
         }
         #expect(ended == Self.rounds * 8)
     }
