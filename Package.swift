@@ -25,11 +25,14 @@ let package = Package(
         .testTarget(
             name: "AttachmentKitTests",
             dependencies: [
-                "AttachmentKit", "AttachmentKitCommands",
+                "AttachmentKit", "AttachmentKitCommands", "TestProcessSettings",
                 .target(name: "StoreCrashWriter", condition: .when(platforms: [.macOS, .linux])),
             ],
             resources: [.copy("Imaging/Fixtures")]
         ),
+        // Sets the test process's parallelization width before Swift Testing starts, so that a
+        // time limit starts when its test does (see settings.c).
+        .target(name: "TestProcessSettings", path: "Tests/TestProcessSettings"),
         // A `@MainActor` view controller that observes its download, and `@MainActor` list cells
         // that show a message through the attachment loaders, compiled in Swift 6 language mode:
         // the build fails if the observer or loader API can't be adopted from the main actor.

@@ -4,32 +4,19 @@ import Foundation
 /// Figures for remote downloads against nginx on loopback, each against curl (or itself)
 /// in the same run: throughput, peak memory, bytes moved by a resume, and many small files.
 let remoteFigures: [Figure] = [
+    // curl is the physical reference; URLSession is the client AttachmentKit runs on (on
+    // Linux, FoundationNetworking's per-chunk work keeps it below curl).
     Figure(name: "remote-download-256mib-vs-curl") {
-        let server = try BenchNginx()
-        defer { server.stop() }
-        try server.serve(megabytes: 256, as: "big.bin")
-        // Ours, curl and the bare-URLSession ceiling (inline delegate queue, no writes) in
-        // turn, the order rotating each round, so that all three see the same machine load.
-        var ours: [Double] = []
-        var curl: [Double] = []
-        var bare: [Double] = []
-        for round in 0..<5 {
-            let order = [0, 1, 2].map { ($0 + round) % 3 }
-            for kind in order {
-                switch kind {
-                case 0: ours.append(try await RemoteBench.download([server.url("big.bin")]))
-                case 1: curl.append(try RemoteBench.curl([server.url("big.bin")]))
-                default:
-                    bare.append(try await BareURLSession.download(server.url("big.bin"), inline: true, writes: false))
-                }
-            }
-        }
-        print("remote-download-256mib\tours \(ours)\tcurl \(curl)\tbare-inline \(bare)")
-        print("remote-download-256mib\tceiling bare-inline/curl \(Measure.median(curl) / Measure.median(bare))")
-        let megabytes = 256.0 * 1.048576
+        let times = try await RemoteDownloadComparison.shared.times()
         return FigureResult(
-            value: megabytes / Measure.median(ours), unit: "MB/s", baseline: megabytes / Measure.median(curl),
-            target: .ratioAtLeast(0.9))
+            value: RemoteDownloadComparison.throughput(times.ours), unit: "MB/s",
+            baseline: RemoteDownloadComparison.throughput(times.curl), target: .ratioAtLeast(0.9))
+    },
+    Figure(name: "remote-download-256mib-vs-urlsession") {
+        let times = try await RemoteDownloadComparison.shared.times()
+        return FigureResult(
+            value: RemoteDownloadComparison.throughput(times.ours), unit: "MB/s",
+            baseline: RemoteDownloadComparison.throughput(times.bareURLSession), target: .ratioAtLeast(0.95))
     },
     Figure(name: "remote-peak-rss-1gib") {
         let (large, _) = try await RemotePeakMemory.peakResidentMiB()
