@@ -1,5 +1,8 @@
 import Foundation
 
+/// The reader of image headers, throwing ``ImageInspectionError``.
+typealias ByteReader = BoundedByteReader<ImageInspectionError>
+
 /// Bounds-checked reads of integers and byte runs at absolute offsets of an image's bytes,
 /// held in memory or loaded from a file in chunks.
 ///
@@ -9,9 +12,12 @@ import Foundation
 /// jumping over data costs nothing) and the number of reads. Each parser loop makes at least
 /// one read per step, so the read limit bounds every loop and no input can make a parser run
 /// long, however small its structures. A file's loader also bounds the bytes read from disk.
-struct ByteReader {
+///
+/// Generic over the error it throws (``ByteReadFailure``): ``ByteReader`` reads images, the ISO
+/// media inspector reads videos with the same reader and its own error.
+struct BoundedByteReader<Failure: ByteReadFailure> {
     /// The format being parsed, named in the errors the reader throws.
-    let format: ImageFormat
+    let format: Failure.Subject
     /// The length of the whole input in bytes.
     let count: Int
     /// The most bytes the reader may examine.
@@ -30,7 +36,7 @@ struct ByteReader {
 
     /// A reader over bytes in memory, in `format`, that examines at most `limit` bytes in at
     /// most `readLimit` reads. It must not outlive `bytes`.
-    init(bytes: UnsafeRawBufferPointer, format: ImageFormat, limit: Int, readLimit: Int) {
+    init(bytes: UnsafeRawBufferPointer, format: Failure.Subject, limit: Int, readLimit: Int) {
         window = bytes
         count = bytes.count
         file = nil
@@ -42,7 +48,7 @@ struct ByteReader {
     /// A reader over a file in `format`, loaded piece by piece as the parser asks for bytes,
     /// starting with the piece `file` loaded last (at offset 0); it examines at most
     /// `file.limit` bytes in at most `readLimit` reads.
-    init(file: FileChunkLoader, format: ImageFormat, readLimit: Int) {
+    init(file: FileChunkLoader, format: Failure.Subject, readLimit: Int) {
         window = file.currentChunk
         count = file.count
         self.file = file
@@ -55,34 +61,34 @@ struct ByteReader {
     var inspectedByteCount: Int { file?.loadedByteCount ?? examinedByteCount }
 
     /// The byte at `offset`.
-    mutating func uint8(at offset: Int) throws(ImageInspectionError) -> Int {
+    mutating func uint8(at offset: Int) throws(Failure) -> Int {
         let start = try locate(offset, 1)
         return Int(window[start])
     }
 
     /// The 16-bit unsigned integer at `offset`.
-    mutating func uint16(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
+    mutating func uint16(at offset: Int, bigEndian: Bool) throws(Failure) -> Int {
         Int(try unsigned(at: offset, byteCount: 2, bigEndian: bigEndian))
     }
 
     /// The 24-bit unsigned integer at `offset`.
-    mutating func uint24(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
+    mutating func uint24(at offset: Int, bigEndian: Bool) throws(Failure) -> Int {
         Int(try unsigned(at: offset, byteCount: 3, bigEndian: bigEndian))
     }
 
     /// The 32-bit unsigned integer at `offset`.
-    mutating func uint32(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
+    mutating func uint32(at offset: Int, bigEndian: Bool) throws(Failure) -> Int {
         try integer(try unsigned(at: offset, byteCount: 4, bigEndian: bigEndian), field: "32-bit field")
     }
 
     /// The 64-bit unsigned integer at `offset`, which must fit in `Int`.
-    mutating func uint64(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
+    mutating func uint64(at offset: Int, bigEndian: Bool) throws(Failure) -> Int {
         try integer(try unsigned(at: offset, byteCount: 8, bigEndian: bigEndian), field: "64-bit field")
     }
 
     /// Whether the bytes at `offset` are `expected`; `false` (not an error) when they run past
     /// the end.
-    mutating func bytes(at offset: Int, equal expected: [UInt8]) throws(ImageInspectionError) -> Bool {
+    mutating func bytes(at offset: Int, equal expected: [UInt8]) throws(Failure) -> Bool {
         guard offset >= 0, expected.count <= count - offset else { return false }
         let start = try locate(offset, expected.count)
         for (index, byte) in expected.enumerated() where window[start + index] != byte { return false }
@@ -90,7 +96,7 @@ struct ByteReader {
     }
 
     /// Up to `length` bytes from `offset`, fewer when the input ends first.
-    mutating func prefix(_ length: Int, from offset: Int = 0) throws(ImageInspectionError) -> [UInt8] {
+    mutating func prefix(_ length: Int, from offset: Int = 0) throws(Failure) -> [UInt8] {
         let available = min(length, count - offset)
         guard available > 0 else { return [] }
         let start = try locate(offset, available)
@@ -98,7 +104,7 @@ struct ByteReader {
     }
 
     /// `offset + length`, or an error naming `field` when it overflows.
-    func end(of offset: Int, length: Int, field: String) throws(ImageInspectionError) -> Int {
+    func end(of offset: Int, length: Int, field: String) throws(Failure) -> Int {
         let (sum, overflow) = offset.addingReportingOverflow(length)
         guard !overflow, length >= 0 else {
             throw .oversizedField(format, field: field, value: UInt64(clamping: length))
@@ -106,9 +112,11 @@ struct ByteReader {
         return sum
     }
 
-    private mutating func unsigned(
+    /// The `byteCount`-byte unsigned integer at `offset`, without conversion to `Int` (a
+    /// 32-bit or 64-bit field read where `Int` is 32 bits).
+    mutating func unsigned(
         at offset: Int, byteCount: Int, bigEndian: Bool
-    ) throws(ImageInspectionError) -> UInt64 {
+    ) throws(Failure) -> UInt64 {
         let start = try locate(offset, byteCount)
         var value: UInt64 = 0
         for index in 0..<byteCount {
@@ -118,7 +126,7 @@ struct ByteReader {
         return value
     }
 
-    private func integer(_ value: UInt64, field: String) throws(ImageInspectionError) -> Int {
+    private func integer(_ value: UInt64, field: String) throws(Failure) -> Int {
         guard let result = Int(exactly: value) else {
             throw .oversizedField(format, field: field, value: value)
         }
@@ -128,14 +136,14 @@ struct ByteReader {
     /// Checks that `length` bytes at `offset` exist, counts them and the read, loads them from
     /// the file when they are not in the window, and returns the index of the first in
     /// `window`. Every read of `window` goes through here: the returned range is always inside it.
-    private mutating func locate(_ offset: Int, _ length: Int) throws(ImageInspectionError) -> Int {
+    private mutating func locate(_ offset: Int, _ length: Int) throws(Failure) -> Int {
         guard offset >= 0, offset <= count - length else { throw .truncated(format, offset: max(offset, 0)) }
         readCount += 1
         guard readCount <= readLimit else { throw .readCountExceeded(format, limit: readLimit) }
         examinedByteCount += length
         guard examinedByteCount <= limit else { throw .readLimitExceeded(format, limit: limit) }
         if let file, offset < windowStart || offset + length > windowStart + window.count {
-            window = try file.load(at: offset, minimumCount: length, format: format)
+            window = try file.load(at: offset, minimumCount: length, subject: format, failure: Failure.self)
             windowStart = offset
         }
         return offset - windowStart
