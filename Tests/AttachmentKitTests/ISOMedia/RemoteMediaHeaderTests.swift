@@ -68,16 +68,21 @@ struct RemoteMediaHeaderTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a fast-start file needs one request of the first bytes", .timeLimit(.minutes(1)))
+    @Test(
+        "with 4 KiB first bytes, a fast-start file needs one request and one with moov at the end two",
+        .timeLimit(.minutes(1)))
     func fastStart() async throws {
         let server = try await RemoteNginxServer()
         defer { server.stop() }
-        let url = try ISOMediaCorpus.shared().url("rotate-90.mp4")
-        try server.serve(try Data(contentsOf: url), as: "clip.mp4")
-        let header = try await Self.reader().inspect(server.url("clip.mp4"))
-        #expect(header.reading(0) == (try ISOMediaInspector().inspect(fileAt: url)).reading(0))
-        #expect(header.rotation == .clockwise270)
-        #expect(server.requests.count == 1)
+        for (name, requests) in [("h264-aac-faststart.mp4", 1), ("h264-aac-moov-at-end.mp4", 2)] {
+            let url = try ISOMediaCorpus.shared().url(name)
+            try server.serve(try Data(contentsOf: url), as: name)
+            let before = server.requests.count
+            let header = try await Self.reader(firstByteCount: 4096).inspect(server.url(name))
+            #expect(header.reading(0) == (try ISOMediaInspector().inspect(fileAt: url)).reading(0))
+            #expect(header.isFastStart == (requests == 1))
+            #expect(server.requests.count - before == requests, "\(name)")
+        }
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
