@@ -4,7 +4,8 @@ import Foundation
 /// `{"width": 3024, "height": 4032, "orientation": 0}`.
 ///
 /// Width and height are the stored pixel size (integers or floats); `orientation` is an
-/// optional raw `UIImage.Orientation` value (0–7, default up). Unknown keys are ignored.
+/// optional raw `UIImage.Orientation` value (0–7, default up); a video's size part may also carry
+/// `duration` in seconds. Unknown keys are ignored.
 public struct ImageSizeMetadata: Sendable, Hashable {
     /// The largest width or height accepted, in pixels.
     public static let maximumDimension: Double = 65_535
@@ -15,6 +16,9 @@ public struct ImageSizeMetadata: Sendable, Hashable {
     public let pixelHeight: Double
     /// How the stored pixels are turned for display.
     public let orientation: ImageOrientation
+    /// The duration in seconds of the video the size part describes (its `"duration"`), or
+    /// `nil` when it has none, as an image's size part.
+    public private(set) var duration: Double?
 
     /// Creates metadata from known values, validating them as the JSON parser does.
     ///
@@ -54,6 +58,11 @@ public struct ImageSizeMetadata: Sendable, Hashable {
             orientation = found
         }
         try self.init(pixelWidth: width, pixelHeight: height, orientation: orientation)
+        if let duration = raw.duration {
+            guard duration.isFinite else { throw .notFinite(key: "duration") }
+            guard duration >= 0 else { throw .notPositive(key: "duration", value: duration) }
+            self.duration = duration
+        }
     }
 
     /// The stored size in pixels, as the encoder wrote it.
@@ -86,6 +95,7 @@ private struct RawImageSize: Decodable {
     var width: Double?
     var height: Double?
     var orientation: Double?
+    var duration: Double?
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -104,6 +114,7 @@ private struct RawImageSize: Decodable {
         width = try Self.number(container, "width")
         height = try Self.number(container, "height")
         orientation = try Self.number(container, "orientation")
+        duration = try Self.number(container, "duration")
     }
 
     private static func number(_ container: KeyedDecodingContainer<Key>, _ name: String) throws -> Double? {

@@ -2,11 +2,12 @@ import AttachmentKit
 import Foundation
 
 /// `attachmentkit inspect FILE… [--mime TYPE]`: prints what ``ImageInspector`` reads from each
-/// file's header, and whether the file's extension or the given media type lies about it.
+/// file's header, and whether the file's extension or the given media type lies about it; for a
+/// video or audio file (ISO media), or an http(s) URL of one, what ``ISOMediaInspector`` reads.
 enum InspectCommand {
     /// Inspects every file named on the command line. A file that cannot be inspected gets a
     /// one-line error and makes the status 2; the others are still reported.
-    static func run(_ arguments: inout ArgumentList) throws(CommandError) -> AttachmentKitTool.Outcome {
+    static func run(_ arguments: inout ArgumentList) async throws(CommandError) -> AttachmentKitTool.Outcome {
         var declaredType: MIMEType?
         if let text = try arguments.popValue(of: "--mime") {
             do {
@@ -21,7 +22,21 @@ enum InspectCommand {
         var reports: [String] = []
         var errors: [String] = []
         for path in files {
+            if let remote = RemoteMediaInspection.url(path) {
+                switch await RemoteMediaInspection.report(path, remote) {
+                case .success(let text): reports.append(text)
+                case .failure(let error): errors.append("attachmentkit: \(path): \(error)\n")
+                }
+                continue
+            }
             let url = URL(fileURLWithPath: path)
+            if let media = RemoteMediaInspection.localMediaReport(path, url) {
+                switch media {
+                case .success(let text): reports.append(text)
+                case .failure(let error): errors.append("attachmentkit: \(path): \(error)\n")
+                }
+                continue
+            }
             do {
                 let header = try inspector.inspect(fileAt: url)
                 let size = try? PartContent.file(url).byteCount()

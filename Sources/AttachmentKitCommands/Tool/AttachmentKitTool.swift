@@ -34,6 +34,10 @@ public enum AttachmentKitTool {
           inspect   Prints each image's format, pixel size, orientation, displayed size,
                     progressive and animated flags, read from its header without decoding,
                     and whether its extension (or the media type given with --mime) lies.
+                    For a video or audio file (MP4, MOV, M4A, 3GP), or an http(s) URL of
+                    one, prints its format, duration, display size, rotation, each track's
+                    codec and whether it is fast start (a URL's header is read with at most
+                    three ranged requests).
         """
 
     /// Runs the command with `arguments` (without the program name), collecting what it
@@ -66,7 +70,7 @@ public enum AttachmentKitTool {
                     }
                 return Outcome(status: status, output: text, errorOutput: "")
             case "inspect":
-                return try InspectCommand.run(&arguments)
+                return try await InspectCommand.run(&arguments)
             case "help", "--help", "-h":
                 switch try arguments.popPositionals() {
                 case []: return Outcome(status: 0, output: usage + "\n", errorOutput: "")

@@ -1,3 +1,6 @@
+/// The reader of image headers, throwing ``ImageInspectionError``.
+typealias ByteReader = BoundedByteReader<ImageInspectionError>
+
 /// Bounds-checked reads of integers and byte runs at absolute offsets of an image's bytes,
 /// held in memory or loaded from a file in chunks.
 ///
@@ -15,14 +18,17 @@
 /// `+` would trap; values that are not offsets (a crop's numerator) are read with
 /// ``rawUInt32(at:bigEndian:)`` and computed in fixed-width types. `.ci/embedded32` runs the
 /// parsers with a 32-bit `Int` to hold them to it.
-struct ByteReader {
+///
+/// Generic over the error it throws (``ByteReadFailure``): ``ByteReader`` reads images, the ISO
+/// media inspector reads videos with the same reader and its own error.
+struct BoundedByteReader<Failure: ByteReadFailure> {
     /// The most bytes a reader addresses: a file that is larger reads as if it ended there.
     /// It leaves 2¹⁷ of headroom below `Int.max`, so that an offset below ``count`` plus a
     /// constant or a 16-bit length never overflows, even with a 32-bit `Int`.
     static let maximumCount = Int.max - (1 << 17)
 
     /// The format being parsed, named in the errors the reader throws.
-    let format: ImageFormat
+    let format: Failure.Subject
     /// The length of the whole input in bytes.
     let count: Int
     /// The most bytes the reader may examine.
@@ -41,7 +47,7 @@ struct ByteReader {
 
     /// A reader over bytes in memory, in `format`, that examines at most `limit` bytes in at
     /// most `readLimit` reads. It must not outlive `bytes`.
-    init(bytes: UnsafeRawBufferPointer, format: ImageFormat, limit: Int, readLimit: Int) {
+    init(bytes: UnsafeRawBufferPointer, format: Failure.Subject, limit: Int, readLimit: Int) {
         window = bytes
         count = min(bytes.count, Self.maximumCount)
         file = nil
@@ -53,7 +59,7 @@ struct ByteReader {
     /// A reader over a file in `format`, loaded piece by piece as the parser asks for bytes,
     /// starting with the piece `file` loaded last (at offset 0); it examines at most
     /// `file.limit` bytes in at most `readLimit` reads.
-    init(file: FileChunkLoader, format: ImageFormat, readLimit: Int) {
+    init(file: FileChunkLoader, format: Failure.Subject, readLimit: Int) {
         window = file.currentChunk
         count = min(file.count, Self.maximumCount)
         self.file = file
@@ -66,40 +72,40 @@ struct ByteReader {
     var inspectedByteCount: Int { file?.loadedByteCount ?? examinedByteCount }
 
     /// The byte at `offset`.
-    mutating func uint8(at offset: Int) throws(ImageInspectionError) -> Int {
+    mutating func uint8(at offset: Int) throws(Failure) -> Int {
         let start = try locate(offset, 1)
         return Int(window[start])
     }
 
     /// The 16-bit unsigned integer at `offset`.
-    mutating func uint16(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
+    mutating func uint16(at offset: Int, bigEndian: Bool) throws(Failure) -> Int {
         Int(truncatingIfNeeded: try unsigned(at: offset, byteCount: 2, bigEndian: bigEndian))
     }
 
     /// The 24-bit unsigned integer at `offset`.
-    mutating func uint24(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
+    mutating func uint24(at offset: Int, bigEndian: Bool) throws(Failure) -> Int {
         Int(truncatingIfNeeded: try unsigned(at: offset, byteCount: 3, bigEndian: bigEndian))
     }
 
     /// The 32-bit unsigned integer at `offset`.
-    mutating func uint32(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
+    mutating func uint32(at offset: Int, bigEndian: Bool) throws(Failure) -> Int {
         try integer(try unsigned(at: offset, byteCount: 4, bigEndian: bigEndian), field: "32-bit field")
     }
 
     /// The 32-bit unsigned integer at `offset` as the fixed-width value it is, for fields that
     /// are computed with rather than used as offsets: a 32-bit `Int` can't hold every value.
-    mutating func rawUInt32(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> UInt32 {
+    mutating func rawUInt32(at offset: Int, bigEndian: Bool) throws(Failure) -> UInt32 {
         UInt32(truncatingIfNeeded: try unsigned(at: offset, byteCount: 4, bigEndian: bigEndian))
     }
 
     /// The 64-bit unsigned integer at `offset`, which must fit in `Int`.
-    mutating func uint64(at offset: Int, bigEndian: Bool) throws(ImageInspectionError) -> Int {
+    mutating func uint64(at offset: Int, bigEndian: Bool) throws(Failure) -> Int {
         try integer(try unsigned(at: offset, byteCount: 8, bigEndian: bigEndian), field: "64-bit field")
     }
 
     /// Whether the bytes at `offset` are `expected`; `false` (not an error) when they run past
     /// the end.
-    mutating func bytes(at offset: Int, equal expected: [UInt8]) throws(ImageInspectionError) -> Bool {
+    mutating func bytes(at offset: Int, equal expected: [UInt8]) throws(Failure) -> Bool {
         guard offset >= 0, expected.count <= count - offset else { return false }
         let start = try locate(offset, expected.count)
         for (index, byte) in expected.enumerated() where window[start + index] != byte { return false }
@@ -107,7 +113,7 @@ struct ByteReader {
     }
 
     /// Up to `length` bytes from `offset`, fewer when the input ends first.
-    mutating func prefix(_ length: Int, from offset: Int = 0) throws(ImageInspectionError) -> [UInt8] {
+    mutating func prefix(_ length: Int, from offset: Int = 0) throws(Failure) -> [UInt8] {
         let available = min(length, count - offset)
         guard available > 0 else { return [] }
         let start = try locate(offset, available)
@@ -115,7 +121,7 @@ struct ByteReader {
     }
 
     /// `offset + length`, or an error naming `field` when it overflows.
-    func end(of offset: Int, length: Int, field: String) throws(ImageInspectionError) -> Int {
+    func end(of offset: Int, length: Int, field: String) throws(Failure) -> Int {
         let (sum, overflow) = offset.addingReportingOverflow(length)
         guard !overflow, length >= 0 else {
             throw .oversizedField(format, field: field, value: UInt64(clamping: length))
@@ -123,9 +129,11 @@ struct ByteReader {
         return sum
     }
 
-    private mutating func unsigned(
+    /// The `byteCount`-byte unsigned integer at `offset`, without conversion to `Int` (a
+    /// 32-bit or 64-bit field read where `Int` is 32 bits).
+    mutating func unsigned(
         at offset: Int, byteCount: Int, bigEndian: Bool
-    ) throws(ImageInspectionError) -> UInt64 {
+    ) throws(Failure) -> UInt64 {
         let start = try locate(offset, byteCount)
         var value: UInt64 = 0
         for index in 0..<byteCount {
@@ -135,7 +143,7 @@ struct ByteReader {
         return value
     }
 
-    private func integer(_ value: UInt64, field: String) throws(ImageInspectionError) -> Int {
+    private func integer(_ value: UInt64, field: String) throws(Failure) -> Int {
         guard let result = Int(exactly: value) else {
             throw .oversizedField(format, field: field, value: value)
         }
@@ -145,14 +153,14 @@ struct ByteReader {
     /// Checks that `length` bytes at `offset` exist, counts them and the read, loads them from
     /// the file when they are not in the window, and returns the index of the first in
     /// `window`. Every read of `window` goes through here: the returned range is always inside it.
-    private mutating func locate(_ offset: Int, _ length: Int) throws(ImageInspectionError) -> Int {
+    private mutating func locate(_ offset: Int, _ length: Int) throws(Failure) -> Int {
         guard offset >= 0, offset <= count - length else { throw .truncated(format, offset: max(offset, 0)) }
         readCount += 1
         guard readCount <= readLimit else { throw .readCountExceeded(format, limit: readLimit) }
         examinedByteCount += length
         guard examinedByteCount <= limit else { throw .readLimitExceeded(format, limit: limit) }
         if let file, offset < windowStart || offset + length > windowStart + window.count {
-            window = try file.load(at: offset, minimumCount: length, format: format)
+            window = try file.load(at: offset, minimumCount: length, subject: format, failure: Failure.self)
             windowStart = offset
         }
         return offset - windowStart

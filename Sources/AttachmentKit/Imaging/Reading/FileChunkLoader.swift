@@ -45,7 +45,16 @@ final class FileChunkLoader {
     /// Opens `url` for reading.
     ///
     /// - Throws: ``ImageInspectionError/notAFileURL(_:)`` or ``ImageInspectionError/unreadable(_:reason:)``.
-    init(url: URL, limit: Int, chunkSize: Int = FileChunkLoader.defaultChunkSize) throws(ImageInspectionError) {
+    convenience init(
+        url: URL, limit: Int, chunkSize: Int = FileChunkLoader.defaultChunkSize
+    ) throws(ImageInspectionError) {
+        try self.init(url: url, limit: limit, chunkSize: chunkSize, failure: ImageInspectionError.self)
+    }
+
+    /// Opens `url` for reading, reporting failures as `Failure`.
+    init<Failure: ByteReadFailure>(
+        url: URL, limit: Int, chunkSize: Int = FileChunkLoader.defaultChunkSize, failure: Failure.Type
+    ) throws(Failure) {
         guard url.isFileURL else { throw .notAFileURL(url) }
         self.url = url
         self.limit = limit
@@ -84,6 +93,14 @@ final class FileChunkLoader {
     func load(
         at offset: Int, minimumCount: Int, format: ImageFormat?
     ) throws(ImageInspectionError) -> UnsafeRawBufferPointer {
+        try load(at: offset, minimumCount: minimumCount, subject: format, failure: ImageInspectionError.self)
+    }
+
+    /// Reads as ``load(at:minimumCount:format:)`` does, reporting failures as `Failure`.
+    @discardableResult
+    func load<Failure: ByteReadFailure>(
+        at offset: Int, minimumCount: Int, subject format: Failure.Subject?, failure: Failure.Type
+    ) throws(Failure) -> UnsafeRawBufferPointer {
         let allowed = limit - loadedByteCount
         guard minimumCount <= allowed else { throw .readLimitExceeded(format, limit: limit) }
         let wanted = min(max(minimumCount, min(readSize(at: offset), chunkSize)), count - offset, allowed)
@@ -91,7 +108,7 @@ final class FileChunkLoader {
             buffer.deallocate()
             buffer = .allocate(byteCount: max(wanted, min(chunkSize, Self.firstReadSize)), alignment: 1)
         }
-        let received = try read(wanted, at: offset)
+        let received = try read(wanted, at: offset, failure: Failure.self)
         loadedByteCount += received
         loadCount += 1
         guard received >= minimumCount else {
@@ -116,7 +133,9 @@ final class FileChunkLoader {
 
     /// Reads up to `length` bytes at `offset` into `buffer`, retrying short reads, and returns
     /// how many came (fewer at the end of the file).
-    private func read(_ length: Int, at offset: Int) throws(ImageInspectionError) -> Int {
+    private func read<Failure: ByteReadFailure>(
+        _ length: Int, at offset: Int, failure: Failure.Type
+    ) throws(Failure) -> Int {
         let descriptor = handle.fileDescriptor
         var received = 0
         while received < length {

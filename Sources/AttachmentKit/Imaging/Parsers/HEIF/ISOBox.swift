@@ -1,5 +1,5 @@
-/// One box of an ISO base media file (HEIF, AVIF): its type and extent, checked against its
-/// parent's.
+/// One box of an ISO base media file (HEIF, AVIF, MP4, MOV): its type and extent, checked
+/// against its parent's.
 struct ISOBox {
     /// The four-character type (`ftyp`, `meta`, `ispe`…).
     let type: String
@@ -19,7 +19,9 @@ struct ISOBox {
     ///   header or a nested size of 0, ``ImageInspectionError/oversizedField(_:field:value:)``
     ///   for a box larger than its parent, ``ImageInspectionError/truncated(_:offset:)`` for a
     ///   top-level box that runs past the end of the input.
-    init(at offset: Int, parentEnd: Int, isTopLevel: Bool, _ reader: inout ByteReader) throws(ImageInspectionError) {
+    init<Failure>(
+        at offset: Int, parentEnd: Int, isTopLevel: Bool, _ reader: inout BoundedByteReader<Failure>
+    ) throws(Failure) {
         let size32 = try reader.uint32(at: offset, bigEndian: true)
         type = FourCharacterCode.text(try reader.uint32(at: offset + 4, bigEndian: true))
         self.offset = offset
@@ -46,9 +48,9 @@ struct ISOBox {
 
     /// The boxes inside this one, from `start` (the payload, after any full-box header) to the
     /// end, in order.
-    static func children(
-        from start: Int, to end: Int, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) -> [ISOBox] {
+    static func children<Failure>(
+        from start: Int, to end: Int, _ reader: inout BoundedByteReader<Failure>
+    ) throws(Failure) -> [ISOBox] {
         var boxes: [ISOBox] = []
         var offset = start
         while offset + 8 <= end {

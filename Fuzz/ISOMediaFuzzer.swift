@@ -1,0 +1,60 @@
+// libFuzzer entry point over ISOMediaInspector, built by `.ci/fuzz iso-media` together with the
+// library's Imaging sources (and the Parts files they use) into one module, with
+// `swiftc -sanitize=fuzzer,address -parse-as-library`. Not part of the Swift package.
+//
+// Each input is inspected from memory and, one in eight, through a file in small chunks; the
+// harness traps (a finding) when a header breaks an invariant or the two paths disagree.
+import Foundation
+
+/// Where inputs are written to be inspected as a file: one per fuzzing process, in memory
+/// (`/dev/shm`) where there is one.
+private let inputFile: URL = {
+    let shared = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+    let folder = FileManager.default.fileExists(atPath: shared.path) ? shared : FileManager.default.temporaryDirectory
+    let file = folder.appendingPathComponent(
+        "attachmentkit-isomedia-fuzz-\(ProcessInfo.processInfo.processIdentifier).bin")
+    atexit { try? FileManager.default.removeItem(at: inputFile) }
+    return file
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func isoMediaFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let data = start.map { Data(bytes: $0, count: count) } ?? Data()
+    let inspector = ISOMediaInspector()
+    let fromMemory = Result { () throws(ISOMediaInspectionError) in try inspector.inspect(data) }
+    if case .success(let header) = fromMemory { check(header) }
+    _ = FileType(sniffing: data)
+
+    let hash = data.prefix(64).reduce(UInt32(truncatingIfNeeded: data.count)) { ($0 ^ UInt32($1)) &* 16_777_619 }
+    guard hash % 8 == 0, (try? data.write(to: inputFile)) != nil else { return 0 }
+    let chunkSize = [61, 509, 8192, 65_536][Int(hash / 8 % 4)]
+    let fromFile = Result { () throws(ISOMediaInspectionError) in
+        try inspector.inspect(fileAt: inputFile, chunkSize: chunkSize)
+    }
+    switch (fromMemory, fromFile) {
+    case (.success(let memory), .success(let file)):
+        if memory.reading(0) != file.reading(0) { fatalError("memory and file headers differ: \(memory) vs \(file)") }
+    case (.success, .failure(let error)), (.failure(let error), .success):
+        // Only the byte limit, which a file's loader also applies to its read-ahead, may make
+        // one path fail where the other succeeds.
+        guard case .readLimitExceeded = error else { fatalError("memory and file disagree: \(error)") }
+    case (.failure, .failure):
+        break
+    }
+    return 0
+}
+
+/// Traps when a header breaks what ISOMediaHeader promises.
+private func check(_ header: ISOMediaHeader) {
+    guard header.inspectedByteCount <= ISOMediaInspector.defaultMaximumByteCount else {
+        fatalError("read past the limit: \(header)")
+    }
+    for track in header.tracks {
+        guard track.displayWidth >= 0, track.displayHeight >= 0 else { fatalError("negative size: \(track)") }
+        if track.kind != .video, track.rotation != .none { fatalError("rotation without video: \(track)") }
+        _ = track.duration?.milliseconds
+        _ = track.duration?.description
+    }
+    _ = header.duration?.seconds
+    _ = header.displaySize
+}

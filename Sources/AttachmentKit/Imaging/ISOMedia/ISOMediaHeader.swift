@@ -1,0 +1,67 @@
+/// What an ISO media file's header says, read without decoding a sample: its brands, the
+/// movie's duration, its tracks, the video's display size and rotation, and whether the header
+/// comes before the media data.
+///
+/// Get one from ``ISOMediaInspector``.
+public struct ISOMediaHeader: Sendable, Hashable {
+    /// The format the brands name.
+    public let format: ISOMediaFormat
+    /// The `ftyp` box's major brand (`isom`, `qt  `, `M4A `…), or an empty string for a
+    /// QuickTime file without `ftyp`.
+    public let majorBrand: String
+    /// The `ftyp` box's compatible brands, in file order.
+    public let compatibleBrands: [String]
+    /// The movie's duration (`mvhd`; for a fragmented file whose `mvhd` says 0, the `mehd`
+    /// fragment duration), or `nil` when it is unknown: all ones, a time scale of 0, or a
+    /// fragmented file without `mehd`, whose length only its fragments tell.
+    public let duration: MediaDuration?
+    /// The tracks, in file order.
+    public let tracks: [ISOMediaTrack]
+    /// Whether the `moov` box comes before any `mdat` box, so that a player (or
+    /// ``ISOMediaInspector`` reading a remote file) needs only the first bytes.
+    public let isFastStart: Bool
+    /// Whether the movie is fragmented (its `moov` has an `mvex` box): samples follow in
+    /// `moof` fragments.
+    public let isFragmented: Bool
+    /// How many bytes the inspector read: bytes read from disk for a file, bytes examined for
+    /// data in memory, bytes fetched for a remote file.
+    public let inspectedByteCount: Int
+
+    /// Creates a header from known values (for tests and previews); ``ISOMediaInspector``
+    /// makes the real ones.
+    public init(
+        format: ISOMediaFormat, majorBrand: String, compatibleBrands: [String], duration: MediaDuration?,
+        tracks: [ISOMediaTrack], isFastStart: Bool, isFragmented: Bool = false, inspectedByteCount: Int = 0
+    ) {
+        self.format = format
+        self.majorBrand = majorBrand
+        self.compatibleBrands = compatibleBrands
+        self.duration = duration
+        self.tracks = tracks
+        self.isFastStart = isFastStart
+        self.isFragmented = isFragmented
+        self.inspectedByteCount = inspectedByteCount
+    }
+
+    /// The video track a player shows: the first enabled video track, else the first video
+    /// track; `nil` for a file without video (an M4A).
+    public var videoTrack: ISOMediaTrack? {
+        tracks.first { $0.kind == .video && $0.isEnabled } ?? tracks.first { $0.kind == .video }
+    }
+
+    /// The video's display size in pixels (``videoTrack``'s), or `nil` without video: what a
+    /// placeholder is laid out at.
+    public var displaySize: (width: Int, height: Int)? {
+        videoTrack.map { ($0.displayWidth, $0.displayHeight) }
+    }
+
+    /// How the video is turned (``videoTrack``'s rotation), ``VideoRotation/none`` without video.
+    public var rotation: VideoRotation { videoTrack?.rotation ?? .none }
+
+    /// A copy that says `byteCount` bytes were read.
+    func reading(_ byteCount: Int) -> ISOMediaHeader {
+        ISOMediaHeader(
+            format: format, majorBrand: majorBrand, compatibleBrands: compatibleBrands, duration: duration,
+            tracks: tracks, isFastStart: isFastStart, isFragmented: isFragmented, inspectedByteCount: byteCount)
+    }
+}

@@ -1,0 +1,49 @@
+import AttachmentKitCommands
+import Foundation
+import Testing
+
+#if os(macOS) || os(Linux)
+@Suite("attachmentkit inspect on videos and URLs")
+struct InspectMediaCommandTests {
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("prints format, duration, display size, rotation, codecs and fast start of a video", .timeLimit(.minutes(1)))
+    func video() async throws {
+        let path = try ISOMediaCorpus.shared().url("rotate-90.mp4").path
+        let outcome = await AttachmentKitTool.run(["inspect", path])
+        #expect(outcome.status == 0)
+        for line in [
+            "  format: MP4 (video/mp4)", "  duration: 1.000 s", "  display size: 90 x 160", "  rotation: 270°",
+            "  track 1: video, avc1, 1.000 s", "  track 2: audio, mp4a, 1.128 s", "  fast start: no",
+        ] {
+            #expect(outcome.output.contains(line + "\n"), "\(line)")
+        }
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("an http URL is read with ranged requests and says how many bytes it fetched", .timeLimit(.minutes(1)))
+    func url() async throws {
+        try #require(RemoteNginxServer.isAvailable)
+        let server = try await RemoteNginxServer()
+        defer { server.stop() }
+        try server.serve(Data(contentsOf: try ISOMediaCorpus.shared().url("mpeg4-aac.mov")), as: "clip.mov")
+        let outcome = await AttachmentKitTool.run(["inspect", server.url("clip.mov").absoluteString])
+        #expect(outcome.status == 0, "\(outcome.errorOutput)")
+        #expect(outcome.output.contains("  format: QuickTime (video/quicktime)\n"))
+        #expect(outcome.output.contains("  track 1: video, mp4v, 1.000 s\n"))
+        let fetched = server.requests.reduce(Int64(0)) { $0 + $1.bodyBytes }
+        #expect(outcome.output.contains("  bytes fetched: \(fetched)\n"))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a truncated video is a one-line error and status 2", .timeLimit(.minutes(1)))
+    func truncated() async throws {
+        let data = try Data(contentsOf: try ISOMediaCorpus.shared().url("h264-aac-faststart.mp4"))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID()).mp4")
+        try data.prefix(600).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let outcome = await AttachmentKitTool.run(["inspect", url.path])
+        #expect(outcome.status == 2)
+        #expect(outcome.errorOutput.contains("MP4 header is truncated"))
+    }
+}
+#endif
