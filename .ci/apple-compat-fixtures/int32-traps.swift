@@ -35,3 +35,10 @@ enum Chunks {
 let largest = 0xFFFF_FFFF  // expect: int32-trap
 let typed: UInt64 = 0xFFFF_FFFF
 let small = 0x7FFF_FFFF
+
+// `seed` is a UInt32 above; here it is this function's own Int32, which converts to Int on every
+// platform: a file's own declaration wins over the project-wide list of wide names.
+func signedWidth(_ raw: Int) -> Int {
+    let seed = Int32(truncatingIfNeeded: raw)
+    return Int(seed)
+}

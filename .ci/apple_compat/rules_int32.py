@@ -29,6 +29,17 @@ def wide_names(sources):
     return names
 
 
+def declared_narrow_here(code, name):
+    """Whether this file declares `name` itself, with a type that is not 32- or 64-bit wide
+    (`let width = Int32(…)`, `var count: Int`): the project-wide list of wide names is by name
+    only, and a file's own declaration is the one its code means."""
+    for match in re.finditer(rf"\b(?:let|var)\s+{re.escape(name)}\s*(?::\s*(\w+)|=\s*(\w+)\s*\()", code):
+        declared = match.group(1) or match.group(2)
+        if declared and not re.fullmatch(WIDE, declared):
+            return True
+    return False
+
+
 def argument(code, open_paren):
     depth = 0
     for index in range(open_paren, len(code)):
@@ -57,7 +68,7 @@ def conversions(source, wide):
             reason = "a hash"
         elif re.match(rf"{WIDE}\s*\(", text):
             reason = f"a {text.split('(')[0].strip()}"
-        elif last and last[-1] in wide:
+        elif last and last[-1] in wide and not declared_narrow_here(source.code, last[-1]):
             reason = f"`{last[-1]}`, declared with a 32- or 64-bit type"
         if reason:
             results.append((source.path, source.line_of(match.start()), "int32-trap",
