@@ -36,9 +36,14 @@ let largest = 0xFFFF_FFFF  // expect: int32-trap
 let typed: UInt64 = 0xFFFF_FFFF
 let small = 0x7FFF_FFFF
 
-// `seed` is a UInt32 above; here it is this function's own Int32, which converts to Int on every
-// platform: a file's own declaration wins over the project-wide list of wide names.
+// `width` is a UInt32 in the project (Frame below), but this function declares its own Int32,
+// which converts to Int on every platform: a file's own narrow declaration wins over the
+// project-wide list of wide names.
+struct Frame {
+    let width: UInt32
+}
+
 func signedWidth(_ raw: Int) -> Int {
-    let seed = Int32(truncatingIfNeeded: raw)
-    return Int(seed)
+    let width = Int32(truncatingIfNeeded: raw)
+    return Int(width)
 }
