@@ -112,11 +112,15 @@ struct DefaultContentStoreLifecycleTests {
         #expect(throws: ContentStoreError.self) {
             try FileContentStore(directory: directory, byteCapacity: 1 << 20)
         }
+        // Held elsewhere (a download under way keeps the store it writes to): closing must
+        // release the lock, not wait for the last reference to go.
+        let held = store.backingStore
         await store.closeDiskTier()
         // Released: another store (another process, in an app) opens it and closes it again.
         let other = try FileContentStore(directory: directory, byteCapacity: 1 << 20)
         #expect(try await other.content(for: ContentKey(partID: "before"))?.bytes() == Data("before".utf8))
         await other.close()
+        withExtendedLifetime(held) {}
         // The next use reopens the disk tier at once, whatever the retry interval.
         try await store.store(Data("after".utf8), for: ContentKey(partID: "after"))
         let tiered = try #require(store.backingStore as? TieredContentStore)
