@@ -18,12 +18,33 @@ import Observation
 ///
 /// For iOS 15 and 16, ``CallbackAttachmentLoader`` is the same loader with a change callback.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-@Observable
 @MainActor
-public final class AttachmentLoader {
+public final class AttachmentLoader: Observable {
     /// Everything the loader publishes: read it, or the shortcuts below, from a view.
-    public private(set) var state = AttachmentLoadState()
-    @ObservationIgnored let engine: AttachmentLoadEngine
+    public private(set) var state: AttachmentLoadState {
+        get {
+            registrar.access(self, keyPath: \.state)
+            return storedState
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.state) { storedState = newValue }
+        }
+    }
+    private var storedState = AttachmentLoadState()
+    let engine: AttachmentLoadEngine
+
+    // Observable by hand, not with `@Observable`: the macro stores an `ObservationRegistrar`
+    // (iOS 17) in the class, and on iOS 15 and 16 an app whose code (or an SDK's) enumerates
+    // the Objective-C classes (`objc_copyClassList`, `objc_getClassList`) realizes every Swift
+    // class, this one too, and its field types' metadata: the weak-linked registrar's is null
+    // and the app crashes at launch (swiftlang/swift#61215, #72657), even if it never uses the
+    // loader. Stored as `Any`, whose layout needs no metadata from the Observation module; only
+    // code, which runs on iOS 17 and later, names the type.
+    private let registrarStorage: Any = ObservationRegistrar()
+    private var registrar: ObservationRegistrar {
+        // Always an ObservationRegistrar: set once, above.
+        registrarStorage as! ObservationRegistrar
+    }
 
     /// Creates a loader that resolves and downloads through `resolver` and treats a cell
     /// scrolling away by `disappearance`.

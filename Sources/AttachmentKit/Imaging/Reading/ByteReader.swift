@@ -25,7 +25,7 @@ struct BoundedByteReader<Failure: ByteReadFailure> {
     /// The most bytes a reader addresses: a file that is larger reads as if it ended there.
     /// It leaves 2¹⁷ of headroom below `Int.max`, so that an offset below ``count`` plus a
     /// constant or a 16-bit length never overflows, even with a 32-bit `Int`.
-    static let maximumCount = Int.max - (1 << 17)
+    static var maximumCount: Int { Int.max - (1 << 17) }
 
     /// The format being parsed, named in the errors the reader throws.
     let format: Failure.Subject

@@ -27,6 +27,11 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// The most bytes of body that may wait to be written before a transfer is stopped.
     public let bufferLimit: Int
+
+    /// The default ``bufferLimit`` for this process: 16 MiB in an app (8 MiB on a device with
+    /// less than 2 GiB of memory), 4 MiB in an app extension or on Apple Watch, whose memory
+    /// limits are far lower.
+    public static var recommendedBufferLimit: Int { MemoryBudget.current.transferBufferLimit }
     private let session: URLSession
     private let router: URLSessionTaskRouter
 
@@ -36,8 +41,11 @@ public final class URLSessionTransport: HTTPTransport {
     ///   - maximumConnectionsPerHost: URLSession's connection limit per host; keep
     ///     ``RemotePartConfiguration/maximumConcurrentTransfersPerHost`` at or below it (on
     ///     Linux, requests queued inside libcurl beyond it crash Swift 6.2–6.3 on HTTP/2).
-    ///   - bufferLimit: The most bytes of body that may wait to be written; 16 MiB by default.
-    public init(maximumConnectionsPerHost: Int = 6, bufferLimit: Int = 16 << 20) {
+    ///   - bufferLimit: The most bytes of body that may wait to be written; by default
+    ///     ``recommendedBufferLimit``.
+    public init(
+        maximumConnectionsPerHost: Int = 6, bufferLimit: Int = URLSessionTransport.recommendedBufferLimit
+    ) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData

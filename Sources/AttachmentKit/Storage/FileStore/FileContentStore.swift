@@ -126,6 +126,7 @@ public final class FileContentStore: ContentStore {
         self.fileSystem = fileSystem
         self.now = { clock.date }
         self.compactionSlack = compactionSlack
+        layout.prepareProtectedFolders()
         let lock: Int32
         do {
             lock = try FileStoreOpening.lock(layout, fileSystem: fileSystem)

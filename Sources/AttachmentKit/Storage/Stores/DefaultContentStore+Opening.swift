@@ -13,6 +13,9 @@ extension DefaultContentStore {
         var failure: (error: ContentStoreError, time: UInt64)?
         /// Trims the memory tier under memory pressure, on Apple platforms.
         var pressureListener: AnyObject?
+        /// Whether ``DefaultContentStore/closeDiskTier()`` is closing the disk tier: until it
+        /// has, the directory is still locked, and uses get the memory tier.
+        var isClosingDisk = false
     }
 
     /// The store to use now: the tiered store once the directory has opened; otherwise an
@@ -22,10 +25,10 @@ extension DefaultContentStore {
         opening.withLock { state in
             if let tiered = state.tiered { return tiered }
             let memory = state.memory ?? makeMemoryTier(in: &state)
+            if state.isClosingDisk { return memory }
             let now = DispatchTime.now().uptimeNanoseconds
             if let failure = state.failure, Double(now &- failure.time) / 1e9 < openRetryInterval { return memory }
             do throws(ContentStoreError) {
-                prepareDirectory()
                 let disk = try FileContentStore(directory: directory, byteCapacity: diskByteCapacity)
                 let tiered = TieredContentStore(memory: memory, disk: disk)
                 (state.tiered, state.failure) = (tiered, nil)
@@ -42,27 +45,5 @@ extension DefaultContentStore {
         state.memory = memory
         state.pressureListener = MemoryPressureListener.start { [weak self] pressure in self?.relieve(pressure) }
         return memory
-    }
-
-    /// On iOS, tvOS and watchOS, creates the directory and its folders with the data protection
-    /// class `completeUntilFirstUserAuthentication`, and gives it to those that exist: files
-    /// made in them inherit it, so that a download finishing while the device is locked (or a
-    /// background launch after the first unlock) can use the store, whatever the app's default
-    /// class. Elsewhere there is no data protection and the file store creates the folders.
-    private func prepareDirectory() {
-        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        let protection: [FileAttributeKey: Any] = [
-            .protectionKey: FileProtectionType.completeUntilFirstUserAuthentication
-        ]
-        let layout = StoreLayout(root: directory.standardizedFileURL.path)
-        for folder in [layout.root, layout.entries, layout.staging, layout.partial] {
-            try? FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true,
-                attributes: protection.merging([.posixPermissions: 0o700]) { first, _ in first })
-        }
-        for path in [layout.root, layout.entries, layout.staging, layout.partial, layout.journal, layout.lock] {
-            try? FileManager.default.setAttributes(protection, ofItemAtPath: path)
-        }
-        #endif
     }
 }

@@ -16,8 +16,19 @@ public struct MemoryTierPolicy: Sendable, Hashable {
     /// a file URL. At most ``costLimit``.
     public var maximumEntryByteCount: Int64
 
-    /// 64 MiB in all, entries of at most 1 MiB.
+    /// 64 MiB in all, entries of at most 1 MiB: what ``recommended`` gives an app on a device
+    /// with 4 GiB of memory or more.
     public static let `default` = MemoryTierPolicy()
+
+    /// The policy for this process, which ``DefaultContentStore`` uses unless given another:
+    /// scaled by the device's memory and the kind of process. An app gets 1/64 of the device's
+    /// memory, from 16 to 64 MiB; an app extension (whose memory limit is tens of megabytes)
+    /// 1/512, from 4 to 8 MiB; an Apple Watch app 1/64, from 4 to 16 MiB. Entries are at most
+    /// 1 MiB, and at most an eighth of the limit.
+    public static var recommended: MemoryTierPolicy {
+        let costLimit = MemoryBudget.current.memoryTierCostLimit
+        return MemoryTierPolicy(costLimit: costLimit, maximumEntryByteCount: min(1 << 20, costLimit / 8))
+    }
 
     /// Creates a policy. Negative values count as zero (nothing is kept in memory), and an entry
     /// cap above the cost limit is lowered to it.

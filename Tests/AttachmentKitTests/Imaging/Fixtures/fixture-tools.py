@@ -327,8 +327,8 @@ def hostile_32bit(folder):
     signature = b"\x89PNG\r\n\x1a\n"
     # The next chunk's offset, 12 + length, for an eXIf chunk of length 2^31 - 1: 41 bytes.
     open(f"{folder}/png-exif-length-2g.png", "wb").write(signature + ihdr + struct.pack(">I", 0x7FFF_FFFF) + b"eXIf")
-    # The TIFF structure's base plus an IFD offset under the chunk's length (2^31 - 16).
-    tiff = b"MM\x00\x2a" + struct.pack(">I", 0x7FFF_FF00) + b"\x00" * 8
+    # The TIFF structure's base (41) plus an IFD offset under the chunk's length: 41 + 2^31 - 32.
+    tiff = b"MM\x00\x2a" + struct.pack(">I", 0x7FFF_FFE0) + b"\x00" * 8
     exif = struct.pack(">I", 0x7FFF_FFF0) + b"eXIf" + tiff
     open(f"{folder}/png-exif-tiff-offset-2g.png", "wb").write(signature + ihdr + exif)
     # HEIF clap rounding, numerator + denominator / 2, with a numerator of 2^31 - 1.

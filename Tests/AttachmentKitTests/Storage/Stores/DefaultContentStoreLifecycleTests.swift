@@ -96,4 +96,38 @@ struct DefaultContentStoreLifecycleTests {
         let owner = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
         #expect(actual.hasSuffix("/\(owner)/AttachmentKit/Content"))
     }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "closeDiskTier releases the directory's lock (another store can open it) and the next use reopens it",
+        .timeLimit(.minutes(1)))
+    func closesAndReopensTheDiskTier() async throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("default-close-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let directory = parent.appendingPathComponent("store", isDirectory: true)
+        let store = DefaultContentStore(directory: directory, openRetryInterval: 3600)
+        try await store.store(Data("before".utf8), for: ContentKey(partID: "before"))
+        #expect(store.backingStore is TieredContentStore)
+        // While the disk tier is open, the directory is locked.
+        #expect(throws: ContentStoreError.self) {
+            try FileContentStore(directory: directory, byteCapacity: 1 << 20)
+        }
+        // Held elsewhere (a download under way keeps the store it writes to): closing must
+        // release the lock, not wait for the last reference to go.
+        let held = store.backingStore
+        await store.closeDiskTier()
+        // Released: another store (another process, in an app) opens it and closes it again.
+        let other = try FileContentStore(directory: directory, byteCapacity: 1 << 20)
+        #expect(try await other.content(for: ContentKey(partID: "before"))?.bytes() == Data("before".utf8))
+        await other.close()
+        withExtendedLifetime(held) {}
+        // The next use reopens the disk tier at once, whatever the retry interval.
+        try await store.store(Data("after".utf8), for: ContentKey(partID: "after"))
+        let tiered = try #require(store.backingStore as? TieredContentStore)
+        #expect(store.openingError == nil)
+        #expect(try await tiered.disk.content(for: ContentKey(partID: "after"))?.bytes() == Data("after".utf8))
+        #expect(try await store.content(for: ContentKey(partID: "before"))?.bytes() == Data("before".utf8))
+        await store.closeDiskTier()
+        await store.closeDiskTier()  // harmless when already closed
+    }
 }
