@@ -17,6 +17,8 @@ public enum AttachmentKitTool {
         usage: attachmentkit [resolve [MESSAGE.json] [--bounds WxH --screen-scale S [--zoom-policy P]]
                                       [--store DIR] [--timeout SECONDS] [--no-download]]
                attachmentkit inspect FILE... [--mime TYPE]
+               attachmentkit encrypt IN OUT
+               attachmentkit decrypt IN OUT --info FILE.json
                attachmentkit help [resolve]
 
           resolve   Prints which part of a message is the preview and which the full
@@ -34,6 +36,10 @@ public enum AttachmentKitTool {
           inspect   Prints each image's format, pixel size, orientation, displayed size,
                     progressive and animated flags, read from its header without decoding,
                     and whether its extension (or the media type given with --mime) lies.
+          encrypt   Encrypts IN into OUT as a Matrix EncryptedFile (AES-256-CTR, fresh key
+                    and IV) and prints the EncryptedFile JSON, which holds the key.
+          decrypt   Decrypts IN into OUT with the EncryptedFile JSON in --info; OUT is
+                    written only when the ciphertext's SHA-256 matches (else status 2).
         """
 
     /// Runs the command with `arguments` (without the program name), collecting what it
@@ -67,6 +73,10 @@ public enum AttachmentKitTool {
                 return Outcome(status: status, output: text, errorOutput: "")
             case "inspect":
                 return try InspectCommand.run(&arguments)
+            case "encrypt":
+                return try CipherCommands.encrypt(&arguments)
+            case "decrypt":
+                return try CipherCommands.decrypt(&arguments)
             case "help", "--help", "-h":
                 switch try arguments.popPositionals() {
                 case []: return Outcome(status: 0, output: usage + "\n", errorOutput: "")
