@@ -11,3 +11,4 @@ let allFigures: [Figure] =
     + storageFigures
     + remoteFigures
     + remoteCeilingFigures
+    + encryptionFigures
