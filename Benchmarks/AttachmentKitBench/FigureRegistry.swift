@@ -12,3 +12,4 @@ let allFigures: [Figure] =
     + storageFigures
     + remoteFigures
     + remoteCeilingFigures
+    + encryptionFigures

@@ -17,6 +17,8 @@ public enum AttachmentKitTool {
         usage: attachmentkit [resolve [MESSAGE.json] [--bounds WxH --screen-scale S [--zoom-policy P]]
                                       [--store DIR] [--timeout SECONDS] [--no-download]]
                attachmentkit inspect FILE... [--mime TYPE]
+               attachmentkit encrypt IN OUT
+               attachmentkit decrypt IN OUT --info FILE.json
                attachmentkit help [resolve]
 
           resolve   Prints which part of a message is the preview and which the full
@@ -38,6 +40,10 @@ public enum AttachmentKitTool {
                     one, prints its format, duration, display size, rotation, each track's
                     codec and whether it is fast start (a URL's header is read with at most
                     three ranged requests).
+          encrypt   Encrypts IN into OUT as a Matrix EncryptedFile (AES-256-CTR, fresh key
+                    and IV) and prints the EncryptedFile JSON, which holds the key.
+          decrypt   Decrypts IN into OUT with the EncryptedFile JSON in --info; OUT is
+                    written only when the ciphertext's SHA-256 matches (else status 2).
         """
 
     /// Runs the command with `arguments` (without the program name), collecting what it
@@ -71,6 +77,10 @@ public enum AttachmentKitTool {
                 return Outcome(status: status, output: text, errorOutput: "")
             case "inspect":
                 return try await InspectCommand.run(&arguments)
+            case "encrypt":
+                return try CipherCommands.encrypt(&arguments)
+            case "decrypt":
+                return try CipherCommands.decrypt(&arguments)
             case "help", "--help", "-h":
                 switch try arguments.popPositionals() {
                 case []: return Outcome(status: 0, output: usage + "\n", errorOutput: "")

@@ -1,0 +1,76 @@
+import AttachmentKit
+import Foundation
+
+/// Encrypted attachments: decrypting 256 MiB file to file (hash, decrypt, rename, the whole of
+/// `EncryptedAttachment.decrypt`) against `openssl enc -d -aes-256-ctr` on the same file with
+/// AES-NI masked (`OPENSSL_ia32cap`), in alternation. Target: at least 0.15 of its throughput.
+let encryptionFigures: [Figure] = [
+    Figure(name: "encryption-decrypt-256MiB") {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else {
+            throw FigureSkipped(reason: "openssl is not installed")
+        }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("attachmentkit-bench-encryption-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let size = 256 << 20
+        let plain = directory.appendingPathComponent("plain")
+        var random = SystemRandomNumberGenerator()
+        var bytes = [UInt64](repeating: 0, count: size / 8)
+        for index in bytes.indices { bytes[index] = random.next() }
+        try bytes.withUnsafeBytes { try Data($0).write(to: plain) }
+        bytes = []
+        let cipher = directory.appendingPathComponent("cipher")
+        let file = try EncryptedAttachment.encrypt(fileAt: plain, to: cipher)
+        let (keyHex, ivHex) = try opensslParameters(file)
+        let ours = directory.appendingPathComponent("ours")
+        let theirs = directory.appendingPathComponent("theirs")
+        var oursSeconds: [Double] = []
+        var opensslSeconds: [Double] = []
+        for _ in 0..<3 {
+            oursSeconds.append(
+                try Measure.medianSeconds(runs: 1) {
+                    try EncryptedAttachment.decrypt(fileAt: cipher, to: ours, using: file)
+                })
+            opensslSeconds.append(
+                try Measure.medianSeconds(runs: 1) {
+                    try runOpenSSL([
+                        "enc", "-d", "-aes-256-ctr", "-K", keyHex, "-iv", ivHex, "-in", cipher.path, "-out",
+                        theirs.path,
+                    ])
+                })
+        }
+        let megabytes = Double(size) / 1e6
+        return FigureResult(
+            value: megabytes / Measure.median(oursSeconds), unit: "MB/s",
+            baseline: megabytes / Measure.median(opensslSeconds), target: .ratioAtLeast(0.15))
+    }
+]
+
+/// The key and IV of `file` in hexadecimal, read back from its JSON (the key is not public API).
+private func opensslParameters(_ file: EncryptedFile) throws -> (key: String, iv: String) {
+    struct Malformed: Error {}
+    guard let object = try JSONSerialization.jsonObject(with: file.jsonData()) as? [String: Any],
+        let key = (object["key"] as? [String: Any])?["k"] as? String, let iv = object["iv"] as? String
+    else { throw Malformed() }
+    func hex(_ base64: String) throws -> String {
+        var text = base64.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        text += String(repeating: "=", count: (4 - text.count % 4) % 4)
+        guard let data = Data(base64Encoded: text) else { throw Malformed() }
+        return data.map { String(format: "%02x", $0) }.joined()
+    }
+    return (try hex(key), try hex(iv))
+}
+
+/// Runs `openssl` with `arguments` and AES-NI masked, and waits for it; throws when it fails.
+private func runOpenSSL(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(["OPENSSL_ia32cap": "~0x200000200000000"]) { $1 }
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw FigureSkipped(reason: "openssl failed: \(process.terminationStatus)")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Streams a file through AES-256-CTR into another, 1 MiB at a time, hashing the ciphertext
+/// on the way: the input when decrypting, the output when encrypting. Never the whole file
+/// in memory, and one pass over it.
+struct CipherFileStream {
+    /// Which side of the cipher is the ciphertext, the one hashed.
+    enum Direction { case encrypting, decrypting }
+
+    static let chunkSize = 1 << 20
+
+    /// Transforms `source` into a new file at `destination` (readable by this user only) and
+    /// returns the ciphertext's SHA-256. On failure `destination` is removed.
+    static func run(
+        from source: URL, to destination: URL, cipher: inout AESCounterMode, direction: Direction
+    ) throws(EncryptedAttachmentError) -> SHA256Digest {
+        guard let input = FileHandle(forReadingAtPath: source.path) else {
+            throw .unreadable(source, reason: "it can't be opened")
+        }
+        defer { try? input.close() }
+        let output = try create(destination)
+        var hasher = SHA256()
+        do {
+            defer { try? output.close() }
+            while true {
+                let read: Data?
+                do {
+                    read = try input.read(upToCount: chunkSize)
+                } catch {
+                    throw EncryptedAttachmentError.unreadable(source, reason: "\(error)")
+                }
+                guard var chunk = read, !chunk.isEmpty else { break }
+                chunk.withUnsafeMutableBytes { bytes in
+                    if direction == .decrypting { hasher.update(UnsafeRawBufferPointer(bytes)) }
+                    cipher.apply(to: bytes)
+                    if direction == .encrypting { hasher.update(UnsafeRawBufferPointer(bytes)) }
+                }
+                do {
+                    try output.write(contentsOf: chunk)
+                } catch {
+                    throw EncryptedAttachmentError.writeFailed(destination, reason: "\(error)")
+                }
+            }
+            do {
+                try output.synchronize()
+            } catch {
+                throw EncryptedAttachmentError.writeFailed(destination, reason: "\(error)")
+            }
+        } catch let error as EncryptedAttachmentError {
+            try? FileManager.default.removeItem(at: destination)
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(at: destination)
+            throw .writeFailed(destination, reason: "\(error)")
+        }
+        return hasher.finalize()
+    }
+
+    /// Creates `url` empty, readable and writable by this user only, and opens it for writing.
+    static func create(_ url: URL) throws(EncryptedAttachmentError) -> FileHandle {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+            let handle = FileHandle(forWritingAtPath: url.path)
+        else {
+            throw .writeFailed(url, reason: "it can't be created")
+        }
+        return handle
+    }
+}
