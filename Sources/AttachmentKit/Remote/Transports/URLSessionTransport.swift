@@ -27,8 +27,8 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// The most bytes of body that may wait to be written before a transfer is stopped.
     public let bufferLimit: Int
-    private let session: URLSession
-    private let router: URLSessionTaskRouter
+    let session: URLSession
+    let router: URLSessionTaskRouter
 
     /// Creates a transport with its own session.
     ///
@@ -62,8 +62,12 @@ public final class URLSessionTransport: HTTPTransport {
         urlRequest.httpMethod = "GET"
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
+        return try await start(session.dataTask(with: urlRequest))
+    }
+
+    /// Runs `task`, routing its callbacks to a stream, and returns when its response head arrives.
+    func start(_ task: URLSessionTask) async throws -> HTTPResponse {
         let stream = URLSessionTaskStream(bufferLimit: bufferLimit)
-        let task = session.dataTask(with: urlRequest)
         router.register(stream, for: task.taskIdentifier)
         // Never on the calling thread: that may be FoundationNetworking's own work queue
         // (see URLSessionDelegateQueue), which `cancel()` waits for on Swift 6.3.
