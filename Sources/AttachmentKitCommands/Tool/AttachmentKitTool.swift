@@ -17,6 +17,8 @@ public enum AttachmentKitTool {
         usage: attachmentkit [resolve [MESSAGE.json] [--bounds WxH --screen-scale S [--zoom-policy P]]
                                       [--store DIR] [--timeout SECONDS] [--no-download]]
                attachmentkit inspect FILE... [--mime TYPE]
+               attachmentkit compose FILE [--out DIR]
+               attachmentkit send FILE --to URL [--tus] [--as-file] [--store DIR] [--timeout SECONDS]
                attachmentkit help [resolve]
 
           resolve   Prints which part of a message is the preview and which the full
@@ -34,6 +36,16 @@ public enum AttachmentKitTool {
           inspect   Prints each image's format, pixel size, orientation, displayed size,
                     progressive and animated flags, read from its header without decoding,
                     and whether its extension (or the media type given with --mime) lies.
+          compose   Composes a photo message from FILE (the original typed by its bytes, a
+                    preview when the JPEG has an Exif thumbnail, the size part), writes the
+                    small parts to DIR (FILE's folder by default) and prints the message JSON
+                    that resolve reads.
+          send      Composes FILE's message and uploads its parts in order: with --tus to a
+                    tus 1.0.0 creation endpoint, otherwise each by PUT to URL/<name>; --as-file
+                    sends any file as it is. Progress on a terminal; prints where each part
+                    went. Ctrl-C keeps the state in --store; the same command resumes it and
+                    says at which byte. Exit 0 when every part is up, 2 for bad input, 1 when
+                    an upload failed.
         """
 
     /// Runs the command with `arguments` (without the program name), collecting what it
@@ -67,6 +79,16 @@ public enum AttachmentKitTool {
                 return Outcome(status: status, output: text, errorOutput: "")
             case "inspect":
                 return try InspectCommand.run(&arguments)
+            case "compose":
+                return try ComposeCommand.run(&arguments)
+            case "send":
+                let (text, ending) = try await SendCommand.run(
+                    &arguments, console: console, handlesInterrupts: handlesInterrupts)
+                switch ending {
+                case .completed: return Outcome(status: 0, output: text, errorOutput: "")
+                case .failed: return Outcome(status: 1, output: "", errorOutput: text)
+                case .cancelled: return Outcome(status: 130, output: "", errorOutput: text)
+                }
             case "help", "--help", "-h":
                 switch try arguments.popPositionals() {
                 case []: return Outcome(status: 0, output: usage + "\n", errorOutput: "")

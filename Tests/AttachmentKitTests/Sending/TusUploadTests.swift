@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 /// Uploads against the PyPI `resumable-upload` tus server, directly and behind the fault proxy.
-@Suite("Uploading with tus to a real server")
+@Suite("Uploading with tus to a real server", .serialized)
 struct TusUploadTests {
     static let fileSize = 3 << 20
     static let chunk: Int64 = 1 << 20
@@ -13,7 +13,7 @@ struct TusUploadTests {
         UploadCoordinator(
             journal: journal,
             configuration: UploadConfiguration(
-                maximumChunkByteCount: chunk,
+                maximumChunkByteCount: chunk, idleTimeout: 3,
                 retryPolicy: RetryPolicy(maximumAttempts: 6, initialDelay: 0, jitter: 0),
                 progressThrottle: .none))
     }

@@ -15,6 +15,10 @@ public struct UploadConfiguration: Sendable {
     public var usesChecksums: Bool
     /// The most bytes one tus `PATCH` carries; `nil` sends the rest of the file in one.
     public var maximumChunkByteCount: Int64?
+    /// How long a request may go without sending a byte or receiving one before the attempt
+    /// fails (retryably) with ``RemotePartError/timedOut(_:)``, in seconds: a stalled server, or a
+    /// connection lost without a word. 60 by default.
+    public var idleTimeout: Double
     /// When a failed attempt is tried again.
     public var retryPolicy: RetryPolicy
     /// How often observers hear about progress.
@@ -29,7 +33,7 @@ public struct UploadConfiguration: Sendable {
     /// Creates a configuration.
     public init(
         maximumByteCount: Int64? = nil, allowedTypes: [MIMEType]? = nil, usesChecksums: Bool = true,
-        maximumChunkByteCount: Int64? = nil, retryPolicy: RetryPolicy = .default,
+        maximumChunkByteCount: Int64? = nil, idleTimeout: Double = 60, retryPolicy: RetryPolicy = .default,
         progressThrottle: ProgressThrottle = .default, maximumConcurrentUploadsPerHost: Int = 2,
         headers: @escaping @Sendable (URL) -> HTTPHeaders = { _ in HTTPHeaders() },
         clock: any TransferClock = SystemTransferClock()
@@ -38,6 +42,7 @@ public struct UploadConfiguration: Sendable {
         self.allowedTypes = allowedTypes
         self.usesChecksums = usesChecksums
         self.maximumChunkByteCount = maximumChunkByteCount.map { max(1, $0) }
+        self.idleTimeout = idleTimeout.isFinite && idleTimeout > 0 ? idleTimeout : 60
         self.retryPolicy = retryPolicy
         self.progressThrottle = progressThrottle
         self.maximumConcurrentUploadsPerHost = max(1, maximumConcurrentUploadsPerHost)
