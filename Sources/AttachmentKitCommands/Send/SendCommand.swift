@@ -38,7 +38,7 @@ enum SendCommand {
         var report = ""
         for part in attachment.parts {
             if let kept = journal.pendingUpload(for: part.id), kept.confirmedOffset > 0 || kept.uploadURL != nil {
-                console.write("resuming \(part.id) at byte \(kept.confirmedOffset) of \(kept.byteCount)\n")
+                console.write("resuming the upload of \(part.id) kept by an earlier run\n")
             }
         }
         let observers = attachment.parts.map { part in
@@ -56,6 +56,7 @@ enum SendCommand {
         defer { interrupts?.remove() }
         do {
             for part in try await upload.value {
+                if let offset = part.resumedAt { report += "\(part.partID) resumed at byte \(offset)\n" }
                 report += "\(part.partID) -> \(part.remoteURL.absoluteString) (\(part.byteCount) bytes)\n"
             }
             return (report, .completed)

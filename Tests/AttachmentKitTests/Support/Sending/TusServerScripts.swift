@@ -34,7 +34,9 @@ enum TusServerScripts {
     /// `status` (answers `status` with `headers` without forwarding), `lie` (forwards, then adds
     /// `by` to the Upload-Offset answered), `lose` (answers success without forwarding: the
     /// server never gets the chunk), `hold` (reads the chunk and answers nothing until the client
-    /// closes the connection). Logs every request as a JSON line.
+    /// closes the connection), `stop` (forwards the first `after` bytes, then reads and drops the
+    /// rest without answering until the client goes, and writes LOG.stopped). Logs every
+    /// request as a JSON line.
     static let proxy = #"""
         import http.client, http.server, json, os, socket, sys, threading, time
         upstream, faults_path, log_path, parent = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
@@ -83,6 +85,16 @@ enum TusServerScripts {
                 kind = fault.get("fault")
                 n = self.length()
                 offset = int(self.headers.get("Upload-Offset", "-1"))
+                if kind == "stop":
+                    part = self.rfile.read(min(fault["after"], n))
+                    log({"method": "PATCH", "index": index, "offset": offset, "length": n, "received": len(part), "fault": kind})
+                    self.forward(part)
+                    with open(log_path + ".stopped", "w") as f:
+                        f.write(str(len(part)))
+                    while self.rfile.read(65536):
+                        pass
+                    self.close_connection = True
+                    return
                 if kind == "drop":
                     part = self.rfile.read(min(fault["after"], n))
                     log({"method": "PATCH", "index": index, "offset": offset, "length": n, "received": len(part), "fault": kind})

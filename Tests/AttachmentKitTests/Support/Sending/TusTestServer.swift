@@ -22,6 +22,7 @@ final class TusTestServer: Sendable {
         static func lie(patch: Int, by bytes: Int) -> Fault { Fault(patch: patch, fault: "lie", by: bytes) }
         static func lose(patch: Int) -> Fault { Fault(patch: patch, fault: "lose") }
         static func hold(patch: Int) -> Fault { Fault(patch: patch, fault: "hold") }
+        static func stop(patch: Int, after bytes: Int) -> Fault { Fault(patch: patch, fault: "stop", after: bytes) }
     }
 
     /// A PATCH the proxy saw.
@@ -102,6 +103,9 @@ final class TusTestServer: Sendable {
         let text = (try? String(contentsOf: directory.appending("proxy.jsonl"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Patch.self, from: Data($0.utf8)) }
     }
+
+    /// Whether a `stop` fault has forwarded its bytes and holds the client.
+    var hasStopped: Bool { FileManager.default.fileExists(atPath: directory.appending("proxy.jsonl.stopped").path) }
 
     /// The PATCHes the proxy saw, in order.
     var patches: [Patch] { requests.filter { $0.method == "PATCH" } }
