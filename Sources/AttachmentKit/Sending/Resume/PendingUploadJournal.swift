@@ -19,8 +19,10 @@ public final class PendingUploadJournal: Sendable {
 
     /// Opens (creating if needed) the journal in `directory`.
     ///
-    /// - Parameter synchronizes: Whether records are flushed to the drive before they count
-    ///   (`true`, the crash-safe default).
+    /// - Parameters:
+    ///   - directory: The journal's folder.
+    ///   - synchronizes: Whether records are flushed to the drive before they count (`true`,
+    ///     the crash-safe default).
     /// - Throws: ``PendingUploadJournalError/cannotWrite(_:reason:)`` when the folder can't be
     ///   created.
     public convenience init(directory: URL, synchronizes: Bool = true) throws(PendingUploadJournalError) {
