@@ -6,7 +6,8 @@ import Testing
 
 @Suite("attachmentkit compose and send", .serialized)
 struct SendCommandTests {
-    @Test("compose writes the parts and prints the message JSON that resolve reads")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("compose writes the parts and prints the message JSON that resolve reads", .timeLimit(.minutes(1)))
     func composeThenResolve() async throws {
         let folder = try StorageTemporaryDirectory("cli-compose")
         let photo = try SendingFixtures.jpeg(
@@ -21,7 +22,8 @@ struct SendCommandTests {
         #expect(resolved.output.contains("480"))
     }
 
-    @Test("compose refuses an HTML page with exit 2 and one line")
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("compose refuses an HTML page with exit 2 and one line", .timeLimit(.minutes(1)))
     func composeRefuses() async throws {
         let folder = try StorageTemporaryDirectory("cli-compose")
         let page = folder.appending("photo.jpg")
