@@ -19,6 +19,8 @@ public enum AttachmentKitTool {
                attachmentkit inspect FILE... [--mime TYPE]
                attachmentkit encrypt IN OUT
                attachmentkit decrypt IN OUT --info FILE.json
+               attachmentkit compose FILE [--out DIR]
+               attachmentkit send FILE --to URL [--tus] [--as-file] [--store DIR] [--timeout SECONDS]
                attachmentkit help [resolve]
 
           resolve   Prints which part of a message is the preview and which the full
@@ -44,6 +46,16 @@ public enum AttachmentKitTool {
                     and IV) and prints the EncryptedFile JSON, which holds the key.
           decrypt   Decrypts IN into OUT with the EncryptedFile JSON in --info; OUT is
                     written only when the ciphertext's SHA-256 matches (else status 2).
+          compose   Composes a photo message from FILE (the original typed by its bytes, a
+                    preview when the JPEG has an Exif thumbnail, the size part), writes the
+                    small parts to DIR (FILE's folder by default) and prints the message JSON
+                    that resolve reads.
+          send      Composes FILE's message and uploads its parts in order: with --tus to a
+                    tus 1.0.0 creation endpoint, otherwise each by PUT to URL/<name>; --as-file
+                    sends any file as it is. Progress on a terminal; prints where each part
+                    went. Ctrl-C keeps the state in --store; the same command resumes it and
+                    says at which byte. Exit 0 when every part is up, 2 for bad input, 1 when
+                    an upload failed.
         """
 
     /// Runs the command with `arguments` (without the program name), collecting what it
@@ -81,6 +93,16 @@ public enum AttachmentKitTool {
                 return try CipherCommands.encrypt(&arguments)
             case "decrypt":
                 return try CipherCommands.decrypt(&arguments)
+            case "compose":
+                return try ComposeCommand.run(&arguments)
+            case "send":
+                let (text, ending) = try await SendCommand.run(
+                    &arguments, console: console, handlesInterrupts: handlesInterrupts)
+                switch ending {
+                case .completed: return Outcome(status: 0, output: text, errorOutput: "")
+                case .failed: return Outcome(status: 1, output: "", errorOutput: text)
+                case .cancelled: return Outcome(status: 130, output: "", errorOutput: text)
+                }
             case "help", "--help", "-h":
                 switch try arguments.popPositionals() {
                 case []: return Outcome(status: 0, output: usage + "\n", errorOutput: "")

@@ -20,6 +20,10 @@ struct TIFFStructure {
         case imageWidth = 256
         case imageLength = 257
         case orientation = 274
+        /// Where an Exif block's JPEG thumbnail starts (in IFD1), relative to the structure.
+        case jpegInterchangeFormat = 513
+        /// The length of an Exif block's JPEG thumbnail (in IFD1).
+        case jpegInterchangeFormatLength = 514
     }
 
     /// The absolute offset of the byte-order mark (`II` or `MM`) in the input.

@@ -13,10 +13,23 @@ import FoundationNetworking
 /// under a lock.
 final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
     private let streams = LockedState<[Int: URLSessionTaskStream]>([:])
+    private let sentBytesHandlers = LockedState<[Int: @Sendable (Int64) -> Void]>([:])
 
     /// Routes the callbacks of the task with `identifier` to `stream` until it completes.
     func register(_ stream: URLSessionTaskStream, for identifier: Int) {
         streams.withLock { $0[identifier] = stream }
+    }
+
+    /// Reports the body bytes the task with `identifier` has sent to `handler` until it completes.
+    func observeSentBytes(of identifier: Int, _ handler: @escaping @Sendable (Int64) -> Void) {
+        sentBytesHandlers.withLock { $0[identifier] = handler }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        sentBytesHandlers.withLock { $0[task.taskIdentifier] }?(totalBytesSent)
     }
 
     private func stream(for task: URLSessionTask) -> URLSessionTaskStream? {
@@ -86,6 +99,7 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let stream = streams.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        sentBytesHandlers.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
         stream?.complete(with: error)
     }
 }

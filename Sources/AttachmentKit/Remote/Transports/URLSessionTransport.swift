@@ -32,8 +32,8 @@ public final class URLSessionTransport: HTTPTransport {
     /// less than 2 GiB of memory), 4 MiB in an app extension or on Apple Watch, whose memory
     /// limits are far lower.
     public static var recommendedBufferLimit: Int { MemoryBudget.current.transferBufferLimit }
-    private let session: URLSession
-    private let router: URLSessionTaskRouter
+    let session: URLSession
+    let router: URLSessionTaskRouter
 
     /// Creates a transport with its own session.
     ///
@@ -70,8 +70,12 @@ public final class URLSessionTransport: HTTPTransport {
         urlRequest.httpMethod = "GET"
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
+        return try await start(session.dataTask(with: urlRequest))
+    }
+
+    /// Runs `task`, routing its callbacks to a stream, and returns when its response head arrives.
+    func start(_ task: URLSessionTask) async throws -> HTTPResponse {
         let stream = URLSessionTaskStream(bufferLimit: bufferLimit)
-        let task = session.dataTask(with: urlRequest)
         router.register(stream, for: task.taskIdentifier)
         // Never on the calling thread: that may be FoundationNetworking's own work queue
         // (see URLSessionDelegateQueue), which `cancel()` waits for on Swift 6.3.

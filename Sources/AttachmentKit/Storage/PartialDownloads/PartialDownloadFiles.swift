@@ -16,19 +16,9 @@ struct PartialDownloadFiles: Sendable {
 
     /// Replaces the state file atomically: staging file, flush, rename, directory flush.
     func writeState(_ record: PartialDownloadRecord) throws(FileSystemError) {
-        let stagingPath = layout.staged(StoreLayout.newStagingIdentifier())
-        let descriptor = try fileSystem.createFile(atPath: stagingPath)
-        do throws(FileSystemError) {
-            try fileSystem.write(descriptor, record.encoded, path: stagingPath)
-            if synchronizes { try fileSystem.synchronize(descriptor, path: stagingPath) }
-            fileSystem.close(descriptor)
-            try fileSystem.rename(stagingPath, to: statePath)
-        } catch {
-            fileSystem.close(descriptor)
-            fileSystem.removeFile(atPath: stagingPath)
-            throw error
-        }
-        if synchronizes { fileSystem.synchronizeDirectory(atPath: layout.partial) }
+        try fileSystem.replaceFile(
+            atPath: statePath, with: record.encoded, stagingPath: layout.staged(StoreLayout.newStagingIdentifier()),
+            directory: layout.partial, synchronizes: synchronizes)
     }
 
     /// Removes both files.

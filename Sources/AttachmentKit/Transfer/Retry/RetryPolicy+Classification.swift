@@ -19,6 +19,9 @@ extension RetryPolicy {
         if let remote = error as? RemotePartError {
             return remote.isRetryable ? .retryable(after: remote.retryAfter) : .final
         }
+        if let upload = error as? UploadError {
+            return upload.isRetryable ? .retryable(after: upload.retryAfter) : .final
+        }
         if let status = error as? HTTPStatusError {
             let retryable = status.isServerError || status.isRateLimited || status.statusCode == 408
             return retryable ? .retryable(after: status.retryAfter) : .final

@@ -1,0 +1,36 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension URLSessionTransport: HTTPUploadTransport {
+    /// Sends `request` with an upload task from its file (`uploadTask(with:fromFile:)`), or a data
+    /// task when it has no body, and returns when its response head arrives.
+    ///
+    /// A body that is a part of its file (the rest after a resumable upload's offset) is first
+    /// copied into a temporary file, since URLSession uploads whole files; the content is never
+    /// held in memory. Body progress comes from `didSendBodyData`.
+    public func upload(_ request: HTTPUploadRequest, sentBytes: @escaping @Sendable (Int64) -> Void) async throws
+        -> HTTPResponse
+    {
+        try Task.checkCancellation()
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
+        switch request.body {
+        case .none:
+            return try await start(session.dataTask(with: urlRequest))
+        case .file(let url, let offset, let length):
+            urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
+            let whole = offset == 0 && (try? PartContent.file(url).byteCount()) == length
+            let slice = whole ? nil : try UploadSliceFile(copying: url, offset: offset, length: length)
+            let task = session.uploadTask(with: urlRequest, fromFile: slice?.url ?? url)
+            router.observeSentBytes(of: task.taskIdentifier) { sent in
+                withExtendedLifetime(slice) { sentBytes(sent) }
+            }
+            return try await start(task)
+        }
+    }
+}

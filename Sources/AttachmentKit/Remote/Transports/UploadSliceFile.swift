@@ -1,0 +1,33 @@
+import Foundation
+
+/// A part of a file copied into a temporary file of its own, for transports that upload whole
+/// files only (URLSession's `uploadTask(with:fromFile:)`): the rest of a file after the offset a
+/// resumable upload resumes at. Copied in 1 MiB pieces; removed when released.
+final class UploadSliceFile: Sendable {
+    let url: URL
+
+    /// Copies `length` bytes of `source` from `offset`.
+    ///
+    /// - Throws: A Foundation error when the source can't be read or the copy can't be written.
+    init(copying source: URL, offset: Int64, length: Int64) throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("AttachmentKit-upload-\(UUID().uuidString)", isDirectory: false)
+        let input = try FileHandle(forReadingFrom: source)
+        defer { try? input.close() }
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        let output = try FileHandle(forWritingTo: url)
+        defer { try? output.close() }
+        try input.seek(toOffset: UInt64(offset))
+        var remaining = length
+        while remaining > 0 {
+            let piece = try input.read(upToCount: Int(min(remaining, 1 << 20))) ?? Data()
+            guard !piece.isEmpty else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSURLErrorKey: source]) }
+            try output.write(contentsOf: piece)
+            remaining -= Int64(piece.count)
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

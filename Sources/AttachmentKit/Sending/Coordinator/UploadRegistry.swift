@@ -1,0 +1,17 @@
+/// What an ``UploadCoordinator`` knows of its uploads, behind its one lock (`registry`).
+struct UploadRegistry: Sendable {
+    /// An upload under way.
+    struct Running: Sendable {
+        var task: Task<UploadedPart, any Error>
+        var progress: TransferProgress
+        var filter = StepFilter()
+    }
+
+    var running: [PartID: Running] = [:]
+    /// The observers of each part, waiting for its upload or following it.
+    var listeners: [PartID: [DownloadListener]] = [:]
+    /// Parts uploaded in this launch (the journal keeps them across launches).
+    var completed: [PartID: UploadedPart] = [:]
+    /// Parts whose cancellation also ends the upload on the server.
+    var terminating: Set<PartID> = []
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// A tus 1.0.0 upload (https://tus.io/protocols/resumable-upload): `OPTIONS` for the server's
+/// limits, creation by `POST`, `HEAD` for the offset, `PATCH` from it with `Upload-Offset`,
+/// the checksum extension where offered, and `DELETE` to terminate.
+///
+/// Every step the server confirms (the upload's URL, each offset) is recorded before the next,
+/// so an attempt, a retry or a relaunch goes on from what the server holds. A `409` is answered
+/// by asking the offset again; an offset that can't be true fails the attempt (the next one
+/// asks again); a last `HEAD` checks that the server still has every byte before the upload
+/// counts as done.
+enum TusUpload {
+    static let version = "1.0.0"
+    /// The most `409` or `460` answers in a row before an attempt gives up.
+    static let maximumRefusals = 3
+
+    /// Sends what the server lacks; returns the upload URL.
+    static func run(_ initial: PendingUpload, _ attempt: UploadAttempt) async throws -> URL {
+        var pending = initial
+        try UploadAttempt.checkSource(pending)
+        // A server without OPTIONS (or that refuses it) is asked nothing more of its limits.
+        let capabilities = (try? await options(pending.destination.url, attempt)) ?? TusServerCapabilities()
+        if pending.uploadURL == nil {
+            if let limit = capabilities.maximumSize, pending.byteCount > limit {
+                throw UploadError.tooLarge(pending.partID, byteCount: pending.byteCount, limit: limit)
+            }
+            pending.uploadURL = try await create(pending, attempt)
+            pending.confirmedOffset = 0
+            try await attempt.record(pending)
+        }
+        guard let uploadURL = pending.uploadURL else { throw UploadError.missingLocation(pending.destination.url) }
+        let checksums = attempt.configuration.usesChecksums ? capabilities : nil
+        var offset = try await serverOffset(uploadURL, pending, attempt)
+        var refusals = 0
+        while true {
+            if offset != pending.confirmedOffset {
+                pending.confirmedOffset = offset
+                try await attempt.record(pending)
+            }
+            attempt.progress(offset)
+            if offset == pending.byteCount {
+                // The server may have lost what it acknowledged last: it must still hold it all.
+                let held = try await serverOffset(uploadURL, pending, attempt)
+                guard held == pending.byteCount else {
+                    pending.confirmedOffset = held
+                    try await attempt.record(pending)
+                    throw UploadError.incomplete(uploadURL, offset: held, byteCount: pending.byteCount)
+                }
+                return uploadURL
+            }
+            switch try await patch(uploadURL, from: offset, pending, checksums, attempt) {
+            case .accepted(let next):
+                offset = next
+                refusals = 0
+            case .conflict:
+                refusals += 1
+                guard refusals < maximumRefusals else {
+                    throw UploadError.offsetMismatch(uploadURL, attempts: refusals)
+                }
+                offset = try await serverOffset(uploadURL, pending, attempt)
+            case .checksumRefused:
+                refusals += 1
+                guard refusals < maximumRefusals else { throw UploadError.checksumMismatch(uploadURL) }
+            }
+        }
+    }
+
+    /// Stops the upload on the server (the termination extension); errors are ignored.
+    static func terminate(_ uploadURL: URL, _ attempt: UploadAttempt) async {
+        _ = try? await attempt.send(HTTPUploadRequest(method: "DELETE", url: uploadURL, headers: tusHeaders()))
+    }
+
+    private static func options(_ endpoint: URL, _ attempt: UploadAttempt) async throws -> TusServerCapabilities {
+        let head = try await attempt.send(HTTPUploadRequest(method: "OPTIONS", url: endpoint))
+        guard (200..<300).contains(head.statusCode) else { throw attempt.statusError(head) }
+        return TusServerCapabilities(head)
+    }
+
+    private static func create(_ pending: PendingUpload, _ attempt: UploadAttempt) async throws -> URL {
+        var headers = tusHeaders()
+        headers["Upload-Length"] = String(pending.byteCount)
+        headers["Upload-Metadata"] =
+            "filetype \(Data(pending.mimeType.utf8).base64EncodedString()),"
+            + "filename \(Data(pending.source.lastPathComponent.utf8).base64EncodedString())"
+        let head = try await attempt.send(
+            HTTPUploadRequest(method: "POST", url: pending.destination.url, headers: headers))
+        switch head.statusCode {
+        case 201, 200:
+            guard let location = head.headers["Location"],
+                let url = URL(string: location, relativeTo: pending.destination.url)?.absoluteURL
+            else { throw UploadError.missingLocation(pending.destination.url) }
+            return url
+        case 413:
+            throw UploadError.tooLarge(
+                pending.partID, byteCount: pending.byteCount,
+                limit: head.headers["Tus-Max-Size"].flatMap { Int64($0) } ?? pending.byteCount - 1)
+        case 412:
+            throw UploadError.unsupportedProtocolVersion(head.headers["Tus-Version"])
+        default:
+            throw attempt.statusError(head)
+        }
+    }
+
+    /// The offset the server holds (`HEAD`), checked against the file's size.
+    static func serverOffset(_ uploadURL: URL, _ pending: PendingUpload, _ attempt: UploadAttempt) async throws
+        -> Int64
+    {
+        let head = try await attempt.send(HTTPUploadRequest(method: "HEAD", url: uploadURL, headers: tusHeaders()))
+        guard (200..<300).contains(head.statusCode) else {
+            if head.statusCode == 412 { throw UploadError.unsupportedProtocolVersion(head.headers["Tus-Version"]) }
+            throw attempt.statusError(head)
+        }
+        let offset = try offsetHeader(head, uploadURL)
+        guard offset <= pending.byteCount else {
+            throw UploadError.offsetOutOfRange(uploadURL, offset: offset, byteCount: pending.byteCount)
+        }
+        return offset
+    }
+
+    private enum PatchOutcome {
+        case accepted(Int64)
+        case conflict
+        case checksumRefused
+    }
+
+    private static func patch(
+        _ uploadURL: URL, from offset: Int64, _ pending: PendingUpload, _ capabilities: TusServerCapabilities?,
+        _ attempt: UploadAttempt
+    ) async throws -> PatchOutcome {
+        let length = min(pending.byteCount - offset, attempt.configuration.maximumChunkByteCount ?? Int64.max)
+        var headers = tusHeaders()
+        headers["Content-Type"] = "application/offset+octet-stream"
+        headers["Upload-Offset"] = String(offset)
+        if let capabilities, capabilities.checksumAlgorithms.contains("sha256") {
+            headers["Upload-Checksum"] = try "sha256 " + UploadChecksum.sha256(of: pending.source, offset, length)
+        }
+        let body = HTTPUploadBody.file(pending.source, offset: offset, length: length)
+        let head = try await attempt.send(
+            HTTPUploadRequest(method: "PATCH", url: uploadURL, headers: headers, body: body)
+        ) { sent in attempt.progress(offset + min(sent, length)) }
+        switch head.statusCode {
+        case 200..<300:
+            let next = try offsetHeader(head, uploadURL)
+            guard next > offset, next <= offset + length else {
+                throw UploadError.offsetOutOfRange(uploadURL, offset: next, byteCount: pending.byteCount)
+            }
+            return .accepted(next)
+        case 409: return .conflict
+        case 460: return .checksumRefused
+        case 412: throw UploadError.unsupportedProtocolVersion(head.headers["Tus-Version"])
+        default: throw attempt.statusError(head)
+        }
+    }
+
+    private static func offsetHeader(_ head: HTTPResponseHead, _ uploadURL: URL) throws -> Int64 {
+        guard let text = head.headers["Upload-Offset"], let offset = Int64(text.trimmingCharacters(in: .whitespaces)),
+            offset >= 0
+        else { throw UploadError.missingOffset(uploadURL) }
+        return offset
+    }
+
+    static func tusHeaders() -> HTTPHeaders { ["Tus-Resumable": version] }
+}

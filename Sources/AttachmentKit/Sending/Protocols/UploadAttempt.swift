@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What one protocol driver needs for one attempt at an upload: the transport, the headers the
+/// app adds, and where to report progress and the state worth keeping.
+struct UploadAttempt: Sendable {
+    let transport: any HTTPUploadTransport
+    let configuration: UploadConfiguration
+    /// Records the state after each step the server confirmed (creation, an offset).
+    let record: @Sendable (PendingUpload) async throws -> Void
+    /// Reports the bytes the server holds plus those in flight.
+    let progress: @Sendable (Int64) -> Void
+
+    /// Sends `request` with the app's headers and returns the response head, its body read (it is
+    /// small for every request an upload makes) and dropped; fails with
+    /// ``RemotePartError/timedOut(_:)`` (retryable) after ``UploadConfiguration/idleTimeout``
+    /// seconds without a byte sent or received.
+    func send(_ request: HTTPUploadRequest, sentBytes: @escaping @Sendable (Int64) -> Void = { _ in }) async throws
+        -> HTTPResponseHead
+    {
+        var request = request
+        for field in configuration.headers(request.url) { request.headers[field.name] = field.value }
+        let transport = self.transport
+        let prepared = request
+        // The upload's own idle timeout: nothing sent and no answer for that long ends the attempt
+        // (URLSession on Linux can leave an upload whose connection the server dropped hanging).
+        do {
+            return try await exchange(prepared, transport, sentBytes)
+        } catch let error as URLError where error.code == .unknown {
+            // libcurl's "Send failure: Broken pipe" (the server closed the connection mid-body)
+            // arrives on Linux as an unknown URLError: it is a lost connection.
+            throw URLError(.networkConnectionLost, userInfo: error.userInfo)
+        }
+    }
+
+    private func exchange(
+        _ prepared: HTTPUploadRequest, _ transport: any HTTPUploadTransport,
+        _ sentBytes: @escaping @Sendable (Int64) -> Void
+    ) async throws -> HTTPResponseHead {
+        try await TransferWatchdog.run(
+            idleTimeout: configuration.idleTimeout, totalTimeout: .infinity, clock: configuration.clock
+        ) { watchdog in
+            let response = try await transport.upload(prepared) { sent in
+                watchdog.touch()
+                sentBytes(sent)
+            }
+            watchdog.touch()
+            var kept = 0
+            for try await chunk in response.body {
+                watchdog.touch()
+                kept += chunk.count
+                if kept > 1 << 20 {
+                    response.body.cancel()
+                    break
+                }
+            }
+            return response.head
+        }
+    }
+
+    /// The status error for an unexpected response.
+    func statusError(_ head: HTTPResponseHead) -> UploadError {
+        .httpStatus(
+            HTTPStatusError(
+                statusCode: head.statusCode, retryAfterHeader: head.headers["Retry-After"], url: head.url,
+                clock: configuration.clock))
+    }
+
+    /// Checks that the source file still has the size recorded.
+    static func checkSource(_ pending: PendingUpload) throws(UploadError) {
+        let size = try? PartContent.file(pending.source).byteCount()
+        guard size == pending.byteCount else {
+            throw .sourceChanged(pending.source, expected: pending.byteCount, found: size)
+        }
+    }
+}

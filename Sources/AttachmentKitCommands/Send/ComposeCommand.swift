@@ -1,0 +1,21 @@
+import AttachmentKit
+import Foundation
+
+/// `attachmentkit compose FILE [--out DIR]`: composes the parts of a photo message, writes the
+/// preview and the size part into DIR (the file's folder by default) and prints the message JSON
+/// that `attachmentkit resolve` reads (also written to DIR as `<name>.message.json`).
+enum ComposeCommand {
+    static func run(_ arguments: inout ArgumentList) throws -> AttachmentKitTool.Outcome {
+        let out = try arguments.popValue(of: "--out")
+        guard case let positionals = try arguments.popPositionals(), positionals.count == 1 else {
+            throw CommandError.usage("usage: attachmentkit compose FILE [--out DIR]")
+        }
+        let file = URL(fileURLWithPath: positionals[0]).standardizedFileURL
+        let folder = out.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? file.deletingLastPathComponent()
+        let name = file.deletingPathExtension().lastPathComponent
+        let attachment = try AttachmentComposer().compose(imageAt: file, into: folder, id: name)
+        let json = ComposedMessage.json(attachment, name: name, folder: folder)
+        try Data(json.utf8).write(to: folder.appendingPathComponent("\(name).message.json"), options: .atomic)
+        return AttachmentKitTool.Outcome(status: 0, output: json + "\n", errorOutput: "")
+    }
+}
