@@ -12,29 +12,18 @@ public enum AttachmentKitTool {
         public var errorOutput: String
     }
 
-    /// The usage text printed by `attachmentkit help`.
-    public static let usage = """
-        usage: attachmentkit [resolve [MESSAGE.json] [--bounds WxH --screen-scale S [--zoom-policy P]]
-                                      [--store DIR] [--timeout SECONDS] [--no-download]]
-               attachmentkit inspect FILE... [--mime TYPE]
-               attachmentkit help [resolve]
+    /// The commands whose help `attachmentkit help` gathers, in its order.
+    static let commands = [ResolveHelp.command, InspectHelp.command]
 
-          resolve   Prints which part of a message is the preview and which the full
-                    resolution, the placeholder size, and what is local. With no file,
-                    resolves a sample photo message shipped with AttachmentKit.
-                    `attachmentkit help resolve` describes the message file's format.
-                    With --bounds (points, such as 375x667) and --screen-scale (such as 2),
-                    also prints the zoom viewport for the image, sized from its size part;
-                    --zoom-policy is fit (the default), fill or fixed limits MIN...MAX.
-                    Parts that are not local but name a URL (http, https or file) are
-                    downloaded first into the store (--store DIR; by default AttachmentKit/CLI
-                    in the user's cache directory), with a progress bar on a terminal;
-                    --timeout sets the idle timeout (30 s). Ctrl-C keeps the partial download,
-                    and the next run resumes it. --no-download only reports what is not local.
-          inspect   Prints each image's format, pixel size, orientation, displayed size,
-                    progressive and animated flags, read from its header without decoding,
-                    and whether its extension (or the media type given with --mime) lies.
-        """
+    /// The usage text printed by `attachmentkit help`: every command's usage line and
+    /// description, from the same source as `attachmentkit help COMMAND`.
+    public static var usage: String {
+        let lines = commands.enumerated().map { index, command in
+            command.usage(lead: index == 0 ? "usage:" : "      ")
+        }
+        let help = "       attachmentkit help [\(commands.map(\.name).joined(separator: " | "))]"
+        return (lines + [help, ""] + commands.map(\.overviewEntry)).joined(separator: "\n")
+    }
 
     /// Runs the command with `arguments` (without the program name), collecting what it
     /// prints as it runs (download progress) into ``Outcome/output``.
@@ -71,6 +60,7 @@ public enum AttachmentKitTool {
                 switch try arguments.popPositionals() {
                 case []: return Outcome(status: 0, output: usage + "\n", errorOutput: "")
                 case ["resolve"]: return Outcome(status: 0, output: ResolveHelp.text + "\n", errorOutput: "")
+                case ["inspect"]: return Outcome(status: 0, output: InspectHelp.text + "\n", errorOutput: "")
                 case let topics:
                     throw CommandError.usage("no help on \"\(topics.joined(separator: " "))\"; try attachmentkit help")
                 }
