@@ -31,9 +31,11 @@ struct CommandHelpTests {
         #expect(!flags.isEmpty)
         let help = await AttachmentKitTool.run(["help", name])
         #expect(help.status == 0)
+        let helpUsage = help.output.components(separatedBy: "\n\n").first ?? ""
         let overview = await AttachmentKitTool.run(["help"]).output
         let overviewUsage = overview.components(separatedBy: "\n\n").first ?? ""
         for flag in flags {
+            #expect(helpUsage.contains(flag), "help \(name)'s usage line mentions \(flag)")
             #expect(help.output.contains(flag), "help \(name) mentions \(flag)")
             #expect(overviewUsage.contains(flag), "the overview's usage lines mention \(flag)")
         }
