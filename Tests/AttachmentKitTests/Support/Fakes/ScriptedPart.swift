@@ -64,11 +64,7 @@ final class DownloadScript: Sendable {
     /// The download numbered `index` (0 for the first), once it has started. A test cancelled
     /// while it waits (past its time limit) gets an issue and a stand-in that drives nothing.
     func attempt(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) async -> ScriptedAttempt {
-        if startedCount <= index, ChoiceCanary.givesUp(waitingFor: "download \(index)", sourceLocation: sourceLocation)
-        {
-            return ScriptedAttempt(partID: "stand-in", observer: IgnoringObserver())
-        }
-        return await awaitUnlessCancelled("download \(index) to start", sourceLocation: sourceLocation) {
+        await awaitUnlessCancelled("download \(index) to start", sourceLocation: sourceLocation) {
             await self.startedAttempt(index)
         } ?? ScriptedAttempt(partID: "stand-in", observer: IgnoringObserver())
     }

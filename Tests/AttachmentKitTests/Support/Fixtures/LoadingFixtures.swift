@@ -28,7 +28,6 @@ func waitOnMainActor(
     _ description: String, sourceLocation: SourceLocation = #_sourceLocation, until condition: () -> Bool
 ) async {
     while !condition() {
-        if ChoiceCanary.givesUp(waitingFor: description, sourceLocation: sourceLocation) { return }
         if Task.isCancelled {
             Issue.record("gave up waiting for \(description)", sourceLocation: sourceLocation)
             return
