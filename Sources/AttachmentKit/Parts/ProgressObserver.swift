@@ -7,6 +7,11 @@
 /// app registers with ``PartDownload/addObserver(_:delivery:)`` on the actor the app chose
 /// (the main actor unless it chose another; see ``ProgressDelivery``).
 ///
+/// A `@MainActor` class (a view controller, a SwiftUI model) can't adopt this protocol: its
+/// requirements are not isolated, and Swift 6 refuses a main-actor method in their place.
+/// Adopt ``MainActorProgressObserver`` instead, the same callbacks isolated to the main actor,
+/// and register it with ``PartDownload/addObserver(_:)``.
+///
 /// Observers are held weakly: releasing one stops its callbacks. A registered observer gets
 /// the current progress at once, throttled progress after that (see ``ProgressThrottle``),
 /// the final 100 % when the content arrives, and then exactly one

@@ -1,21 +1,25 @@
 import AttachmentKit
 import Foundation
 
-/// `attachmentkit inspect FILE… [--mime TYPE]`: prints what ``ImageInspector`` reads from each
+/// `attachmentkit inspect` (usage in ``InspectHelp``): prints what ``ImageInspector`` reads from each
 /// file's header, and whether the file's extension or the given media type lies about it; for a
 /// video or audio file (ISO media), or an http(s) URL of one, what ``ISOMediaInspector`` reads.
 enum InspectCommand {
+    /// Removes every option the command accepts from `arguments`: the media type given with
+    /// `--mime`, if any.
+    static func popOptions(from arguments: inout ArgumentList) throws(CommandError) -> MIMEType? {
+        guard let text = try arguments.popValue(of: "--mime") else { return nil }
+        do {
+            return try MIMEType(text)
+        } catch {
+            throw .usage("--mime \(text): \(error)")
+        }
+    }
+
     /// Inspects every file named on the command line. A file that cannot be inspected gets a
     /// one-line error and makes the status 2; the others are still reported.
     static func run(_ arguments: inout ArgumentList) async throws(CommandError) -> AttachmentKitTool.Outcome {
-        var declaredType: MIMEType?
-        if let text = try arguments.popValue(of: "--mime") {
-            do {
-                declaredType = try MIMEType(text)
-            } catch {
-                throw .usage("--mime \(text): \(error)")
-            }
-        }
+        let declaredType = try popOptions(from: &arguments)
         let files = try arguments.popPositionals()
         guard !files.isEmpty else { throw .usage("inspect needs at least one image file") }
         let inspector = ImageInspector()

@@ -1,17 +1,22 @@
 import AttachmentKit
 import Foundation
 
-/// `attachmentkit resolve [MESSAGE.json] [--bounds WxH --screen-scale S] [--store DIR]
-/// [--timeout SECONDS]`: downloads the parts that are not local but name a URL (see
+/// `attachmentkit resolve` (usage in ``ResolveHelp``): downloads the parts that are not local but name a URL (see
 /// ``ResolveDownloads``), then prints what ``AttachmentResolver`` makes of the message, and
 /// with the viewport flags the zoom geometry.
 enum ResolveCommand {
+    /// Removes every option the command accepts from `arguments` and parses it.
+    static func popOptions(from arguments: inout ArgumentList) throws(CommandError) -> (
+        viewport: ViewportOptions?, download: DownloadOptions
+    ) {
+        (try ViewportOptions.pop(from: &arguments), try DownloadOptions.pop(from: &arguments))
+    }
+
     static func run(_ arguments: inout ArgumentList, console: Console, handlesInterrupts: Bool)
         async throws(CommandError)
         -> (text: String, downloads: ResolveDownloads.Outcome)
     {
-        let viewportOptions = try ViewportOptions.pop(from: &arguments)
-        let downloadOptions = try DownloadOptions.pop(from: &arguments)
+        let (viewportOptions, downloadOptions) = try popOptions(from: &arguments)
         let files = try arguments.popPositionals()
         guard files.count <= 1 else { throw .usage("resolve takes one message file, not \(files.count)") }
         let messageURL: URL

@@ -1,11 +1,34 @@
-/// The text of `attachmentkit help resolve`: the command and the format of its message file.
+/// The help of `attachmentkit resolve`: the command, its options and the format of its message
+/// file.
 enum ResolveHelp {
-    static let text = """
-        usage: attachmentkit resolve [MESSAGE.json] [--bounds WxH --screen-scale S [--zoom-policy P]]
+    static let command = CommandHelp(
+        name: "resolve",
+        synopsis: [
+            "[MESSAGE.json]", "[--bounds WxH --screen-scale S [--zoom-policy P]]", "[--store DIR]",
+            "[--timeout SECONDS]", "[--no-download]",
+        ],
+        description: """
+            Prints which part of a message is the preview and which the full
+            resolution, the placeholder size, and what is local. With no file,
+            resolves a sample photo message shipped with AttachmentKit; with no
+            command at all, attachmentkit runs resolve.
+            `attachmentkit help resolve` describes the message file's format.
+            With --bounds (points, such as 375x667) and --screen-scale (such as 2),
+            also prints the zoom viewport for the image, sized from its size part;
+            --zoom-policy is fit (the default), fill or fixed limits MIN...MAX.
+            Parts that are not local but name a URL (http, https or file) are
+            downloaded first into the store (--store DIR; by default
+            AttachmentKit/CLI in the user's cache directory), with a progress bar
+            on a terminal; --timeout sets the idle timeout (30 s). Ctrl-C keeps
+            the partial download, and the next run resumes it. --no-download only
+            reports what is not local.
+            """)
 
-        Prints which part of a message is the preview and which the full resolution, the
-        placeholder size, and what is local. With no file, resolves a built-in sample.
+    /// The text of `attachmentkit help resolve`.
+    static var text: String { command.usage() + "\n\n" + command.description + "\n\n" + messageFormat }
 
+    /// The format of the message file.
+    private static let messageFormat = """
         MESSAGE.json is a regular file of at most 1 MiB holding one JSON object:
 
           { "name": "an optional label", "parts": [ PART, ... ] }
@@ -19,7 +42,8 @@ enum ResolveHelp {
                      complete (the default)
           byteCount  the content's size in bytes; the local content's when missing
           file       local content: a path, relative to the message file's folder
-          url        where the content is downloaded from (the command fetches nothing)
+          url        where the content is downloaded from, into the store, before the
+                     report (unless --no-download)
           data       local content inline, in base64
 
         A part has at most one of file, url and data; with none it has no content.
@@ -32,9 +56,5 @@ enum ResolveHelp {
               { "id": "preview", "mimeType": "image/jpeg+preview", "file": "preview.jpg" },
               { "id": "size", "mimeType": "application/json+imageSize",
                 "data": "eyJ3aWR0aCI6NDAzMiwiaGVpZ2h0IjozMDI0LCJvcmllbnRhdGlvbiI6M30=" } ] }
-
-        With --bounds (points, such as 375x667) and --screen-scale (such as 2), also prints the
-        zoom viewport for the image; --zoom-policy is fit (the default), fill or fixed limits
-        MIN...MAX.
         """
 }

@@ -1,6 +1,9 @@
 /// The command line, consumed from the front.
 struct ArgumentList {
     private var remaining: [String]
+    /// Every flag a parser has asked for, in order, whether it was given or not: what the
+    /// parsers accept, for the test that their help mentions each.
+    private(set) var askedFlags: [String] = []
 
     init(_ arguments: [String]) { remaining = arguments }
 
@@ -15,6 +18,7 @@ struct ArgumentList {
 
     /// Removes `flag` and its value, returning the value, or `nil` when `flag` is absent.
     mutating func popValue(of flag: String) throws(CommandError) -> String? {
+        askedFlags.append(flag)
         guard let index = remaining.firstIndex(of: flag) else { return nil }
         guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
             throw .usage("\(flag) needs a value")
@@ -26,6 +30,7 @@ struct ArgumentList {
 
     /// Removes `flag` (which takes no value) and returns whether it was there.
     mutating func popFlag(_ flag: String) -> Bool {
+        askedFlags.append(flag)
         guard let index = remaining.firstIndex(of: flag) else { return false }
         remaining.remove(at: index)
         return true

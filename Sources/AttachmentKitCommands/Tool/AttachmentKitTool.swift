@@ -12,51 +12,21 @@ public enum AttachmentKitTool {
         public var errorOutput: String
     }
 
-    /// The usage text printed by `attachmentkit help`.
-    public static let usage = """
-        usage: attachmentkit [resolve [MESSAGE.json] [--bounds WxH --screen-scale S [--zoom-policy P]]
-                                      [--store DIR] [--timeout SECONDS] [--no-download]]
-               attachmentkit inspect FILE... [--mime TYPE]
-               attachmentkit encrypt IN OUT
-               attachmentkit decrypt IN OUT --info FILE.json
-               attachmentkit compose FILE [--out DIR]
-               attachmentkit send FILE --to URL [--tus] [--as-file] [--store DIR] [--timeout SECONDS]
-               attachmentkit help [resolve]
+    /// The commands whose help `attachmentkit help` gathers, in its order.
+    static let commands = [
+        ResolveHelp.command, InspectHelp.command, CipherHelp.encrypt, CipherHelp.decrypt, SendHelp.compose,
+        SendHelp.send,
+    ]
 
-          resolve   Prints which part of a message is the preview and which the full
-                    resolution, the placeholder size, and what is local. With no file,
-                    resolves a sample photo message shipped with AttachmentKit.
-                    `attachmentkit help resolve` describes the message file's format.
-                    With --bounds (points, such as 375x667) and --screen-scale (such as 2),
-                    also prints the zoom viewport for the image, sized from its size part;
-                    --zoom-policy is fit (the default), fill or fixed limits MIN...MAX.
-                    Parts that are not local but name a URL (http, https or file) are
-                    downloaded first into the store (--store DIR; by default AttachmentKit/CLI
-                    in the user's cache directory), with a progress bar on a terminal;
-                    --timeout sets the idle timeout (30 s). Ctrl-C keeps the partial download,
-                    and the next run resumes it. --no-download only reports what is not local.
-          inspect   Prints each image's format, pixel size, orientation, displayed size,
-                    progressive and animated flags, read from its header without decoding,
-                    and whether its extension (or the media type given with --mime) lies.
-                    For a video or audio file (MP4, MOV, M4A, 3GP), or an http(s) URL of
-                    one, prints its format, duration, display size, rotation, each track's
-                    codec and whether it is fast start (a URL's header is read with at most
-                    three ranged requests).
-          encrypt   Encrypts IN into OUT as a Matrix EncryptedFile (AES-256-CTR, fresh key
-                    and IV) and prints the EncryptedFile JSON, which holds the key.
-          decrypt   Decrypts IN into OUT with the EncryptedFile JSON in --info; OUT is
-                    written only when the ciphertext's SHA-256 matches (else status 2).
-          compose   Composes a photo message from FILE (the original typed by its bytes, a
-                    preview when the JPEG has an Exif thumbnail, the size part), writes the
-                    small parts to DIR (FILE's folder by default) and prints the message JSON
-                    that resolve reads.
-          send      Composes FILE's message and uploads its parts in order: with --tus to a
-                    tus 1.0.0 creation endpoint, otherwise each by PUT to URL/<name>; --as-file
-                    sends any file as it is. Progress on a terminal; prints where each part
-                    went. Ctrl-C keeps the state in --store; the same command resumes it and
-                    says at which byte. Exit 0 when every part is up, 2 for bad input, 1 when
-                    an upload failed.
-        """
+    /// The usage text printed by `attachmentkit help`: every command's usage line and
+    /// description, from the same source as `attachmentkit help COMMAND`.
+    public static var usage: String {
+        let lines = commands.enumerated().map { index, command in
+            command.usage(lead: index == 0 ? "usage:" : "      ")
+        }
+        let help = "       attachmentkit help [\(commands.map(\.name).joined(separator: " | "))]"
+        return (lines + [help, ""] + commands.map(\.overviewEntry)).joined(separator: "\n")
+    }
 
     /// Runs the command with `arguments` (without the program name), collecting what it
     /// prints as it runs (download progress) into ``Outcome/output``.
@@ -108,6 +78,10 @@ public enum AttachmentKitTool {
                 case []: return Outcome(status: 0, output: usage + "\n", errorOutput: "")
                 case ["resolve"]: return Outcome(status: 0, output: ResolveHelp.text + "\n", errorOutput: "")
                 case let topics:
+                    if topics.count == 1, let command = commands.first(where: { $0.name == topics[0] }) {
+                        let text = command.usage() + "\n\n" + command.description + "\n"
+                        return Outcome(status: 0, output: text, errorOutput: "")
+                    }
                     throw CommandError.usage("no help on \"\(topics.joined(separator: " "))\"; try attachmentkit help")
                 }
             case let other?:

@@ -36,7 +36,7 @@ struct ResolutionContentCheckTests {
     func downloadedHTMLPreview() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let collected = Task { await resolvedEvents([ScriptedPart("full"), preview], fetchingFullResolution: false) }
-        await preview.script.attempt(0).succeed(html)
+        await preview.script.attempt(0, before: collected).succeed(html)
         let events = await collected.cancellableValue
         #expect(events.map(\.testDescription) == ["failed preview preview"])
         let (failure, error) = try #require(rejection(in: events))
@@ -73,7 +73,8 @@ struct ResolutionContentCheckTests {
     func decompressionBomb() async throws {
         let full = ScriptedPart("full", mimeType: .imagePNG)
         let collected = Task { await resolvedEvents([full]) }
-        await full.script.attempt(0).succeed(.data(SyntheticImages.png(width: 50_000, height: 50_000)))
+        await full.script.attempt(0, before: collected).succeed(
+            .data(SyntheticImages.png(width: 50_000, height: 50_000)))
         let events = await collected.cancellableValue.filter { if case .progress = $0 { false } else { true } }
         #expect(events.map(\.testDescription) == ["failed full-resolution full"])
         let (_, error) = try #require(rejection(in: events))

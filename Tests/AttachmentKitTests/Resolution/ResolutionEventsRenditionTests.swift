@@ -20,8 +20,8 @@ struct ResolutionEventsRenditionTests {
         let events = resolver().events(
             for: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
         let collected = ResolutionEventsTests.collect(events)
-        await message.large.1.script.attempt(0).fail(URLError(.badServerResponse))
-        await message.extraLarge.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.extraLarge))
+        await message.large.1.script.attempt(0, before: collected).fail(URLError(.badServerResponse))
+        await message.extraLarge.1.script.attempt(0, before: collected).succeed(Fixtures.jpeg(Fixtures.extraLarge))
         let described = await collected.value.filter { !$0.hasPrefix("progress") }
         #expect(
             described == [
@@ -43,8 +43,8 @@ struct ResolutionEventsRenditionTests {
         let allowed = resolver(autoDownload: jpegs).events(
             for: message.parts, displayedPixelSize: RenditionMessage.largeCell)
         let collected = ResolutionEventsTests.collect(allowed)
-        await message.large.1.script.attempt(0).succeed(.data(Data("not an image".utf8)))
-        await message.extraLarge.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.extraLarge))
+        await message.large.1.script.attempt(0, before: collected).succeed(.data(Data("not an image".utf8)))
+        await message.extraLarge.1.script.attempt(0, before: collected).succeed(Fixtures.jpeg(Fixtures.extraLarge))
         let described = await collected.value.filter { !$0.hasPrefix("progress") }
         #expect(
             described == [

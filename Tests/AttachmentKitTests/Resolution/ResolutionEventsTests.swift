@@ -70,7 +70,7 @@ struct ResolutionEventsTests {
         let parts = photoMessage(full)
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let collected = Self.collect(resolver(coordinator).events(for: parts, fetchingFullResolution: true))
-        let attempt = await full.script.attempt(0)
+        let attempt = await full.script.attempt(0, before: collected)
         attempt.report(50, of: 100)
         attempt.succeed(fullBytes)
         let events = await collected.cancellableValue.filter { !$0.hasPrefix("progress 0/") }
@@ -88,8 +88,8 @@ struct ResolutionEventsTests {
         let parts: [any MessagePart] = [ScriptedPart("full"), preview, size]
         let coordinator = TransferFixtures.coordinator()
         let collected = Self.collect(resolver(coordinator).events(for: parts))
-        await preview.script.attempt(0).succeed(previewBytes)
-        await size.script.attempt(0).succeed(.data(sizeJSON))
+        await preview.script.attempt(0, before: collected).succeed(previewBytes)
+        await size.script.attempt(0, before: collected).succeed(.data(sizeJSON))
         #expect(await collected.cancellableValue == ["placeholder 3024x4032", "preview preview"])
     }
 
@@ -122,7 +122,7 @@ struct ResolutionEventsTests {
 
         let broken = ScriptedPart("broken")
         let failed = Self.collect(resolver(coordinator).events(for: [broken], fetchingFullResolution: true))
-        await broken.script.attempt(0).fail(HTTPStatusError(statusCode: 403))
+        await broken.script.attempt(0, before: failed).fail(HTTPStatusError(statusCode: 403))
         #expect(await failed.cancellableValue.filter { !$0.hasPrefix("progress") } == ["failed full-resolution broken"])
     }
 
@@ -148,8 +148,8 @@ struct ResolutionEventsTests {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let collected = Self.collect(
             resolver(coordinator).events(for: [full, preview, size], fetchingFullResolution: true))
-        let previewAttempt = await preview.script.attempt(0)
-        await full.script.attempt(0).succeed(fullBytes)
+        let previewAttempt = await preview.script.attempt(0, before: collected)
+        await full.script.attempt(0, before: collected).succeed(fullBytes)
         // Nothing but the full resolution's arrival cancels the preview download, and the
         // stream ends only after it; a regression runs into the suite's time limit.
         await previewAttempt.waitUntilCancelled()
@@ -168,7 +168,7 @@ struct ResolutionEventsTests {
         let consumer = Task {
             for await _ in events {}
         }
-        let attempt = await full.script.attempt(0)
+        let attempt = await full.script.attempt(0, before: consumer)
         consumer.cancel()
         await attempt.waitUntilCancelled()
         await coordinator.waitUntilIdleUnlessCancelled()

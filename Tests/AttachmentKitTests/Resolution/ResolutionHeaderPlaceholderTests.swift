@@ -26,7 +26,7 @@ struct ResolutionHeaderPlaceholderTests {
             for await event in stream { events.append(event) }
             return events
         }
-        await preview.script.attempt(0).succeed(previewBytes)
+        await preview.script.attempt(0, before: collected).succeed(previewBytes)
         let events = await collected.cancellableValue
         #expect(events.map(\.testDescription) == ["placeholder 384x512", "preview preview"])
         guard case .placeholder(let size) = events.first else { return }
@@ -40,7 +40,7 @@ struct ResolutionHeaderPlaceholderTests {
     func downloadedOriginal() async {
         let full = ScriptedPart("full")
         let collected = ResolutionEventsTests.collect(resolver().events(for: [full], fetchingFullResolution: true))
-        let attempt = await full.script.attempt(0)
+        let attempt = await full.script.attempt(0, before: collected)
         attempt.report(10, of: 100)
         attempt.succeed(fullBytes)
         let events = await collected.cancellableValue.filter { !$0.hasPrefix("progress") }
@@ -110,8 +110,8 @@ struct ResolutionHeaderPlaceholderTests {
             for await event in stream { events.append(event) }
             return events
         }
-        await preview.script.attempt(0).succeed(previewBytes)
-        await size.script.attempt(0).succeed(.data(Data(json.utf8)))
+        await preview.script.attempt(0, before: collected).succeed(previewBytes)
+        await size.script.attempt(0, before: collected).succeed(.data(Data(json.utf8)))
         let events = await collected.cancellableValue
         #expect(events.map(\.testDescription) == ["placeholder 3024x4032", "preview preview"])
         // The same parts, all local, through resolve.
@@ -129,8 +129,8 @@ struct ResolutionHeaderPlaceholderTests {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let size = ScriptedPart("size", mimeType: .imageSize)
         let collected = ResolutionEventsTests.collect(resolver().events(for: [ScriptedPart("full"), preview, size]))
-        await preview.script.attempt(0).succeed(previewBytes)
-        await size.script.attempt(0).fail(HTTPStatusError(statusCode: 404))
+        await preview.script.attempt(0, before: collected).succeed(previewBytes)
+        await size.script.attempt(0, before: collected).fail(HTTPStatusError(statusCode: 404))
         #expect(await collected.cancellableValue == ["failed size size", "placeholder 384x512", "preview preview"])
     }
 }

@@ -46,9 +46,12 @@ enum ExifThumbnailReader {
         let first = try structure.directory(at: structure.firstDirectoryOffset, &reader)
         guard let next = try structure.nextDirectoryOffset(after: first, &reader) else { return nil }
         let second = try structure.directory(at: next, &reader)
-        guard let start = try structure.value(of: .jpegInterchangeFormat, in: second, &reader),
-            let count = try structure.value(of: .jpegInterchangeFormatLength, in: second, &reader),
-            count > 4, start >= 8, count <= length - start
+        // The tag values are UInt32 (as wide on every platform); start + count within the
+        // block's length, an Int, makes both fit in Int.
+        guard let rawStart = try structure.value(of: .jpegInterchangeFormat, in: second, &reader),
+            let rawCount = try structure.value(of: .jpegInterchangeFormatLength, in: second, &reader),
+            rawCount > 4, rawStart >= 8, UInt64(rawStart) + UInt64(rawCount) <= UInt64(length),
+            let start = Int(exactly: rawStart), let count = Int(exactly: rawCount)
         else { return nil }
         let bytes = try reader.prefix(count, from: base + start)
         guard bytes.count == count, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }

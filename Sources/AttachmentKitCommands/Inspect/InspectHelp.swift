@@ -1,0 +1,17 @@
+/// The help of `attachmentkit inspect`.
+enum InspectHelp {
+    static let command = CommandHelp(
+        name: "inspect", synopsis: ["FILE|URL...", "[--mime TYPE]"],
+        description: """
+            Prints each image's format, pixel size, orientation, displayed size,
+            progressive and animated flags, read from its header without decoding,
+            and whether its extension (or the media type given with --mime) lies.
+            For a video or audio file (MP4, MOV, M4A, 3GP), or an http(s) URL of
+            one, prints its format, duration, display size, rotation, each
+            track's codec and whether it is fast start (a URL's header is read
+            with at most three ranged requests).
+            """)
+
+    /// The text of `attachmentkit help inspect`.
+    static var text: String { command.usage() + "\n\n" + command.description }
+}
