@@ -35,7 +35,7 @@ struct FolderUploadTransport: HTTPUploadTransport {
             let input = try FileHandle(forReadingFrom: url)
             defer { try? input.close() }
             try input.seek(toOffset: UInt64(offset))
-            try (input.read(upToCount: Int(length)) ?? Data()).write(to: target)
+            try (input.read(upToCount: Int(clamping: length)) ?? Data()).write(to: target)
             sentBytes(length)
         }
         return HTTPResponse(head: HTTPResponseHead(statusCode: 201, headers: [:], url: request.url), body: .empty)

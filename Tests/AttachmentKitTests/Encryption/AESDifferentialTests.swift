@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 import Testing
 
@@ -137,3 +139,4 @@ struct AESDifferentialTests {
         #expect(try Data(contentsOf: decrypted) == Data(plaintext))
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 import Testing
 
@@ -165,3 +167,4 @@ struct EncryptedPartTests {
         #expect(await harness.store.keys() == [ContentKey(partID: part.id)])
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 import Testing
 
@@ -111,3 +113,4 @@ struct AttachmentComposerTests {
         #expect(resolution.sizeMetadataError == nil)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import AttachmentKitCommands
 import Foundation
 import Testing
@@ -88,3 +90,4 @@ struct SendCommandTests {
     }
     #endif
 }
+#endif

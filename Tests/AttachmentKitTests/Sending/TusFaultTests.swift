@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 import Testing
 
@@ -82,3 +84,4 @@ struct TusFaultTests {
         #expect(Self.resent(server) == TusUploadTests.chunk)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 import Testing
 
@@ -111,3 +113,4 @@ struct TusUploadTests {
         #expect(!FileManager.default.fileExists(atPath: server.storedFile(for: uploadURL).path))
     }
 }
+#endif

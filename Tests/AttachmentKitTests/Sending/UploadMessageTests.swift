@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 import Testing
 
@@ -58,3 +60,4 @@ struct UploadMessageTests {
         #expect(folder.names(in: "journal").filter { $0.hasSuffix(".source") }.isEmpty)
     }
 }
+#endif

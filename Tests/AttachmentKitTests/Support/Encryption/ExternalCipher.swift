@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 
 /// The outside implementations the encryption suites check AttachmentKit against: `openssl enc`
@@ -64,3 +66,4 @@ enum ExternalCipher {
             ["-c", "python3 -c \"$0\" \"$1\" \"$2\" < \"$3\"", script, input.path, output.path, manifestFile.path])
     }
 }
+#endif

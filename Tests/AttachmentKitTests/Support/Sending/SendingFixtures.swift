@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 
 @testable import AttachmentKit
@@ -58,3 +60,4 @@ enum SendingFixtures {
         return url
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 import Testing
 
@@ -126,3 +128,4 @@ func sha256Hex(of url: URL) throws -> String {
     while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty { hasher.update(piece) }
     return hasher.finalize().hex
 }
+#endif
