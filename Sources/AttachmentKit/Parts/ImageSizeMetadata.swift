@@ -5,6 +5,10 @@ import Foundation
 ///
 /// Width and height are the stored pixel size (integers or floats); `orientation` is an
 /// optional raw `UIImage.Orientation` value (0–7, default up). Unknown keys are ignored.
+///
+/// It may also carry a placeholder hash of the image as displayed: `"thumbhash"` (base64) and
+/// `"blurhash"` (base 83), as ``thumbHash`` and ``blurHash``. A hash that is not a string or
+/// not valid is ignored (the size is kept: layout matters more than the blur).
 public struct ImageSizeMetadata: Sendable, Hashable {
     /// The largest width or height accepted, in pixels.
     public static let maximumDimension: Double = 65_535
@@ -15,6 +19,10 @@ public struct ImageSizeMetadata: Sendable, Hashable {
     public let pixelHeight: Double
     /// How the stored pixels are turned for display.
     public let orientation: ImageOrientation
+    /// The ThumbHash of the image as displayed, from the JSON's `"thumbhash"`.
+    public var thumbHash: ThumbHash?
+    /// The BlurHash of the image as displayed, from the JSON's `"blurhash"`.
+    public var blurHash: BlurHash?
 
     /// Creates metadata from known values, validating them as the JSON parser does.
     ///
@@ -54,6 +62,8 @@ public struct ImageSizeMetadata: Sendable, Hashable {
             orientation = found
         }
         try self.init(pixelWidth: width, pixelHeight: height, orientation: orientation)
+        thumbHash = raw.thumbHash.flatMap { try? ThumbHash(base64: $0) }
+        blurHash = raw.blurHash.flatMap { try? BlurHash($0) }
     }
 
     /// The stored size in pixels, as the encoder wrote it.
@@ -86,6 +96,8 @@ private struct RawImageSize: Decodable {
     var width: Double?
     var height: Double?
     var orientation: Double?
+    var thumbHash: String?
+    var blurHash: String?
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -104,6 +116,8 @@ private struct RawImageSize: Decodable {
         width = try Self.number(container, "width")
         height = try Self.number(container, "height")
         orientation = try Self.number(container, "orientation")
+        thumbHash = try? container.decodeIfPresent(String.self, forKey: Key(stringValue: "thumbhash"))
+        blurHash = try? container.decodeIfPresent(String.self, forKey: Key(stringValue: "blurhash"))
     }
 
     private static func number(_ container: KeyedDecodingContainer<Key>, _ name: String) throws -> Double? {
