@@ -2,7 +2,8 @@ import AttachmentKit
 import Foundation
 
 /// `attachmentkit inspect FILE… [--mime TYPE]`: prints what ``ImageInspector`` reads from each
-/// file's header, and whether the file's extension or the given media type lies about it.
+/// file's header, and whether the file's extension or the given media type lies about it;
+/// with `--scans`, each displayable prefix of a progressive JPEG (``JPEGScanIndex``).
 enum InspectCommand {
     /// Inspects every file named on the command line. A file that cannot be inspected gets a
     /// one-line error and makes the status 2; the others are still reported.
@@ -15,6 +16,7 @@ enum InspectCommand {
                 throw .usage("--mime \(text): \(error)")
             }
         }
+        let listsScans = arguments.popFlag("--scans")
         let files = try arguments.popPositionals()
         guard !files.isEmpty else { throw .usage("inspect needs at least one image file") }
         let inspector = ImageInspector()
@@ -25,8 +27,12 @@ enum InspectCommand {
             do {
                 let header = try inspector.inspect(fileAt: url)
                 let size = try? PartContent.file(url).byteCount()
-                reports.append(
-                    InspectionReport(path: path, header: header, declaredType: declaredType, fileSize: size).text)
+                var report = InspectionReport(path: path, header: header, declaredType: declaredType, fileSize: size)
+                    .text
+                if listsScans, header.format == .jpeg, let data = try? Data(contentsOf: url) {
+                    for length in JPEGScanIndex(data).displayablePrefixLengths { report += "  scan ends: \(length)\n" }
+                }
+                reports.append(report)
             } catch {
                 errors.append("attachmentkit: \(path): \(error)\n")
             }

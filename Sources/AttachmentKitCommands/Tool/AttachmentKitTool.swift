@@ -16,7 +16,8 @@ public enum AttachmentKitTool {
     public static let usage = """
         usage: attachmentkit [resolve [MESSAGE.json] [--bounds WxH --screen-scale S [--zoom-policy P]]
                                       [--store DIR] [--timeout SECONDS] [--no-download]]
-               attachmentkit inspect FILE... [--mime TYPE]
+               attachmentkit inspect FILE... [--mime TYPE] [--scans]
+               attachmentkit placeholder --thumbhash BASE64 | --blurhash STRING [--size WxH] --out FILE.png
                attachmentkit help [resolve]
 
           resolve   Prints which part of a message is the preview and which the full
@@ -34,6 +35,12 @@ public enum AttachmentKitTool {
           inspect   Prints each image's format, pixel size, orientation, displayed size,
                     progressive and animated flags, read from its header without decoding,
                     and whether its extension (or the media type given with --mime) lies.
+                    --scans adds, for a progressive JPEG, the length of each prefix that ends
+                    after a complete scan (displayable with an EOI appended), one a line.
+          placeholder
+                    Decodes a ThumbHash or a BlurHash and writes it as a PNG: a BlurHash at
+                    --size (32x32 by default), a ThumbHash at its own aspect ratio with the
+                    larger of W and H as its longest side (32 by default).
         """
 
     /// Runs the command with `arguments` (without the program name), collecting what it
@@ -67,6 +74,8 @@ public enum AttachmentKitTool {
                 return Outcome(status: status, output: text, errorOutput: "")
             case "inspect":
                 return try InspectCommand.run(&arguments)
+            case "placeholder":
+                return try PlaceholderCommand.run(&arguments)
             case "help", "--help", "-h":
                 switch try arguments.popPositionals() {
                 case []: return Outcome(status: 0, output: usage + "\n", errorOutput: "")
