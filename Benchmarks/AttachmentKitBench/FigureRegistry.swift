@@ -8,6 +8,7 @@ let allFigures: [Figure] =
     + imagingFigures
     + imagingWalkFigures
     + imagingIdentifyFigures
+    + placeholderFigures
     + storageFigures
     + remoteFigures
     + remoteCeilingFigures
