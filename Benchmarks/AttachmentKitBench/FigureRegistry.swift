@@ -9,6 +9,7 @@ let allFigures: [Figure] =
     + imagingWalkFigures
     + imagingIdentifyFigures
     + isoMediaFigures
+    + placeholderFigures
     + storageFigures
     + remoteFigures
     + remoteCeilingFigures

@@ -6,6 +6,10 @@ import Foundation
 /// Width and height are the stored pixel size (integers or floats); `orientation` is an
 /// optional raw `UIImage.Orientation` value (0–7, default up); a video's size part may also carry
 /// `duration` in seconds. Unknown keys are ignored.
+///
+/// It may also carry a placeholder hash of the image as displayed: `"thumbhash"` (base64) and
+/// `"blurhash"` (base 83), as ``thumbHash`` and ``blurHash``. A hash that is not a string or
+/// not valid is ignored (the size is kept: layout matters more than the blur).
 public struct ImageSizeMetadata: Sendable, Hashable {
     /// The largest width or height accepted, in pixels.
     public static let maximumDimension: Double = 65_535
@@ -19,6 +23,10 @@ public struct ImageSizeMetadata: Sendable, Hashable {
     /// The duration in seconds of the video the size part describes (its `"duration"`), or
     /// `nil` when it has none, as an image's size part.
     public private(set) var duration: Double?
+    /// The ThumbHash of the image as displayed, from the JSON's `"thumbhash"`.
+    public var thumbHash: ThumbHash?
+    /// The BlurHash of the image as displayed, from the JSON's `"blurhash"`.
+    public var blurHash: BlurHash?
 
     /// Creates metadata from known values, validating them as the JSON parser does.
     ///
@@ -63,6 +71,8 @@ public struct ImageSizeMetadata: Sendable, Hashable {
             guard duration >= 0 else { throw .notPositive(key: "duration", value: duration) }
             self.duration = duration
         }
+        thumbHash = raw.thumbHash.flatMap { try? ThumbHash(base64: $0) }
+        blurHash = raw.blurHash.flatMap { try? BlurHash($0) }
     }
 
     /// The stored size in pixels, as the encoder wrote it.
@@ -96,6 +106,8 @@ private struct RawImageSize: Decodable {
     var height: Double?
     var orientation: Double?
     var duration: Double?
+    var thumbHash: String?
+    var blurHash: String?
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -115,6 +127,8 @@ private struct RawImageSize: Decodable {
         height = try Self.number(container, "height")
         orientation = try Self.number(container, "orientation")
         duration = try Self.number(container, "duration")
+        thumbHash = try? container.decodeIfPresent(String.self, forKey: Key(stringValue: "thumbhash"))
+        blurHash = try? container.decodeIfPresent(String.self, forKey: Key(stringValue: "blurhash"))
     }
 
     private static func number(_ container: KeyedDecodingContainer<Key>, _ name: String) throws -> Double? {

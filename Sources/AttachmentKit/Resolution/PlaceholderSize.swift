@@ -19,6 +19,10 @@ public struct PlaceholderSize: Sendable, Hashable {
     public var orientation: ImageOrientation
     /// Where the size came from.
     public var source: Source
+    /// A blurred picture to show at this size, from the size part's ThumbHash or BlurHash
+    /// (``ImageSizeMetadata/placeholderImage()``); `nil` when it has none. Lay out from
+    /// ``displayedSize``, not from the picture's coarse aspect ratio.
+    public var image: PlaceholderImage?
 
     /// Creates a placeholder size.
     public init(displayedSize: CGSize, orientation: ImageOrientation, source: Source) {
@@ -35,10 +39,10 @@ public struct PlaceholderSize: Sendable, Hashable {
 // Written out rather than synthesised: `CGSize` is `Hashable` on Apple platforms only from
 // iOS 18 / macOS 15, so a synthesised conformance does not compile for the deployment targets.
 extension PlaceholderSize {
-    /// Whether two placeholder sizes have the same size, orientation and source.
+    /// Whether two placeholder sizes have the same size, orientation, source and image.
     public static func == (lhs: PlaceholderSize, rhs: PlaceholderSize) -> Bool {
         lhs.displayedSize.width == rhs.displayedSize.width && lhs.displayedSize.height == rhs.displayedSize.height
-            && lhs.orientation == rhs.orientation && lhs.source == rhs.source
+            && lhs.orientation == rhs.orientation && lhs.source == rhs.source && lhs.image == rhs.image
     }
 
     /// Hashes the same values that ``==(_:_:)`` compares.
@@ -47,5 +51,6 @@ extension PlaceholderSize {
         hasher.combine(displayedSize.height)
         hasher.combine(orientation)
         hasher.combine(source)
+        hasher.combine(image)
     }
 }

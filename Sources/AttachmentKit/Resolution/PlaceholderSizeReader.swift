@@ -47,6 +47,14 @@ struct PlaceholderSizeReader {
     static func placeholder(
         metadata: ImageSizeMetadata?, header: (header: ImageHeader, partID: PartID)?, headerIsOriginal: Bool
     ) -> PlaceholderSize? {
+        var size = size(metadata: metadata, header: header, headerIsOriginal: headerIsOriginal)
+        size?.image = metadata?.placeholderImage()
+        return size
+    }
+
+    private static func size(
+        metadata: ImageSizeMetadata?, header: (header: ImageHeader, partID: PartID)?, headerIsOriginal: Bool
+    ) -> PlaceholderSize? {
         switch (metadata, header) {
         case (let metadata?, let header?):
             reconcile(metadata, with: header.header, headerIsOriginal: headerIsOriginal)

@@ -1,7 +1,7 @@
 /// The help of `attachmentkit inspect`.
 enum InspectHelp {
     static let command = CommandHelp(
-        name: "inspect", synopsis: ["FILE|URL...", "[--mime TYPE]"],
+        name: "inspect", synopsis: ["FILE|URL...", "[--mime TYPE]", "[--scans]"],
         description: """
             Prints each image's format, pixel size, orientation, displayed size,
             progressive and animated flags, read from its header without decoding,
@@ -9,7 +9,9 @@ enum InspectHelp {
             For a video or audio file (MP4, MOV, M4A, 3GP), or an http(s) URL of
             one, prints its format, duration, display size, rotation, each
             track's codec and whether it is fast start (a URL's header is read
-            with at most three ranged requests).
+            with at most three ranged requests). --scans adds, for a progressive
+            JPEG, the length of each prefix that ends after a complete scan
+            (displayable with an EOI appended), one a line.
             """)
 
     /// The text of `attachmentkit help inspect`.

@@ -15,7 +15,7 @@ public enum AttachmentKitTool {
     /// The commands whose help `attachmentkit help` gathers, in its order.
     static let commands = [
         ResolveHelp.command, InspectHelp.command, CipherHelp.encrypt, CipherHelp.decrypt, SendHelp.compose,
-        SendHelp.send,
+        SendHelp.send, PlaceholderHelp.command,
     ]
 
     /// The usage text printed by `attachmentkit help`: every command's usage line and
@@ -59,6 +59,8 @@ public enum AttachmentKitTool {
                 return Outcome(status: status, output: text, errorOutput: "")
             case "inspect":
                 return try await InspectCommand.run(&arguments)
+            case "placeholder":
+                return try PlaceholderCommand.run(&arguments)
             case "encrypt":
                 return try CipherCommands.encrypt(&arguments)
             case "decrypt":

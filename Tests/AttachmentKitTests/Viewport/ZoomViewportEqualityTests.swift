@@ -38,8 +38,11 @@ struct ZoomViewportEqualityTests {
     func placeholderEquality() {
         let size = PlaceholderSize(
             displayedSize: CGSize(width: 3, height: 4), orientation: .up, source: .sizeMetadata)
-        #expect(Mirror(reflecting: size).children.count == 3)
+        #expect(Mirror(reflecting: size).children.count == 4)
+        var withImage = size
+        withImage.image = try? BlurHash("00TI:j").image(width: 1, height: 1)
         let others = [
+            withImage,
             PlaceholderSize(displayedSize: CGSize(width: 4, height: 4), orientation: .up, source: .sizeMetadata),
             PlaceholderSize(displayedSize: CGSize(width: 3, height: 5), orientation: .up, source: .sizeMetadata),
             PlaceholderSize(displayedSize: CGSize(width: 3, height: 4), orientation: .right, source: .sizeMetadata),

@@ -74,9 +74,12 @@ enum JPEGHeaderParser {
     }
 
     /// Whether `marker` starts a frame: SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC).
-    private static func isStartOfFrame(_ marker: Int) -> Bool {
+    static func isStartOfFrame(_ marker: Int) -> Bool {
         (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
     }
+
+    /// Whether the frame marker `marker` starts a progressive frame: SOF2, SOF6, SOF10, SOF14.
+    static func isProgressiveFrame(_ marker: Int) -> Bool { [0xC2, 0xC6, 0xCA, 0xCE].contains(marker) }
 
     private static func frame(
         marker: Int, at segment: Int, length: Int, _ reader: inout ByteReader
@@ -85,7 +88,7 @@ enum JPEGHeaderParser {
         let height = try reader.uint16(at: segment + 3, bigEndian: true)
         let width = try reader.uint16(at: segment + 5, bigEndian: true)
         if height == 0 { throw .unsupported(.jpeg, feature: "a height defined later by DNL") }
-        let progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
+        let progressive = isProgressiveFrame(marker)
         return try HeaderFields(pixelWidth: width, pixelHeight: height, isProgressive: progressive).validated(.jpeg)
     }
 

@@ -1,0 +1,32 @@
+// Show a blurred placeholder before the preview: the size part's ThumbHash or BlurHash, decoded
+// with every field checked, and the points where a progressive JPEG download becomes displayable.
+import AttachmentKit
+import Foundation
+
+// A size part that carries a BlurHash, as Mastodon, Signal or Matrix clients send one.
+let json = #"{"width": 4032, "height": 3024, "blurhash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj"}"#
+do {
+    let size = try ImageSizeMetadata(json: Data(json.utf8))
+    if let image = size.placeholderImage() {
+        // 32 × 24 RGBA pixels: scale them up to the cell; lay out from the size part.
+        print(image.width, "x", image.height, "for", size.displayedSize)
+    }
+    // A damaged hash is an error that names the problem, never a crash.
+    _ = try BlurHash("LEHV6nWB2yk8pyo0adR*")
+} catch {
+    print(error)  // the BlurHash has 20 characters; its components call for 28
+}
+
+// A progressive JPEG arriving in chunks: each complete scan is a prefix that a decoder can show
+// once an EOI marker (FF D9) is appended.
+func showProgressively(_ chunks: [Data]) {
+    var index = JPEGScanIndex()
+    var received = Data()
+    for chunk in chunks {
+        received += chunk
+        if index.append(chunk) > 0, let length = index.displayablePrefixLengths.last {
+            let displayable = received.prefix(length) + [0xFF, 0xD9]
+            print("show \(displayable.count) bytes")  // hand them to CGImageSource or any decoder
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// The cosine terms a ThumbHash keeps for one channel of `columns` × `rows`: those with
+/// `cx * rows < columns * (rows - cy)`, a triangle in the low frequencies, in the order the
+/// format stores them (row by row, the constant term first).
+struct ThumbHashTriangle {
+    /// The terms of the yellow–blue and red–green channels.
+    static let colour = ThumbHashTriangle(columns: 3, rows: 3)
+    /// The terms of the alpha channel.
+    static let alpha = ThumbHashTriangle(columns: 5, rows: 5)
+
+    let columns: Int
+    let rows: Int
+
+    /// The terms, the constant one first, as (column, row).
+    var terms: [(cx: Int, cy: Int)] {
+        var result: [(cx: Int, cy: Int)] = []
+        for cy in 0..<rows {
+            var cx = 0
+            while cx * rows < columns * (rows - cy) {
+                result.append((cx, cy))
+                cx += 1
+            }
+        }
+        return result
+    }
+
+    /// The count of varying terms (all but the constant one).
+    var count: Int {
+        var total = 0
+        for cy in 0..<rows { total += (columns * (rows - cy) + rows - 1) / rows }
+        return total - 1
+    }
+}
