@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import AttachmentKit
 import AttachmentKitCommands
 import Foundation
@@ -83,3 +85,4 @@ struct PlaceholderCommandTests {
         #expect(ends.count == 10)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Testing
 
 @testable import AttachmentKit
@@ -57,3 +59,4 @@ struct BlurHashReferenceTests {
         return String(decoding: text, as: UTF8.self)
     }
 }
+#endif

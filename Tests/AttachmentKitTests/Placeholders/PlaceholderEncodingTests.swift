@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Testing
 
 @testable import AttachmentKit
@@ -76,3 +78,4 @@ struct PlaceholderEncodingTests {
         }
     }
 }
+#endif

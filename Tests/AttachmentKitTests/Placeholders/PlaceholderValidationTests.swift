@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 import Testing
 
@@ -122,3 +124,4 @@ struct PlaceholderValidationTests {
         #expect(accepted.thumbHash > 0 && accepted.blurHash > 0)
     }
 }
+#endif

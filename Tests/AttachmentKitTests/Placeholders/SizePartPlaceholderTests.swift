@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 import Testing
 
@@ -72,3 +74,4 @@ struct SizePartPlaceholderTests {
         #expect(state.placeholderSize?.image == (try Self.thumbHash.image()))
     }
 }
+#endif

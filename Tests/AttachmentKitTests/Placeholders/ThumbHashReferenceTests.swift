@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Testing
 
 @testable import AttachmentKit
@@ -75,3 +77,4 @@ struct ThumbHashReferenceTests {
         return bytes
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 import Testing
 
@@ -97,3 +99,4 @@ struct JPEGScanIndexDecoderTests {
         #expect(index.displayablePrefixLengths.isEmpty && fed < 700)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 import Testing
 
@@ -109,3 +111,4 @@ struct JPEGScanIndexTests {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 
 /// JPEG files made at test time by libjpeg-turbo's `cjpeg` and `jpegtran` (and `exiftool`),
@@ -70,3 +72,4 @@ enum ProgressiveJPEGFiles {
         return outcome.output
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 
 /// Runs an outside program to completion (an oracle: djpeg, cjpeg, python3), its input and
@@ -34,3 +36,4 @@ struct ExternalTool {
             errorOutput: try Data(contentsOf: errorURL))
     }
 }
+#endif

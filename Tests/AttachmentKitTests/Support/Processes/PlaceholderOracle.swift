@@ -1,3 +1,5 @@
+#if os(macOS) || os(Linux)
+// Spawns processes (servers, tools): macOS and Linux only.
 import Foundation
 
 /// The PyPI reference implementations of the placeholder hashes, driven in one `python3` run
@@ -104,3 +106,4 @@ enum PlaceholderOracle {
         json.dump(out, sys.stdout)
         """
 }
+#endif
