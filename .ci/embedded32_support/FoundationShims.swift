@@ -61,4 +61,10 @@ final class FileChunkLoader {
     {
         throw .truncated(format ?? .jpeg, offset: offset)
     }
+
+    func load<Failure: ByteReadFailure>(
+        at offset: Int, minimumCount: Int, subject: Failure.Subject?, failure: Failure.Type
+    ) throws(Failure) -> UnsafeRawBufferPointer {
+        throw .readLimitExceeded(subject, limit: 0)
+    }
 }
