@@ -13,4 +13,5 @@ let allFigures: [Figure] =
     + storageFigures
     + remoteFigures
     + remoteCeilingFigures
+    + remoteSlowDiskFigures
     + encryptionFigures
