@@ -63,11 +63,13 @@ struct RemoteDownload: Sendable {
                 do {
                     return try await write(accepted, check: check, watchdog: watchdog)
                 } catch let overrun as Overrun {
-                    // The transport dropped the transfer because the disk fell behind: resume
-                    // at once from what was written, a bounded number of times.
-                    overruns += 1
-                    guard overruns <= Self.maximumOverruns else { throw overrun.error }
+                    // The transfer was stopped because the disk fell behind: resume at once
+                    // from what was written, a bounded number of times in a row without progress
+                    // (a disk slower than the network, where reading can't be paused, overruns
+                    // once per buffer limit).
                     partial = await store.partialDownload(for: key)
+                    overruns = (partial?.byteCount ?? 0) > resumeAt ? 1 : overruns + 1
+                    guard overruns <= Self.maximumOverruns else { throw overrun.error }
                 }
             case .complete(let writer):
                 return try await finish(writer, byteCount: resumeAt, check: check)
@@ -144,15 +146,23 @@ struct RemoteDownload: Sendable {
         let progress = LockedState((received: start, reported: start))
         observer.transfer(of: part.id, didUpdate: TransferProgress(completedBytes: start, totalBytes: total))
         let (partID, observer, limit) = (part.id, observer, configuration.maximumByteCount)
+        let body = accepted.response.body
+        let backlogLimit = body.bufferLimit ?? MemoryBudget.current.transferBufferLimit
+        let flow = BodyReadingFlow()
+        writer.setBacklogHandler { flow.setFull($0) }
         do {
             // Each chunk is handed to the writer where it arrives (URLSessionTransport: its
-            // delegate callback), so nothing waits in memory for this task to be scheduled; the
-            // writer gathers chunks and waits when two writes are behind.
-            try await accepted.response.body.deliver { chunk in
+            // delegate callback, shared by every download of its session), so nothing waits in
+            // memory for this task to be scheduled. The writer never waits for the disk there:
+            // when it is behind, this body stops reading (`flow`) where the transport can, and
+            // the transfer is stopped and resumed from the written bytes past the buffer limit.
+            try await body.deliver(flow: flow) { chunk in
                 watchdog.touch()
                 let count = progress.withLock { $0.received } + Int64(chunk.count)
                 if let total, count > total { throw RemotePartError.overlong(received: count, expected: total) }
                 if count > limit { throw RemotePartError.tooLarge(byteCount: count, limit: limit) }
+                let backlog = writer.backlogByteCount
+                if backlog > backlogLimit { throw HTTPTransportError.consumerTooSlow(bufferedBytes: backlog) }
                 do throws(ContentStoreError) {
                     try writer.append(chunk)
                 } catch {

@@ -2,8 +2,8 @@ import Foundation
 
 /// The body of a response, as the chunks of bytes a transport receives, in order.
 ///
-/// AttachmentKit reads each chunk and hands it to the store's writer (which waits when the
-/// disk is behind) before asking for the next, so a transport should hold only a bounded number
+/// AttachmentKit reads each chunk and hands it to the store's writer before asking for the
+/// next, and waits while the disk is behind, so a transport should hold only a bounded number
 /// of chunks (``URLSessionTransport`` fails with
 /// ``HTTPTransportError/consumerTooSlow(bufferedBytes:)`` rather than buffer without limit).
 /// When AttachmentKit stops early (a size cap, a timeout, a cancelled task) it calls
@@ -20,6 +20,13 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
     /// A transport's own way to hand every chunk to a sink as it arrives, without a hop to the
     /// reading task per chunk; `nil` for bodies made with the public initialiser.
     private let delivery: (@Sendable (@escaping Sink) async throws -> Void)?
+    /// Stops (`false`) and resumes (`true`) the transport's reading from the network; `nil`
+    /// when it can't, in which case a delivered body is stopped at ``bufferLimit``.
+    private let reading: (@Sendable (_ isReading: Bool) -> Void)?
+    /// The most bytes of a delivered body that may wait to be written before the transfer is
+    /// stopped with ``HTTPTransportError/consumerTooSlow(bufferedBytes:)``; `nil` for bodies
+    /// made with the public initialiser.
+    let bufferLimit: Int?
 
     /// Creates a body.
     ///
@@ -34,29 +41,43 @@ public struct HTTPResponseBody: AsyncSequence, Sendable {
         self.nextChunk = nextChunk
         self.cancellation = cancel
         self.delivery = nil
+        self.reading = nil
+        self.bufferLimit = nil
     }
 
     /// Creates a body that can also push its chunks to a sink from the transport's own
-    /// callback (``URLSessionTransport``'s delegate queue).
+    /// callback (``URLSessionTransport``'s delegate queue), that `reading` stops and resumes
+    /// where the transport can, and that may keep `bufferLimit` bytes waiting to be written.
     init(
         nextChunk: @escaping @Sendable () async throws -> Data?, cancel: @escaping @Sendable () -> Void,
-        deliver: @escaping @Sendable (@escaping Sink) async throws -> Void
+        deliver: @escaping @Sendable (@escaping Sink) async throws -> Void,
+        reading: (@Sendable (_ isReading: Bool) -> Void)?, bufferLimit: Int
     ) {
         self.nextChunk = nextChunk
         self.cancellation = cancel
         self.delivery = deliver
+        self.reading = reading
+        self.bufferLimit = bufferLimit
     }
 
-    /// Hands every chunk, in order, to `sink` and returns at the end of a complete body.
+    /// Hands every chunk, in order, to `sink` and returns at the end of a complete body; while
+    /// `flow` says the sink is behind, reads no more where it can.
     ///
     /// A transport that supports it calls `sink` from its own callback as each chunk
-    /// arrives; any other body is read chunk by chunk and each is passed on. Throws what
-    /// `sink` threw (the transfer is then stopped), the transfer's error, or
+    /// arrives (and is told to stop and resume reading, where it can, as `flow` changes); any
+    /// other body is read chunk by chunk and each is passed on, waiting while `flow` is full.
+    /// Throws what `sink` threw (the transfer is then stopped), the transfer's error, or
     /// `CancellationError`. With ``URLSessionTransport`` nothing reaches `sink` after
     /// ``cancel()`` returns.
-    func deliver(to sink: @escaping Sink) async throws {
-        if let delivery { return try await delivery(sink) }
-        for try await chunk in self { try sink(chunk) }
+    func deliver(flow: BodyReadingFlow, to sink: @escaping Sink) async throws {
+        if let delivery {
+            flow.forward(to: reading)
+            return try await delivery(sink)
+        }
+        for try await chunk in self {
+            try sink(chunk)
+            await flow.waitUntilReading()
+        }
     }
 
     /// A body with no bytes.

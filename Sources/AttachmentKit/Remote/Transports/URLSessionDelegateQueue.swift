@@ -7,8 +7,9 @@ import Foundation
 /// 16 KiB chunk to the delegate queue, so a normal queue that falls behind holds the body in
 /// memory (52,586 chunks, 820 MiB, were seen waiting in a 1 GiB download). There the queue
 /// runs every callback at once, on the thread that adds it, which is that work queue: a chunk
-/// is written to disk before libcurl reads the next one, so a slow disk slows the sender down
-/// (TCP flow control) instead of filling memory. The callbacks therefore must not block, and
+/// is handed to its download's writer before libcurl reads the next one. That work queue serves
+/// every session of the process, so the callbacks must not block (a download's writer never
+/// waits for its disk there: see ``PartialDownloadWriteQueue``), and
 /// must never call `URLSessionTask.cancel()` directly (on Swift 6.3 and earlier it waits for
 /// that same work queue): ``URLSessionTaskStream`` hops to another queue to cancel.
 ///

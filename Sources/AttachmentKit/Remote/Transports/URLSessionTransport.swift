@@ -13,14 +13,16 @@ import FoundationNetworking
 /// followed, no cache, no cookies and no automatic authentication.
 ///
 /// Once AttachmentKit starts writing a body, each chunk is handed to the store's writer inside
-/// the delegate callback (the writer gathers chunks into 256 KiB writes on a thread of its own,
-/// and waits when two are behind). On Linux, where URLSession has no back-pressure, the delegate
-/// queue runs callbacks at once on FoundationNetworking's work queue, so libcurl reads the next
-/// chunk only after the last is handed over (see <doc:RemoteAttachments>). Chunks that arrive before writing starts,
-/// or that a body read chunk by chunk has not taken yet, wait in a buffer: when more than
-/// ``bufferLimit`` bytes wait, the transfer is stopped with
-/// ``HTTPTransportError/consumerTooSlow(bufferedBytes:)`` (a retryable failure that resumes
-/// where it stopped) instead of growing in memory.
+/// the delegate callback. The writer gathers chunks into 256 KiB writes on a thread of its own
+/// per download and never makes the callback wait for the disk, so a download on a slow disk
+/// holds back no other download of the session (every download shares its delegate queue; on
+/// Linux, where the delegate queue runs callbacks at once on FoundationNetworking's work queue,
+/// every download of the process). When a download's writes fall behind, its task is suspended
+/// until they catch up (on Apple platforms; see <doc:RemoteAttachments>). Chunks that wait, to
+/// be written or because writing has not started or a body read chunk by chunk has not taken
+/// them yet, are bounded: when more than ``bufferLimit`` bytes wait, the transfer is stopped with
+/// ``HTTPTransportError/consumerTooSlow(bufferedBytes:)`` (a failure that resumes where it
+/// stopped) instead of growing in memory.
 public final class URLSessionTransport: HTTPTransport {
     /// The transport ``RemoteDownloader/shared`` uses.
     public static let shared = URLSessionTransport()
@@ -97,7 +99,38 @@ public final class URLSessionTransport: HTTPTransport {
         }
         let body = HTTPResponseBody(
             nextChunk: { try await stream.nextChunk() }, cancel: { stream.cancel() },
-            deliver: { try await stream.deliver(to: $0) })
+            deliver: { try await stream.deliver(to: $0) }, reading: Self.readingControl(of: task),
+            bufferLimit: bufferLimit)
         return HTTPResponse(head: head, body: body)
+    }
+
+    /// What stops and resumes `task`'s reading while its body waits for the disk: `suspend()`
+    /// and `resume()`, in order, on a queue of their own (never on the delegate queue's thread,
+    /// and never waiting for it).
+    ///
+    /// `nil` on Linux: there FoundationNetworking suspends a task by taking it out of libcurl's
+    /// transfers, and resuming puts it back as a new request, whose body would follow the bytes
+    /// already received. A body that falls behind there is stopped at ``bufferLimit`` and
+    /// resumed with `Range`.
+    static func readingControl(of task: URLSessionTask) -> (@Sendable (_ isReading: Bool) -> Void)? {
+        #if canImport(FoundationNetworking)
+        return nil
+        #else
+        let queue = DispatchQueue(label: "AttachmentKit.URLSessionTransport.reading")
+        let suspended = LockedState(false)
+        return { isReading in
+            queue.async {
+                suspended.withLock { suspended in
+                    if isReading, suspended {
+                        task.resume()
+                        suspended = false
+                    } else if !isReading, !suspended, task.state == .running {
+                        task.suspend()
+                        suspended = true
+                    }
+                }
+            }
+        }
+        #endif
     }
 }

@@ -5,14 +5,15 @@ import Foundation
 /// relaunch.
 ///
 /// Get one from ``PartialDownloadStore/openPartialDownload(for:validator:source:resumingAt:)``.
-/// Appending is synchronous and safe from any thread (one lock); call it from the transport's
-/// data callback. Appended bytes are gathered into writes of ``writeSize`` bytes, which a
-/// thread of the writer's own makes while the next bytes arrive (``PartialDownloadWriteQueue``,
-/// at most two writes waiting: an append waits when the disk is that far behind). A network
-/// chunk is typically 16 KiB, and one `write(2)` per chunk on the network's thread cost a third
-/// of a 256 MiB download's time. Every ``checkpointInterval`` bytes, and at ``checkpoint()``,
-/// the bytes are written and flushed and the byte count and validator are recorded: after a
-/// crash, the download resumes from the last checkpoint.
+/// Appending is synchronous, safe from any thread (one lock) and never waits for the disk;
+/// call it from the transport's data callback. Appended bytes are gathered into writes of
+/// ``writeSize`` bytes, which a thread of the writer's own makes while the next bytes arrive
+/// (``PartialDownloadWriteQueue``). A network chunk is typically 16 KiB, and one `write(2)` per
+/// chunk on the network's thread cost a third of a 256 MiB download's time. The bytes waiting
+/// for the disk are ``backlogByteCount``; ``setBacklogHandler(_:)`` says when the reading should
+/// stop and go on. Every ``checkpointInterval`` bytes the writer's thread flushes the bytes
+/// before it and records the byte count and validator; ``checkpoint()`` does the same and waits:
+/// after a crash, the download resumes from the last checkpoint.
 package final class PartialDownloadWriter: Sendable {
     /// The key the content will be stored under.
     package let key: ContentKey
@@ -76,6 +77,19 @@ package final class PartialDownloadWriter: Sendable {
         try state.withLock { state in
             Result { () throws(ContentStoreError) in try append(data, to: &state) }
         }.get()
+    }
+
+    /// The bytes appended and not yet written (gathered or queued).
+    var backlogByteCount: Int {
+        state.withLock { writes.backlogByteCount + ($0.gathered?.bytes.count ?? 0) }
+    }
+
+    /// Calls `handler` with `true` when so many bytes wait for the disk that the download should
+    /// stop reading, and with `false` when it may read again (see ``PartialDownloadWriteQueue``).
+    /// `handler` must only hand the news on: it is called under a lock, from the thread that
+    /// appends or the writer's own.
+    func setBacklogHandler(_ handler: @escaping @Sendable (_ isFull: Bool) -> Void) {
+        writes.setBacklogHandler(handler)
     }
 
     /// Flushes the bytes written so far and records the byte count, so that a relaunch
@@ -157,7 +171,16 @@ package final class PartialDownloadWriter: Sendable {
             remaining = remaining.dropFirst(piece.count)
             if buffer.bytes.count == Self.writeSize { try submitGathered(&state) }
         }
-        if state.byteCount - state.checkpointed >= Self.checkpointInterval { try checkpoint(&state) }
+        if state.byteCount - state.checkpointed >= Self.checkpointInterval { try queueCheckpoint(&state) }
+    }
+
+    /// Submits the gathered bytes and queues a checkpoint after them, without waiting for it.
+    private func queueCheckpoint(_ state: inout State) throws(ContentStoreError) {
+        try submitGathered(&state)
+        writes.checkpoint(
+            PartialDownloadRecord(
+                validator: validator, byteCount: state.submitted, hasher: state.hasher, source: source))
+        state.checkpointed = state.submitted
     }
 
     /// Hashes the gathered bytes, if any, and queues them after the submitted ones, first

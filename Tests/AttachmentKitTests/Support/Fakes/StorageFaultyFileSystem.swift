@@ -28,11 +28,14 @@ final class StorageFaultyFileSystem: StoreFileSystem {
     }
 
     private let writes = LockedState<[String]>([])
-    private let held = LockedState<(holding: Bool, waiting: Int)>((false, 0))
+    private let held = LockedState<(holding: Bool, waiting: Int, pathContaining: String)>((false, 0, ""))
     private let release = DispatchSemaphore(value: 0)
 
-    /// Makes every `write` wait (a stalled disk) until ``releaseWrites()``.
-    func holdWrites() { held.withLock { $0.holding = true } }
+    /// Makes every `write` to a path containing `pathContaining` (any path by default) wait (a
+    /// stalled disk) until ``releaseWrites()``.
+    func holdWrites(pathContaining: String = "") {
+        held.withLock { $0 = (true, $0.waiting, pathContaining) }
+    }
 
     /// The writes waiting in ``holdWrites()``.
     var heldWriteCount: Int { held.withLock { $0.waiting } }
@@ -40,7 +43,7 @@ final class StorageFaultyFileSystem: StoreFileSystem {
     /// Lets the held writes, and later ones, go on.
     func releaseWrites() {
         let waiting = held.withLock { state in
-            defer { state = (false, 0) }
+            defer { state = (false, 0, "") }
             return state.waiting
         }
         for _ in 0..<waiting { release.signal() }
@@ -114,8 +117,9 @@ final class StorageFaultyFileSystem: StoreFileSystem {
     func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(FileSystemError) {
         writes.withLock { $0.append(path) }
         if held.withLock({ state in
-            if state.holding { state.waiting += 1 }
-            return state.holding
+            let holds = state.holding && (state.pathContaining.isEmpty || path.contains(state.pathContaining))
+            if holds { state.waiting += 1 }
+            return holds
         }) {
             release.wait()
         }
