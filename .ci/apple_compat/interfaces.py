@@ -27,7 +27,8 @@ class Symbol:
 
     def __init__(self, kind, key, pattern, required, module):
         self.kind, self.key, self.pattern, self.required, self.module = kind, key, pattern, required, module
-        self.name = key.split("(")[0]
+        # The identifier a use starts with: the type's name for a `qualified` symbol.
+        self.name = key.split(".")[0] if kind == "qualified" else key.split("(")[0]
 
 
 def find_interfaces(toolchain_lib):
@@ -89,7 +90,8 @@ def first_label(arguments):
 
 
 def read_interface(module, path):
-    """Yields (kind, key, pattern, Versions or None) for each public declaration."""
+    """Yields (kind, key, pattern, Versions or None, enclosing type or None) for each public
+    declaration."""
     lines = Path(path).read_text(errors="replace").splitlines()
     stack = []  # [depth at which the block opened, its Versions or None, its type name]
     depth, pending = 0, []
@@ -117,7 +119,7 @@ def read_interface(module, path):
             if own is not None and kind != "extension":
                 found = symbol_key(kind, rest, type_name)
                 if found:
-                    yield (*found, versions)
+                    yield (*found, versions, type_name)
             opens = line.count("{") - line.count("}")
             if opens > 0:
                 name = re.match(r"(?:[A-Za-z_]\w*\.)*`?([A-Za-z_]\w*)", rest) if kind != "func" else None
@@ -132,16 +134,40 @@ def read_interface(module, path):
             stack.pop()
 
 
+# What may stand between a type's name and its member in a use the check can attribute to that
+# type: nothing (`Task.sleep`), or one of the accessors that return the type itself
+# (`Locale.current.language`).
+SELF_ACCESSORS = r"(?:\.(?:current|autoupdatingCurrent|shared|default|standard|main))?"
+
+
+def qualified_pattern(owner, kind, pattern):
+    """A use of a member or function spelled after its type's name, from its unqualified pattern
+    (which starts with `\\.` for a member and `\\b` for a function)."""
+    if kind == "member":
+        return rf"\b{owner}{SELF_ACCESSORS}" + pattern
+    return rf"\b{owner}{SELF_ACCESSORS}\." + pattern[2:]
+
+
 def new_symbols(toolchain_lib, targets, more_declarations=()):
     """The symbols whose every declaration is newer than `targets` on some platform, from the
-    interfaces and from `more_declarations` ((kind, key, pattern, Versions or None, module))."""
+    interfaces and from `more_declarations` ((kind, key, pattern, Versions or None, module,
+    enclosing type or None)).
+
+    Also, as kind `qualified` (named by the type), each member and function whose declarations
+    on one type are all newer, used after that type's name (`Locale.current.language`,
+    `Duration.seconds(_:)`): such a name may have old declarations on other types, or be one the
+    project declares too, and so not count as new unqualified."""
     groups = {}
 
-    def add(kind, key, pattern, versions, module):
+    def add(kind, key, pattern, versions, module, owner=None):
         if versions is None:
             return  # unavailable everywhere: nothing a source could use
         group = groups.setdefault((kind, key), [pattern, module, []])
         group[2].append(versions)
+        if owner and not owner.startswith("_") and kind in ("member", "func") and not key.startswith(f"{owner}("):
+            group = groups.setdefault(("qualified", f"{owner}.{key}"),
+                                      [qualified_pattern(owner, kind, pattern), module, []])
+            group[2].append(versions)
         name = key.split("(")[0]
         if kind == "func" and name[:1].islower():
             # Also by name alone, for calls whose labels the key can't see (a trailing closure
@@ -151,8 +177,8 @@ def new_symbols(toolchain_lib, targets, more_declarations=()):
             group[2].append(versions)
 
     for module, path in find_interfaces(toolchain_lib):
-        for kind, key, pattern, versions in read_interface(module, path):
-            add(kind, key, pattern, versions or Versions(), module)
+        for kind, key, pattern, versions, owner in read_interface(module, path):
+            add(kind, key, pattern, versions or Versions(), module, owner)
     for declaration in more_declarations:
         add(*declaration)
     symbols = []

@@ -55,7 +55,8 @@ def newer_apis(source, symbols_by_name, targets, project_names):
                 continue
             start = identifier.start() - (1 if symbol.kind in ("member", "macro") else 0)
             if re.compile(symbol.pattern).match(source.code, max(start, 0)):
-                check(identifier.start(), f"{symbol.name} ({symbol.module})", symbol.required)
+                shown = symbol.key.split("(")[0] if symbol.kind == "qualified" else symbol.name
+                check(identifier.start(), f"{shown} ({symbol.module})", symbol.required)
     for offset, content in source.strings:
         after = source.code[offset - 40 : offset]
         if re.search(r"\bsplit\(\s*separator\s*:\s*$", after) and len(unescape(content)) != 1:

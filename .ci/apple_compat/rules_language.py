@@ -10,6 +10,14 @@ COMPILER_FEATURES = [
     (r"\bweak\s+let\b", (6, 2), "`weak let`", "write `weak var` and assign it after its declaration"),
     (r"#(?:expect|require)\s*\(\s*processExitsWith\s*:", (6, 2), "exit tests (`processExitsWith:`)",
      "put them under `#if compiler(>=6.2)`"),
+    # Swift Testing's exit-test types (`ExitTest.Result`, `.Condition`, `.current`) came with
+    # the macro, in 6.2; before it they were SPI.
+    (r"(?<![\w.])ExitTest\b", (6, 2), "Swift Testing's `ExitTest` types (`ExitTest.Result`)",
+     "put them under `#if compiler(>=6.2)`"),
+    # SE-0469: the names are back-deployed (`@_alwaysEmitIntoClient`, iOS 13) in the 6.2
+    # interfaces, so the availability check can't see that Xcode 16's SDK lacks them.
+    (r"(?:\bTask(?:\.detached)?\s*(?:<[^>(]*>)?\s*\(|\.add(?:Immediate)?Task(?:UnlessCancelled)?\s*\()\s*name\s*:",
+     (6, 2), "task names (`Task(name:)`, `addTask(name:)`)", "leave the name out"),
     (r"(?<![\w`])(?:func|var|let|case)\s+`[^`\n]*[^\w`][^`\n]*`", (6, 2), "raw identifiers (`` `a name` ``)",
      "use a plain identifier"),
     (r"\bnonisolated\s*\(\s*nonsending\s*\)|@concurrent\b", (6, 2), "`nonisolated(nonsending)`/`@concurrent`",

@@ -39,6 +39,7 @@ UNAVAILABLE = [
      frozenset({"macOS"}), "{0} is unavailable on iOS, tvOS and watchOS"),
     (r"#expect\s*\(\s*(processExitsWith|exitsWith)\s*:|#require\s*\(\s*(processExitsWith|exitsWith)\s*:",
      frozenset({"macOS"}), "exit tests run on macOS and Linux only"),
+    (r"(?<![\w.])(ExitTest)\b", frozenset({"macOS"}), "Swift Testing's {0} exists on macOS and Linux only"),
 ]
 
 

@@ -18,7 +18,8 @@ PLATFORMS = {"macOS": "macOS", "iOS": "iOS", "tvOS": "tvOS", "watchOS": "watchOS
 
 
 def declarations(target_triple):
-    """Yields (kind, key, pattern, Versions or None, module) for each public symbol."""
+    """Yields (kind, key, pattern, Versions or None, module, enclosing type or None) for each
+    public symbol."""
     with tempfile.TemporaryDirectory() as output:
         for module in MODULES:
             result = subprocess.run(
@@ -32,7 +33,8 @@ def declarations(target_triple):
             for symbol in json.loads(path.read_text())["symbols"]:
                 found = key_of(symbol)
                 if found:
-                    yield (*found, availability_of(symbol), module)
+                    path = symbol["pathComponents"]
+                    yield (*found, availability_of(symbol), module, path[-2] if len(path) > 1 else None)
 
 
 def availability_of(symbol):
