@@ -21,6 +21,16 @@ private struct PolicyMessage {
             PartFactory.size(#"{"width":4032,"height":3024,"orientation":0}"#),
         ]
     }
+
+    /// Requires the choices the tests wait on (``ResolverChoice``): the local preview, the 1024
+    /// rendition for a cell it covers, the original for the whole screen.
+    func requireChain(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for (size, rendition) in [(RenditionMessage.largeCell, large.id), (RenditionMessage.wholeScreen, original.id)] {
+            try ResolverChoice.require(
+                parts, preview: "preview", fullResolution: original.id, rendition: rendition, for: size,
+                sourceLocation: sourceLocation)
+        }
+    }
 }
 
 /// What the loaders and the prefetcher fetch, unasked (`fetchingFullResolution: false`), when the
@@ -64,7 +74,8 @@ struct AttachmentLoaderAutoDownloadTests {
     @Test(
         "the rendition the policy allows is fetched and shown as the final image; the original is never requested",
         .timeLimit(.minutes(1)))
-    func allowedRenditionIsShown() async {
+    func allowedRenditionIsShown() async throws {
+        try message.requireChain()
         #expect(Self.policy.allowsAutomaticDownload(of: message.large))
         #expect(!Self.policy.allowsAutomaticDownload(of: message.original))
         let loader = await loaderAfterRendition(succeeds: true)
@@ -81,7 +92,8 @@ struct AttachmentLoaderAutoDownloadTests {
     @Test(
         "a size only the original covers fetches nothing unasked: the preview stays, nothing loads, nothing failed",
         .timeLimit(.minutes(1)))
-    func onlyTheOriginalCovers() async {
+    func onlyTheOriginalCovers() async throws {
+        try message.requireChain()
         let loader = loader()
         loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.wholeScreen)
         await waitOnMainActor("the run to end") { !loader.state.isLoading }
@@ -99,7 +111,8 @@ struct AttachmentLoaderAutoDownloadTests {
     @Test(
         "when the allowed rendition fails, the original is not fetched in its place: the phase is the rendition's failure",
         .timeLimit(.minutes(1)))
-    func failedRenditionDoesNotFetchTheOriginal() async {
+    func failedRenditionDoesNotFetchTheOriginal() async throws {
+        try message.requireChain()
         let loader = await loaderAfterRendition(succeeds: false)
         guard case .failed(let failure) = loader.state.phase else {
             Issue.record("phase \(loader.state.phase), expected failed")
@@ -115,7 +128,8 @@ struct AttachmentLoaderAutoDownloadTests {
     @Test(
         "after the rendition is shown, a size only the original covers fetches nothing unasked and keeps the rendition",
         .timeLimit(.minutes(1)))
-    func sizeChangeDoesNotFetchTheOriginal() async {
+    func sizeChangeDoesNotFetchTheOriginal() async throws {
+        try message.requireChain()
         let loader = await loaderAfterRendition(succeeds: true)
         #expect(loader.state.isShowingOriginal)
         var published: [AttachmentLoadState] = []
@@ -133,7 +147,8 @@ struct AttachmentLoaderAutoDownloadTests {
     @Test(
         "a prefetcher that fetches what the policy allows warms the rendition for the size, never the original",
         .timeLimit(.minutes(1)))
-    func prefetcherWarmsOnlyTheRendition() async {
+    func prefetcherWarmsOnlyTheRendition() async throws {
+        try message.requireChain()
         let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: false)
         var drained = false
         prefetcher.onDrained = { drained = true }

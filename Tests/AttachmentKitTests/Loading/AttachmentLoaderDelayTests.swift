@@ -10,10 +10,11 @@ struct AttachmentLoaderDelayTests {
     @Test(
         "with a delay, the download starts only after the cell has been on screen that long, counted from appear",
         .timeLimit(.minutes(1)))
-    func startsAfterDelay() async {
+    func startsAfterDelay() async throws {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(throttle: .none, clock: clock)
         let full = ScriptedPart("full")
+        try ResolverChoice.require([LoadingFixtures.localPreview(), full], preview: "preview", fullResolution: "full")
         let loader = CallbackAttachmentLoader(
             resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0.1)
         loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingFullResolution: true)

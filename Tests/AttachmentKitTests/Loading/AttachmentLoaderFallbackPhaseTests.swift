@@ -27,7 +27,8 @@ struct AttachmentLoaderFallbackPhaseTests {
     @Test(
         "every published phase from the first rendition's progress to the next one's content is downloading",
         .timeLimit(.minutes(1)))
-    func phaseStaysDownloading() async {
+    func phaseStaysDownloading() async throws {
+        try message.requireChain()
         let coordinator = TransferFixtures.coordinator(
             throttle: .none, store: InMemoryContentStore(costLimit: 1 << 20, maximumEntryCost: 1 << 20))
         let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)

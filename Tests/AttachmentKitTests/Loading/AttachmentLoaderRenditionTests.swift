@@ -22,7 +22,8 @@ struct AttachmentLoaderRenditionTests {
     @Test(
         "given the displayed size, the loader fetches the smallest rendition that covers it, stored under its own key",
         .timeLimit(.minutes(1)))
-    func fetchesChosenRendition() async {
+    func fetchesChosenRendition() async throws {
+        try message.requireChain()
         let loader = loader()
         loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
         await message.large.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.large))
@@ -38,7 +39,8 @@ struct AttachmentLoaderRenditionTests {
         "a size no rendition covers fetches the original; no size, or an empty one, fetches it as before",
         .timeLimit(.minutes(1)),
         arguments: [RenditionMessage.wholeScreen, nil, PixelSize.zero])
-    func largeOrNoSizeFetchesOriginal(size: PixelSize?) async {
+    func largeOrNoSizeFetchesOriginal(size: PixelSize?) async throws {
+        try message.requireChain()
         let loader = loader()
         if let size {
             loader.load(parts: message.parts, displayedPixelSize: size, fetchingFullResolution: true)
@@ -52,7 +54,8 @@ struct AttachmentLoaderRenditionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("when the local preview covers the size, nothing is fetched and the preview stays", .timeLimit(.minutes(1)))
-    func previewCovers() async {
+    func previewCovers() async throws {
+        try message.requireChain()
         let loader = loader()
         loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.tinyCell, fetchingFullResolution: true)
         await waitOnMainActor("the run to end") { !loader.state.isLoading }
@@ -68,7 +71,8 @@ struct AttachmentLoaderRenditionTests {
     @Test(
         "a failed rendition is reported in lastFailure, the phase is not failed, and the next one up is shown",
         .timeLimit(.minutes(1)))
-    func failedRenditionFallsBack() async {
+    func failedRenditionFallsBack() async throws {
+        try message.requireChain()
         let loader = loader()
         var failedPhases = 0
         loader.onChange = { state in
@@ -89,7 +93,8 @@ struct AttachmentLoaderRenditionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("when every rendition and the original fail, the phase is the original's failure", .timeLimit(.minutes(1)))
-    func everyOneFails() async {
+    func everyOneFails() async throws {
+        try message.requireChain()
         let loader = loader()
         loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
         await message.large.1.script.attempt(0).fail(URLError(.badServerResponse))
@@ -109,6 +114,7 @@ struct AttachmentLoaderRenditionTests {
         "with a download delay, a rendition already stored is shown at once, not held for the delay",
         .timeLimit(.minutes(1)))
     func storedRenditionIsNotHeld() async throws {
+        try message.requireChain()
         _ = try store.store(SyntheticImages.jpeg(width: 1024, height: 768), for: message.large.0.contentKey)
         let clock = TransferTestClock()
         let loader = loader(downloadDelay: 0.1, clock: clock)
@@ -121,8 +127,9 @@ struct AttachmentLoaderRenditionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("the @Observable loader takes the size too and shows the chosen rendition", .timeLimit(.minutes(1)))
-    func observableFace() async {
+    func observableFace() async throws {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        try message.requireChain()
         let coordinator = TransferFixtures.coordinator(throttle: .none, store: store)
         let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
         loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)

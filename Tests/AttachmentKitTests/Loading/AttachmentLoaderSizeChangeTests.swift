@@ -30,7 +30,8 @@ struct AttachmentLoaderSizeChangeTests {
     @Test(
         "a size that needs a larger rendition keeps the shown one on screen while the larger downloads, then swaps it in",
         .timeLimit(.minutes(1)))
-    func upgradeDoesNotFlash() async {
+    func upgradeDoesNotFlash() async throws {
+        try message.requireChain()
         let loader = await loaderShowingLarge()
         #expect(loader.state.shownPartID == message.large.0.part.id)
         var published: [AttachmentLoadState] = []
@@ -56,7 +57,8 @@ struct AttachmentLoaderSizeChangeTests {
     @Test(
         "the larger rendition is fetched once, however often sizes that need it are given, during and after its download",
         .timeLimit(.minutes(1)))
-    func upgradeFetchesOnce() async {
+    func upgradeFetchesOnce() async throws {
+        try message.requireChain()
         let loader = await loaderShowingLarge()
         loader.displayedPixelSizeChanged(to: RenditionMessage.largerCell)
         let attempt = await message.extraLarge.1.script.attempt(0)
@@ -78,7 +80,8 @@ struct AttachmentLoaderSizeChangeTests {
     @Test(
         "a smaller size fetches nothing and keeps what is shown, whether the load has ended or is downloading",
         .timeLimit(.minutes(1)))
-    func downgradeFetchesNothing() async {
+    func downgradeFetchesNothing() async throws {
+        try message.requireChain()
         let shown = await loaderShowingLarge()
         var published = 0
         shown.onChange = { _ in published += 1 }
@@ -105,7 +108,8 @@ struct AttachmentLoaderSizeChangeTests {
     @Test(
         "a rapid sequence of sizes ends with the largest one needed; the replaced fetches are cancelled and never shown",
         .timeLimit(.minutes(1)))
-    func rapidSequence() async {
+    func rapidSequence() async throws {
+        try message.requireChain()
         let loader = loader()
         loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
         let large = await message.large.1.script.attempt(0)
@@ -142,7 +146,8 @@ struct AttachmentLoaderSizeChangeTests {
     @Test(
         "a larger one that fails, and every one after it, leaves the shown rendition and its phase, the failure reported",
         .timeLimit(.minutes(1)))
-    func failedUpgradeKeepsShown() async {
+    func failedUpgradeKeepsShown() async throws {
+        try message.requireChain()
         let loader = await loaderShowingLarge()
         loader.displayedPixelSizeChanged(to: RenditionMessage.largerCell)
         await message.extraLarge.1.script.attempt(0).fail(URLError(.badServerResponse))
@@ -157,7 +162,8 @@ struct AttachmentLoaderSizeChangeTests {
     @Test(
         "a size change cancelled mid-download, or made after cancel(), is fetched by retry(), what is shown kept",
         .timeLimit(.minutes(1)))
-    func cancelledSizeChangeIsRetried() async {
+    func cancelledSizeChangeIsRetried() async throws {
+        try message.requireChain()
         let loader = await loaderShowingLarge()
         loader.displayedPixelSizeChanged(to: RenditionMessage.largerCell)
         let first = await message.extraLarge.1.script.attempt(0)
@@ -177,8 +183,9 @@ struct AttachmentLoaderSizeChangeTests {
     @Test(
         "the @Observable loader takes a size change during its first download: the preview stays, the larger replaces it",
         .timeLimit(.minutes(1)))
-    func observableFace() async {
+    func observableFace() async throws {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        try message.requireChain()
         let coordinator = TransferFixtures.coordinator(throttle: .none, store: store)
         let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
         loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)

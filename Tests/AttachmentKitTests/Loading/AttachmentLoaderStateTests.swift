@@ -10,15 +10,16 @@ struct AttachmentLoaderStateTests {
     @Test(
         "the observable loader shows the placeholder size, the preview, progress and the original",
         .timeLimit(.minutes(1)))
-    func phases() async {
+    func phases() async throws {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-        await Self.observablePhases()
+        try await Self.observablePhases()
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    private static func observablePhases() async {
+    private static func observablePhases() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")
+        try ResolverChoice.require([LoadingFixtures.localPreview(), full], preview: "preview", fullResolution: "full")
         let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
         loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingFullResolution: true)
         let attempt = await full.script.attempt(0)
@@ -38,9 +39,10 @@ struct AttachmentLoaderStateTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("cancel stops the download and keeps the preview shown; reset clears it", .timeLimit(.minutes(1)))
-    func cancelKeepsShown() async {
+    func cancelKeepsShown() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")
+        try ResolverChoice.require([LoadingFixtures.localPreview(), full], preview: "preview", fullResolution: "full")
         let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
         loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingFullResolution: true)
         let attempt = await full.script.attempt(0)

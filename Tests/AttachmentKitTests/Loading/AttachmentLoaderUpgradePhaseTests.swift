@@ -16,7 +16,8 @@ struct AttachmentLoaderUpgradePhaseTests {
     @Test(
         "until the larger one's first progress (its start held by the download delay) the phase stays original, loading",
         .timeLimit(.minutes(1)))
-    func originalAndLoadingUntilFirstProgress() async {
+    func originalAndLoadingUntilFirstProgress() async throws {
+        try message.requireChain()
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(throttle: .none, clock: clock, store: store)
         let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0.1)

@@ -31,7 +31,8 @@ struct AttachmentPrefetcherRenditionTests {
     @Test(
         "prefetching for a size warms the chosen rendition's key; loading for that size then makes no request",
         .timeLimit(.minutes(1)))
-    func warmsTheRenditionTheLoaderReads() async {
+    func warmsTheRenditionTheLoaderReads() async throws {
+        try message.requireChain()
         let resolver = resolver
         await prefetch(
             for: RenditionMessage.largeCell, with: resolver, answering: message.large.1,
@@ -49,7 +50,8 @@ struct AttachmentPrefetcherRenditionTests {
     @Test(
         "prefetching for a size no rendition covers warms the original, which the loader then reads",
         .timeLimit(.minutes(1)))
-    func warmsTheOriginalWhenNeeded() async {
+    func warmsTheOriginalWhenNeeded() async throws {
+        try message.requireChain()
         let resolver = resolver
         await prefetch(
             for: RenditionMessage.wholeScreen, with: resolver, answering: message.original,
@@ -67,7 +69,8 @@ struct AttachmentPrefetcherRenditionTests {
     @Test(
         "a cell that opens a message while its rendition is being prefetched joins that download",
         .timeLimit(.minutes(1)))
-    func loaderJoinsRunningRenditionPrefetch() async {
+    func loaderJoinsRunningRenditionPrefetch() async throws {
+        try message.requireChain()
         let resolver = resolver
         let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: true)
         prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.largeCell)
@@ -87,7 +90,8 @@ struct AttachmentPrefetcherRenditionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("prefetching for a size the local preview covers asks for nothing", .timeLimit(.minutes(1)))
-    func previewCoversPrefetchesNothing() async {
+    func previewCoversPrefetchesNothing() async throws {
+        try message.requireChain()
         let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: true)
         var drained = false
         prefetcher.onDrained = { drained = true }

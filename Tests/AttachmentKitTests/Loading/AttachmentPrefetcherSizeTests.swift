@@ -24,7 +24,8 @@ struct AttachmentPrefetcherSizeTests {
     @Test(
         "a waiting message started again with a larger size fetches the rendition for it, not the smaller one",
         .timeLimit(.minutes(1)))
-    func waitingMessageTakesLargerSize() async {
+    func waitingMessageTakesLargerSize() async throws {
+        try message.requireChain()
         let (prefetcher, blocking) = await prefetcherWithBusySlot()
         prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.largeCell)
         prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.largerCell)
@@ -39,7 +40,8 @@ struct AttachmentPrefetcherSizeTests {
     @Test(
         "a waiting message started again with a smaller size keeps its larger one; a running one keeps its own",
         .timeLimit(.minutes(1)))
-    func smallerSizeAndRunningKeepTheirs() async {
+    func smallerSizeAndRunningKeepTheirs() async throws {
+        try message.requireChain()
         let (prefetcher, blocking) = await prefetcherWithBusySlot()
         prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.largerCell)
         prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.largeCell)

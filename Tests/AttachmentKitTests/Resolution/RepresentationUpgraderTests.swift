@@ -36,17 +36,17 @@ struct RepresentationUpgraderTests {
     @Test(
         "zooming past the shown rendition fetches exactly the next one up, once, and hands it over",
         .timeLimit(.minutes(1)))
-    func zoomPastFetchesNextOnce() async {
+    func zoomPastFetchesNextOnce() async throws {
         let upgrader = makeUpgrader()
         var viewport = viewer()
         #expect(upgrader.displayedSizeChanged(to: viewport.displayedPixelSize) == nil)
         viewport.zoom(by: 1.2)  // 900 px wide: still covered by 1024
         #expect(upgrader.displayedSizeChanged(to: viewport.displayedPixelSize) == nil)
         viewport.zoom(by: 1.5)  // 1350 px wide: needs 2048
-        #expect(upgrader.displayedSizeChanged(to: viewport.displayedPixelSize) == extraLarge.0)
+        try #require(upgrader.displayedSizeChanged(to: viewport.displayedPixelSize) == extraLarge.0)
         for factor in [1.1, 1.05, 1.1] as [CGFloat] {  // still within 2048: the same fetch goes on
             viewport.zoom(by: factor)
-            #expect(upgrader.displayedSizeChanged(to: viewport.displayedPixelSize) == extraLarge.0)
+            try #require(upgrader.displayedSizeChanged(to: viewport.displayedPixelSize) == extraLarge.0)
         }
         let task = upgrader.fetchTask
         await extraLarge.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.extraLarge))
@@ -72,7 +72,7 @@ struct RepresentationUpgraderTests {
             copy.replaceContent(with: representation)
             swapped = copy
         }
-        #expect(upgrader.displayedSizeChanged(to: viewport.displayedPixelSize) == extraLarge.0)
+        try #require(upgrader.displayedSizeChanged(to: viewport.displayedPixelSize) == extraLarge.0)
         let task = upgrader.fetchTask
         await extraLarge.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.extraLarge))
         await task?.cancellableValue
@@ -101,14 +101,14 @@ struct RepresentationUpgraderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("zooming back and forth downloads each rendition once", .timeLimit(.minutes(1)))
-    func backAndForth() async {
+    func backAndForth() async throws {
         let upgrader = makeUpgrader()
         let small = PixelSize(width: 800, height: 600)
         let big = PixelSize(width: 1800, height: 1350)
-        #expect(upgrader.displayedSizeChanged(to: big) == extraLarge.0)
+        try #require(upgrader.displayedSizeChanged(to: big) == extraLarge.0)
         let attempt = await extraLarge.1.script.attempt(0)
-        #expect(upgrader.displayedSizeChanged(to: small) == extraLarge.0)  // zooming out keeps the fetch
-        #expect(upgrader.displayedSizeChanged(to: big) == extraLarge.0)
+        try #require(upgrader.displayedSizeChanged(to: small) == extraLarge.0)  // zooming out keeps the fetch
+        try #require(upgrader.displayedSizeChanged(to: big) == extraLarge.0)
         let task = upgrader.fetchTask
         attempt.succeed(Fixtures.jpeg(Fixtures.extraLarge))
         await task?.cancellableValue
@@ -122,9 +122,9 @@ struct RepresentationUpgraderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("dismissing the image cancels the upgrade's download and hands nothing over", .timeLimit(.minutes(1)))
-    func cancelOnDismiss() async {
+    func cancelOnDismiss() async throws {
         let upgrader = makeUpgrader()
-        upgrader.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350))
+        try #require(upgrader.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350)) == extraLarge.0)
         let attempt = await extraLarge.1.script.attempt(0)
         let task = upgrader.fetchTask
         upgrader.cancel()
@@ -137,9 +137,9 @@ struct RepresentationUpgraderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("releasing the upgrader cancels its download too", .timeLimit(.minutes(1)))
-    func releaseCancels() async {
+    func releaseCancels() async throws {
         var upgrader: RepresentationUpgrader? = makeUpgrader()
-        upgrader?.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350))
+        try #require(upgrader?.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350)) == extraLarge.0)
         let attempt = await extraLarge.1.script.attempt(0)
         upgrader = nil
         await attempt.waitUntilCancelled()
@@ -151,14 +151,14 @@ struct RepresentationUpgraderTests {
     @Test(
         "a larger need replaces a smaller fetch; a failed rendition gives way to the next one up",
         .timeLimit(.minutes(1)))
-    func replaceAndFailure() async {
+    func replaceAndFailure() async throws {
         let upgrader = RepresentationUpgrader(
             representations: [large.0, extraLarge.0, original.0],
             resolver: AttachmentResolver(downloads: coordinator)
         ) { [upgrades] representation, _ in upgrades.entries.append(representation) }
-        #expect(upgrader.displayedSizeChanged(to: PixelSize(width: 900, height: 675)) == large.0)
+        try #require(upgrader.displayedSizeChanged(to: PixelSize(width: 900, height: 675)) == large.0)
         let first = await large.1.script.attempt(0)
-        #expect(upgrader.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350)) == extraLarge.0)
+        try #require(upgrader.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350)) == extraLarge.0)
         await first.waitUntilCancelled()
         let task = upgrader.fetchTask
         await extraLarge.1.script.attempt(0).fail(URLError(.badServerResponse))
@@ -175,13 +175,13 @@ struct RepresentationUpgraderTests {
     @Test(
         "no renditions, an empty size or content that fails the check never hands anything over",
         .timeLimit(.minutes(1)))
-    func badInput() async {
+    func badInput() async throws {
         let empty = RepresentationUpgrader(representations: []) { _, _ in Issue.record("nothing to hand over") }
         #expect(empty.displayedSizeChanged(to: PixelSize(width: 5000, height: 5000)) == nil)
         let upgrader = makeUpgrader()
         #expect(upgrader.displayedSizeChanged(to: .zero) == nil)
         #expect(upgrader.displayedSizeChanged(to: PixelSize(width: .nan, height: 1e9)) == nil)
-        #expect(upgrader.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350)) == extraLarge.0)
+        try #require(upgrader.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350)) == extraLarge.0)
         let task = upgrader.fetchTask
         await extraLarge.1.script.attempt(0).succeed(.data(Data("not an image".utf8)))
         await task?.cancellableValue
@@ -194,9 +194,9 @@ struct RepresentationUpgraderTests {
     @Test(
         "the original shown by other means cancels a smaller fetch, and nothing is asked after it",
         .timeLimit(.minutes(1)))
-    func showOriginal() async {
+    func showOriginal() async throws {
         let upgrader = makeUpgrader()
-        upgrader.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350))
+        try #require(upgrader.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350)) == extraLarge.0)
         let attempt = await extraLarge.1.script.attempt(0)
         upgrader.show(original.0)
         await attempt.waitUntilCancelled()

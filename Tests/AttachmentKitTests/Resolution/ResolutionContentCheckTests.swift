@@ -35,6 +35,7 @@ struct ResolutionContentCheckTests {
         .timeLimit(.minutes(1)))
     func downloadedHTMLPreview() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
+        try ResolverChoice.require([ScriptedPart("full"), preview], preview: "preview", fullResolution: "full")
         let collected = Task { await resolvedEvents([ScriptedPart("full"), preview], fetchingFullResolution: false) }
         await preview.script.attempt(0, before: collected).succeed(html)
         let events = await collected.cancellableValue

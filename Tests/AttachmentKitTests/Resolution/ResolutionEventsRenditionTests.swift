@@ -16,13 +16,14 @@ struct ResolutionEventsRenditionTests {
     @Test(
         "the rendition comes as the full resolution with its own identity; a failed one is reported, then the next one up",
         .timeLimit(.minutes(1)))
-    func renditionThenFallback() async {
+    func renditionThenFallback() async throws {
+        try message.requireChain()
         let events = resolver().events(
             for: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
         let collected = ResolutionEventsTests.collect(events)
         await message.large.1.script.attempt(0, before: collected).fail(URLError(.badServerResponse))
         await message.extraLarge.1.script.attempt(0, before: collected).succeed(Fixtures.jpeg(Fixtures.extraLarge))
-        let described = await collected.value.filter { !$0.hasPrefix("progress") }
+        let described = await collected.cancellableValue.filter { !$0.hasPrefix("progress") }
         #expect(
             described == [
                 "placeholder 4032x3024", "preview preview", "failed full-resolution photo@1024x768",
@@ -35,9 +36,13 @@ struct ResolutionEventsRenditionTests {
     @Test(
         "a rendition that fails the content check falls back too; without being asked, auto-download decides",
         .timeLimit(.minutes(1)))
-    func checkFailureAndAutoDownload() async {
+    func checkFailureAndAutoDownload() async throws {
+        try message.requireChain()
         let events = resolver().events(for: message.parts, displayedPixelSize: RenditionMessage.largeCell)
-        #expect(await ResolutionEventsTests.collect(events).value == ["placeholder 4032x3024", "preview preview"])
+        #expect(
+            await ResolutionEventsTests.collect(events).cancellableValue == [
+                "placeholder 4032x3024", "preview preview",
+            ])
         #expect(message.startedCounts == (0, 0, 0))
         let jpegs = AutoDownloadPolicy(mimeTypes: [.imageJPEG])
         let allowed = resolver(autoDownload: jpegs).events(
@@ -45,7 +50,7 @@ struct ResolutionEventsRenditionTests {
         let collected = ResolutionEventsTests.collect(allowed)
         await message.large.1.script.attempt(0, before: collected).succeed(.data(Data("not an image".utf8)))
         await message.extraLarge.1.script.attempt(0, before: collected).succeed(Fixtures.jpeg(Fixtures.extraLarge))
-        let described = await collected.value.filter { !$0.hasPrefix("progress") }
+        let described = await collected.cancellableValue.filter { !$0.hasPrefix("progress") }
         #expect(
             described == [
                 "placeholder 4032x3024", "preview preview", "failed full-resolution photo@1024x768",

@@ -32,21 +32,26 @@ struct ResolutionEventsTests {
         AttachmentResolver(autoDownload: autoDownload, downloads: coordinator)
     }
 
-    /// Atlas's three parts: `full`, and a local preview and size part.
-    func photoMessage(_ full: ScriptedPart) -> [any MessagePart] {
-        [
+    /// Atlas's three parts: `full`, and a local preview and size part; the resolver's choice of
+    /// the two image parts is required (``ResolverChoice``).
+    func photoMessage(_ full: ScriptedPart, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> [any MessagePart]
+    {
+        let parts: [any MessagePart] = [
             full, ScriptedPart("preview", mimeType: .imageJPEGPreview, status: .complete, localContent: previewBytes),
             ScriptedPart("size", mimeType: .imageSize, status: .complete, localContent: .data(sizeJSON)),
         ]
+        try ResolverChoice.require(parts, preview: "preview", fullResolution: full.id, sourceLocation: sourceLocation)
+        return parts
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a message whose parts are all local gives placeholder and full resolution without any download",
         .timeLimit(.minutes(1)))
-    func allLocal() async {
+    func allLocal() async throws {
         let full = ScriptedPart("full", status: .complete, localContent: fullBytes)
-        let parts = photoMessage(full)
+        let parts = try photoMessage(full)
         let coordinator = TransferFixtures.coordinator()
         let events = await Self.collect(resolver(coordinator).events(for: parts)).cancellableValue
         #expect(events == ["placeholder 3024x4032", "full full"])
@@ -55,9 +60,9 @@ struct ResolutionEventsTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a remote original is not fetched unless asked; the local preview is shown", .timeLimit(.minutes(1)))
-    func remoteNotAsked() async {
+    func remoteNotAsked() async throws {
         let full = ScriptedPart("full")
-        let parts = photoMessage(full)
+        let parts = try photoMessage(full)
         let events = await Self.collect(resolver(TransferFixtures.coordinator()).events(for: parts)).cancellableValue
         #expect(events == ["placeholder 3024x4032", "preview preview"])
         #expect(full.script.startedCount == 0)
@@ -65,9 +70,9 @@ struct ResolutionEventsTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("asked for the original: placeholder, preview, progress, then the full resolution", .timeLimit(.minutes(1)))
-    func remoteFetched() async {
+    func remoteFetched() async throws {
         let full = ScriptedPart("full")
-        let parts = photoMessage(full)
+        let parts = try photoMessage(full)
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let collected = Self.collect(resolver(coordinator).events(for: parts, fetchingFullResolution: true))
         let attempt = await full.script.attempt(0, before: collected)
@@ -82,10 +87,11 @@ struct ResolutionEventsTests {
     @Test(
         "the preview and a remote size part are fetched automatically, and the placeholder comes first",
         .timeLimit(.minutes(1)))
-    func autoDownload() async {
+    func autoDownload() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let size = ScriptedPart("size", mimeType: .imageSize)
         let parts: [any MessagePart] = [ScriptedPart("full"), preview, size]
+        try ResolverChoice.require(parts, preview: "preview", fullResolution: "full")
         let coordinator = TransferFixtures.coordinator()
         let collected = Self.collect(resolver(coordinator).events(for: parts))
         await preview.script.attempt(0, before: collected).succeed(previewBytes)
@@ -107,9 +113,10 @@ struct ResolutionEventsTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a failed part is reported by name and role, and the other parts go on", .timeLimit(.minutes(1)))
-    func failures() async {
+    func failures() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let full = ScriptedPart("full")
+        try ResolverChoice.require([full, preview], preview: "preview", fullResolution: "full")
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         var events = resolver(coordinator).events(for: [full, preview], fetchingFullResolution: true)
             .makeAsyncIterator()
@@ -141,10 +148,11 @@ struct ResolutionEventsTests {
     @Test(
         "a preview still downloading when the full resolution arrives is cancelled and never sent",
         .timeLimit(.minutes(1)))
-    func fullResolutionCancelsPreview() async {
+    func fullResolutionCancelsPreview() async throws {
         let full = ScriptedPart("full")
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let size = ScriptedPart("size", mimeType: .imageSize, status: .complete, localContent: .data(sizeJSON))
+        try ResolverChoice.require([full, preview, size], preview: "preview", fullResolution: "full")
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let collected = Self.collect(
             resolver(coordinator).events(for: [full, preview, size], fetchingFullResolution: true))

@@ -20,6 +20,7 @@ struct ResolutionHeaderPlaceholderTests {
         .timeLimit(.minutes(1)))
     func downloadedPreview() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
+        try ResolverChoice.require([ScriptedPart("full"), preview], preview: "preview", fullResolution: "full")
         let stream = resolver().events(for: [ScriptedPart("full"), preview])
         let collected = Task {
             var events: [ResolutionEvent] = []
@@ -51,9 +52,10 @@ struct ResolutionHeaderPlaceholderTests {
     @Test(
         "end to end: placeholder, preview, progress, full resolution; the placeholder only once",
         .timeLimit(.minutes(1)))
-    func order() async {
+    func order() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let full = ScriptedPart("full")
+        try ResolverChoice.require([full, preview], preview: "preview", fullResolution: "full")
         var iterator = resolver().events(for: [full, preview], fetchingFullResolution: true).makeAsyncIterator()
         await preview.script.attempt(0).succeed(previewBytes)
         let attempt = await full.script.attempt(0)
@@ -79,9 +81,10 @@ struct ResolutionHeaderPlaceholderTests {
     @Test(
         "the original arriving first gives the placeholder, and the preview is never sent after it",
         .timeLimit(.minutes(1)))
-    func originalFirst() async {
+    func originalFirst() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let full = ScriptedPart("full")
+        try ResolverChoice.require([full, preview], preview: "preview", fullResolution: "full")
         var events = resolver().events(for: [full, preview], fetchingFullResolution: true).makeAsyncIterator()
         let previewAttempt = await preview.script.attempt(0)
         await full.script.attempt(0).succeed(fullBytes)
@@ -104,6 +107,7 @@ struct ResolutionHeaderPlaceholderTests {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let size = ScriptedPart("size", mimeType: .imageSize)
         let parts: [any MessagePart] = [ScriptedPart("full"), preview, size]
+        try ResolverChoice.require(parts, preview: "preview", fullResolution: "full")
         let stream = resolver().events(for: parts)
         let collected = Task {
             var events: [ResolutionEvent] = []
@@ -125,9 +129,10 @@ struct ResolutionHeaderPlaceholderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a size part that fails to download leaves the placeholder to the preview's header", .timeLimit(.minutes(1)))
-    func sizePartFails() async {
+    func sizePartFails() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let size = ScriptedPart("size", mimeType: .imageSize)
+        try ResolverChoice.require([ScriptedPart("full"), preview, size], preview: "preview", fullResolution: "full")
         let collected = ResolutionEventsTests.collect(resolver().events(for: [ScriptedPart("full"), preview, size]))
         await preview.script.attempt(0, before: collected).succeed(previewBytes)
         await size.script.attempt(0, before: collected).fail(HTTPStatusError(statusCode: 404))

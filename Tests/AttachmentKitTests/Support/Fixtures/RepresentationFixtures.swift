@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import AttachmentKit
 
@@ -71,6 +72,22 @@ struct RenditionMessage {
             original, LoadingFixtures.localPreview(),
             PartFactory.size(#"{"width":4032,"height":3024,"orientation":0}"#),
         ]
+    }
+
+    /// Requires the choices the tests of this message wait on (``ResolverChoice``): the local
+    /// preview shown, and for each cell size above the rendition that covers it, smallest first.
+    /// A resolver that chose otherwise fails the test here, at once, instead of leaving it to wait
+    /// for a download that never starts.
+    func requireChain(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let choices = [
+            (Self.tinyCell, PartID("preview")), (Self.largeCell, large.0.part.id),
+            (Self.largerCell, extraLarge.0.part.id), (Self.wholeScreen, original.id),
+        ]
+        for (size, rendition) in choices {
+            try ResolverChoice.require(
+                parts, preview: "preview", fullResolution: original.id, rendition: rendition, for: size,
+                sourceLocation: sourceLocation)
+        }
     }
 
     /// How many downloads each of the original and the two renditions started.
