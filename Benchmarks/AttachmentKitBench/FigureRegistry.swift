@@ -14,3 +14,4 @@ let allFigures: [Figure] =
     + remoteFigures
     + remoteCeilingFigures
     + encryptionFigures
+    + sendingFigures
