@@ -9,7 +9,8 @@ final class BenchTusServer {
     private let process: Process
 
     /// `python3 server.py DIR`: serves tus 1.0.0 at `/files`, stores uploads in `DIR/files`,
-    /// appends each stored chunk's size to `DIR/chunks.log`, prints its port.
+    /// appends each stored chunk's size to `DIR/chunks.log` and each PATCH's `Content-Length`
+    /// (as it arrives) to `DIR/patches.log`, prints its port.
     private static let script = #"""
         import os, sys
         from resumable_upload.cli import _ThreadingHTTPServer
@@ -17,10 +18,15 @@ final class BenchTusServer {
         from resumable_upload.storage import SQLiteStorage
         directory = sys.argv[1]
         log = open(os.path.join(directory, "chunks.log"), "a", buffering=1)
+        patches = open(os.path.join(directory, "patches.log"), "a", buffering=1)
         def received(upload_id, offset, size):
             log.write("%d\n" % size)
+        def incoming(method, path, headers):
+            if method == "PATCH":
+                length = next((v for k, v in headers.items() if k.lower() == "content-length"), "0")
+                patches.write("%s\n" % length)
         storage = SQLiteStorage(db_path=os.path.join(directory, "uploads.db"), upload_dir=os.path.join(directory, "files"))
-        tus = TusServer(storage=storage, base_path="/files", on_chunk_received=received)
+        tus = TusServer(storage=storage, base_path="/files", on_chunk_received=received, on_incoming_request=incoming)
         class Handler(TusHTTPRequestHandler):
             pass
         Handler.tus_server = tus
@@ -56,10 +62,15 @@ final class BenchTusServer {
     /// The creation endpoint.
     var endpoint: URL { URL(string: "http://127.0.0.1:\(port)/files")! }
 
-    /// The bytes of every chunk the server has stored so far.
-    var bytesReceived: Int64 {
-        let text = (try? String(contentsOf: directory.appendingPathComponent("chunks.log"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { Int64($0) }.reduce(0, +)
+    /// The size of every chunk the server has stored so far, in order.
+    var storedChunks: [Int64] { numbers(in: "chunks.log") }
+
+    /// The `Content-Length` of every PATCH that has arrived so far, in order.
+    var patchLengths: [Int64] { numbers(in: "patches.log") }
+
+    private func numbers(in log: String) -> [Int64] {
+        let text = (try? String(contentsOf: directory.appendingPathComponent(log), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { Int64($0) }
     }
 
     /// Removes every stored upload (the figures' files are large).

@@ -22,8 +22,10 @@ enum SendingChild {
         do {
             let coordinator = try SendingBench.coordinator(journal: URL(fileURLWithPath: journal))
             let part = SendingBench.part(URL(fileURLWithPath: file))
-            coordinator.addObserver(ProgressPrinter(), for: part.id)
+            let printer = ProgressPrinter()  // observers are held weakly
+            coordinator.addObserver(printer, for: part.id)
             let uploaded = try await coordinator.upload(part, to: .tus(endpoint))
+            withExtendedLifetime(printer) {}
             write("done \(try RemotePeakMemory.peakResident()) \(uploaded.resumedAt ?? -1)")
             return 0
         } catch {

@@ -86,12 +86,16 @@ enum SendingKillAtHalf {
         }
         first.kill()
         guard killedAt > 0 else { throw FigureSkipped(reason: "the first child ended before half the file") }
-        // As an app relaunched: the server has finished with the dropped connection.
-        usleep(500_000)
+        // As an app relaunched later: the server has stored what the dead connection delivered
+        // (at most 20 s).
+        for _ in 0..<200 where server.storedChunks.isEmpty { usleep(100_000) }
+        let delivered = server.storedChunks.reduce(0, +)
+        let patchesBefore = server.patchLengths.count
         let outcome = try SendingChild.Running(endpoint: server.endpoint, file: file, journal: journal).finish()
-        let resent = server.bytesReceived - size
+        // What the first process delivered plus every body the second sent (stored or refused).
+        let resent = delivered + server.patchLengths.dropFirst(patchesBefore).reduce(0, +) - size
         print(
-            "upload-resent-after-kill\tkilled after \(killedAt) bytes reported sent\tresumed at "
+            "upload-resent-after-kill\tkilled after \(killedAt) bytes reported sent\tserver held \(delivered)\tresumed at "
                 + "\(outcome.resumedAt.map(String.init) ?? "none")\tresent \(resent) bytes")
         return (resent, size)
     }
