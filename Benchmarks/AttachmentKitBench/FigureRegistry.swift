@@ -15,3 +15,4 @@ let allFigures: [Figure] =
     + remoteCeilingFigures
     + remoteSlowDiskFigures
     + encryptionFigures
+    + sendingFigures

@@ -8,6 +8,9 @@ let requested = Array(CommandLine.arguments.dropFirst())
 if requested.first == RemotePeakMemory.childArgument, requested.count == 3 {
     exit(await RemotePeakMemory.runChild(requested[1], client: requested[2]))
 }
+if requested.first == SendingChild.argument, requested.count == 4 {
+    exit(await SendingChild.run(endpoint: requested[1], file: requested[2], journal: requested[3]))
+}
 if requested.contains("--list") {
     for figure in allFigures { print(figure.name) }
     exit(0)

@@ -8,7 +8,8 @@ import Foundation
 /// so an attempt, a retry or a relaunch goes on from what the server holds. A `409` is answered
 /// by asking the offset again; an offset that can't be true fails the attempt (the next one
 /// asks again); a last `HEAD` checks that the server still has every byte before the upload
-/// counts as done.
+/// counts as done. A recorded upload the server no longer has (`404`, `410`) is created again
+/// and sent from zero, once an attempt.
 enum TusUpload {
     static let version = "1.0.0"
     /// The most `409` or `460` answers in a row before an attempt gives up.
@@ -20,17 +21,24 @@ enum TusUpload {
         try UploadAttempt.checkSource(pending)
         // A server without OPTIONS (or that refuses it) is asked nothing more of its limits.
         let capabilities = (try? await options(pending.destination.url, attempt)) ?? TusServerCapabilities()
-        if pending.uploadURL == nil {
-            if let limit = capabilities.maximumSize, pending.byteCount > limit {
-                throw UploadError.tooLarge(pending.partID, byteCount: pending.byteCount, limit: limit)
-            }
-            pending.uploadURL = try await create(pending, attempt)
-            pending.confirmedOffset = 0
-            try await attempt.record(pending)
+        var uploadURL: URL
+        if let recorded = pending.uploadURL {
+            uploadURL = recorded
+        } else {
+            uploadURL = try await createAndRecord(&pending, capabilities, attempt)
         }
-        guard let uploadURL = pending.uploadURL else { throw UploadError.missingLocation(pending.destination.url) }
         let checksums = attempt.configuration.usesChecksums ? capabilities : nil
-        var offset = try await serverOffset(uploadURL, pending, attempt)
+        // A recorded upload the server no longer has (expired, or removed while the app was not
+        // running) is created again from zero, once an attempt.
+        var mayCreateAgain = initial.uploadURL != nil
+        var offset: Int64
+        do {
+            offset = try await serverOffset(uploadURL, pending, attempt)
+        } catch let error as UploadError where mayCreateAgain && error.isGoneFromServer {
+            mayCreateAgain = false
+            uploadURL = try await createAndRecord(&pending, capabilities, attempt)
+            offset = 0
+        }
         var refusals = 0
         while true {
             if offset != pending.confirmedOffset {
@@ -48,7 +56,16 @@ enum TusUpload {
                 }
                 return uploadURL
             }
-            switch try await patch(uploadURL, from: offset, pending, checksums, attempt) {
+            let outcome: PatchOutcome
+            do {
+                outcome = try await patch(uploadURL, from: offset, pending, checksums, attempt)
+            } catch let error as UploadError where mayCreateAgain && error.isGoneFromServer {
+                mayCreateAgain = false
+                uploadURL = try await createAndRecord(&pending, capabilities, attempt)
+                offset = 0
+                continue
+            }
+            switch outcome {
             case .accepted(let next):
                 offset = next
                 refusals = 0
@@ -74,6 +91,21 @@ enum TusUpload {
         let head = try await attempt.send(HTTPUploadRequest(method: "OPTIONS", url: endpoint))
         guard (200..<300).contains(head.statusCode) else { throw attempt.statusError(head) }
         return TusServerCapabilities(head)
+    }
+
+    /// Creates the upload on the server (after the preflight against its `Tus-Max-Size`) and
+    /// records its URL at offset 0 before any byte is sent.
+    private static func createAndRecord(
+        _ pending: inout PendingUpload, _ capabilities: TusServerCapabilities, _ attempt: UploadAttempt
+    ) async throws -> URL {
+        if let limit = capabilities.maximumSize, pending.byteCount > limit {
+            throw UploadError.tooLarge(pending.partID, byteCount: pending.byteCount, limit: limit)
+        }
+        let uploadURL = try await create(pending, attempt)
+        pending.uploadURL = uploadURL
+        pending.confirmedOffset = 0
+        try await attempt.record(pending)
+        return uploadURL
     }
 
     private static func create(_ pending: PendingUpload, _ attempt: UploadAttempt) async throws -> URL {

@@ -29,11 +29,21 @@ struct UploadAttempt: Sendable {
         // (URLSession on Linux can leave an upload whose connection the server dropped hanging).
         do {
             return try await exchange(prepared, transport, sentBytes)
-        } catch let error as URLError where error.code == .unknown {
+        } catch let error as URLError where error.code == .unknown || Self.isEmptyReply(error) {
             // libcurl's "Send failure: Broken pipe" (the server closed the connection mid-body)
-            // arrives on Linux as an unknown URLError: it is a lost connection.
+            // arrives on Linux as an unknown URLError, and its "Empty reply from server" (closed
+            // after the body went, before an answer) as a bad server response: both are a lost
+            // connection, which is retried.
             throw URLError(.networkConnectionLost, userInfo: error.userInfo)
         }
+    }
+
+    /// Whether `error` is libcurl's "Empty reply from server" (Linux): the connection closed
+    /// without a response.
+    private static func isEmptyReply(_ error: URLError) -> Bool {
+        guard error.code == .badServerResponse else { return false }
+        let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+        return (underlying?.localizedDescription ?? error.localizedDescription) == "Empty reply from server"
     }
 
     private func exchange(

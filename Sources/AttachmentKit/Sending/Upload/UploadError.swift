@@ -44,6 +44,13 @@ public enum UploadError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the server answered that the upload is not there (`404 Not Found`, `410 Gone`):
+    /// a tus upload that expired or was removed, which is created again from zero.
+    var isGoneFromServer: Bool {
+        if case .httpStatus(let status) = self { return status.statusCode == 404 || status.statusCode == 410 }
+        return false
+    }
+
     /// The delay the server asked for, when it did.
     var retryAfter: Double? {
         if case .httpStatus(let status) = self { return status.retryAfter }

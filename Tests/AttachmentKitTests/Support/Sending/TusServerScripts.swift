@@ -30,7 +30,10 @@ enum TusServerScripts {
 
     /// `python3 - UPSTREAM_PORT SCRIPT LOG PARENT_PID`: forwards every request to the tus server
     /// and applies the faults of SCRIPT (a JSON list of `{"patch": n, "fault": …}`) to the n-th
-    /// PATCH (0-based): `drop` (forwards the first `after` bytes, then closes the connection),
+    /// PATCH or PUT (0-based; in front of any server, nginx too, which gets a PUT as a PATCH is
+    /// forwarded: the bytes read, then sent with their own length): `drop` (forwards the first
+    /// `after` bytes, then closes the connection), `stall` (forwards the first `after` bytes,
+    /// then reads nothing more and answers nothing for 20 s, and writes LOG.stopped),
     /// `status` (answers `status` with `headers` without forwarding), `lie` (forwards, then adds
     /// `by` to the Upload-Offset answered), `lose` (answers success without forwarding: the
     /// server never gets the chunk), `hold` (reads the chunk and answers nothing until the client
@@ -77,7 +80,7 @@ enum TusServerScripts {
                 log({"method": self.command, "path": self.path, "offset": -1, "length": 0, "received": 0})
                 self.reply(*self.forward(body))
             do_HEAD = do_POST = do_OPTIONS = do_DELETE = do_GET = plain
-            def do_PATCH(self):
+            def body_request(self):
                 with lock:
                     index = state["patch"]
                     state["patch"] += 1
@@ -85,9 +88,18 @@ enum TusServerScripts {
                 kind = fault.get("fault")
                 n = self.length()
                 offset = int(self.headers.get("Upload-Offset", "-1"))
+                if kind == "stall":
+                    part = self.rfile.read(min(fault["after"], n))
+                    log({"method": self.command, "index": index, "offset": offset, "length": n, "received": len(part), "fault": kind})
+                    self.forward(part)
+                    with open(log_path + ".stopped", "w") as f:
+                        f.write(str(len(part)))
+                    time.sleep(20)
+                    self.close_connection = True
+                    return
                 if kind == "stop":
                     part = self.rfile.read(min(fault["after"], n))
-                    log({"method": "PATCH", "index": index, "offset": offset, "length": n, "received": len(part), "fault": kind})
+                    log({"method": self.command, "index": index, "offset": offset, "length": n, "received": len(part), "fault": kind})
                     self.forward(part)
                     with open(log_path + ".stopped", "w") as f:
                         f.write(str(len(part)))
@@ -97,13 +109,13 @@ enum TusServerScripts {
                     return
                 if kind == "drop":
                     part = self.rfile.read(min(fault["after"], n))
-                    log({"method": "PATCH", "index": index, "offset": offset, "length": n, "received": len(part), "fault": kind})
+                    log({"method": self.command, "index": index, "offset": offset, "length": n, "received": len(part), "fault": kind})
                     self.forward(part)
                     self.close_connection = True
                     self.connection.shutdown(socket.SHUT_RDWR)
                     return
                 body = self.rfile.read(n)
-                log({"method": "PATCH", "index": index, "offset": offset, "length": n, "received": len(body), "fault": kind,
+                log({"method": self.command, "index": index, "offset": offset, "length": n, "received": len(body), "fault": kind,
                      "checksum": self.headers.get("Upload-Checksum")})
                 if kind == "status":
                     self.reply(fault["status"], [tuple(h) for h in fault.get("headers", [])] + [("Tus-Resumable", "1.0.0")])
@@ -119,6 +131,7 @@ enum TusServerScripts {
                 if kind == "lie":
                     headers = [(k, str(int(v) + fault["by"]) if k.lower() == "upload-offset" else v) for k, v in headers]
                 self.reply(status, headers, data)
+            do_PATCH = do_PUT = body_request
         class Server(http.server.ThreadingHTTPServer):
             daemon_threads = True
         httpd = Server(("127.0.0.1", 0), Handler)

@@ -8,7 +8,7 @@ import Testing
 /// The PyPI `resumable-upload` tus server on 127.0.0.1 (installed by `.ci/install-tools`),
 /// optionally behind a fault proxy, started by a test and stopped when released.
 final class TusTestServer: Sendable {
-    /// One fault of the proxy, applied to the PATCH with index `patch` (0-based).
+    /// One fault of the proxy, applied to the PATCH (or PUT) with index `patch` (0-based).
     struct Fault: Encodable, Sendable {
         var patch: Int
         var fault: String
@@ -25,6 +25,7 @@ final class TusTestServer: Sendable {
         static func lose(patch: Int) -> Fault { Fault(patch: patch, fault: "lose") }
         static func hold(patch: Int) -> Fault { Fault(patch: patch, fault: "hold") }
         static func stop(patch: Int, after bytes: Int) -> Fault { Fault(patch: patch, fault: "stop", after: bytes) }
+        static func stall(patch: Int, after bytes: Int) -> Fault { Fault(patch: patch, fault: "stall", after: bytes) }
     }
 
     /// A PATCH the proxy saw.
@@ -54,12 +55,8 @@ final class TusTestServer: Sendable {
         var children = [server.child]
         serverPort = server.port
         if let faults {
-            let faultsURL = directory.appending("faults.json")
-            try JSONEncoder().encode(faults).write(to: faultsURL)
             do {
-                let proxy = try await Self.start(
-                    TusServerScripts.proxy, in: directory, name: "proxy.py",
-                    arguments: [String(server.port), faultsURL.path, directory.appending("proxy.jsonl").path, parent])
+                let proxy = try await Self.startProxy(upstream: server.port, faults: faults, in: directory)
                 children.append(proxy.child)
                 port = proxy.port
             } catch {
@@ -71,6 +68,21 @@ final class TusTestServer: Sendable {
             port = server.port
         }
         self.children = children
+    }
+
+    /// Starts the fault proxy in front of `upstream` (any HTTP server on 127.0.0.1), logging to
+    /// `proxy.jsonl` in `directory`.
+    static func startProxy(upstream: Int, faults: [Fault], in directory: StorageTemporaryDirectory) async throws
+        -> (child: ChildProcess, port: Int)
+    {
+        let faultsURL = directory.appending("faults.json")
+        try JSONEncoder().encode(faults).write(to: faultsURL)
+        return try await start(
+            TusServerScripts.proxy, in: directory, name: "proxy.py",
+            arguments: [
+                String(upstream), faultsURL.path, directory.appending("proxy.jsonl").path,
+                String(ProcessInfo.processInfo.processIdentifier),
+            ])
     }
 
     private static func start(
@@ -101,7 +113,10 @@ final class TusTestServer: Sendable {
     }
 
     /// The requests the proxy saw, in order.
-    var requests: [Patch] {
+    var requests: [Patch] { Self.requests(loggedIn: directory) }
+
+    /// The requests a proxy logging in `directory` saw, in order.
+    static func requests(loggedIn directory: StorageTemporaryDirectory) -> [Patch] {
         let text = (try? String(contentsOf: directory.appending("proxy.jsonl"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Patch.self, from: Data($0.utf8)) }
     }

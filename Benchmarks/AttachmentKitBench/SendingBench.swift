@@ -1,0 +1,85 @@
+import AttachmentKit
+import Foundation
+
+/// The uploads the sending figures time or watch: AttachmentKit's coordinator, and curl doing
+/// the same requests.
+enum SendingBench {
+    /// A sparse file of `megabytes` MiB (reads as zeros, written in no time) in a new folder;
+    /// the caller removes the folder.
+    static func sparseFile(megabytes: Int) throws -> (folder: URL, file: URL) {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("attachmentkit-bench-send-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("\(megabytes)m.bin")
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: UInt64(megabytes) << 20)
+        try handle.close()
+        return (folder, file)
+    }
+
+    /// The part the figures upload.
+    static func part(_ file: URL) -> LocalPart {
+        LocalPart(
+            id: "bench/original", mimeType: .applicationOctetStream, content: .file(file),
+            transferStatus: .awaitingUpload)
+    }
+
+    /// The coordinator the figures upload with: the defaults (the whole rest of the file in one
+    /// `PATCH`), a journal when given.
+    static func coordinator(journal: URL? = nil) throws -> UploadCoordinator {
+        UploadCoordinator(
+            journal: try journal.map { try PendingUploadJournal(directory: $0) },
+            configuration: UploadConfiguration(idleTimeout: 30))
+    }
+
+    /// Uploads `file` to `destination` with a fresh coordinator; returns the seconds.
+    static func upload(_ file: URL, to destination: UploadDestination) async throws -> Double {
+        let coordinator = try coordinator()
+        let stopwatch = Stopwatch()
+        _ = try await coordinator.upload(part(file), to: destination)
+        return stopwatch.seconds
+    }
+
+    /// curl doing a tus upload of `file`: `POST` for the creation, one `PATCH -T` of the file;
+    /// returns the seconds.
+    static func curlTus(_ file: URL, to endpoint: URL, byteCount: Int64) throws -> Double {
+        let stopwatch = Stopwatch()
+        let created = try curlOutput([
+            "-s", "-f", "-o", "/dev/null", "-D", "-", "-X", "POST", "-H", "Tus-Resumable: 1.0.0",
+            "-H", "Upload-Length: \(byteCount)", endpoint.absoluteString,
+        ])
+        guard
+            let line = created.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("location:") }),
+            let location = URL(
+                string: String(line.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces),
+                relativeTo: endpoint)
+        else { throw FigureSkipped(reason: "the tus server gave curl no Location") }
+        try runCurl([
+            "-o", "/dev/null", "-X", "PATCH", "-H", "Tus-Resumable: 1.0.0", "-H", "Upload-Offset: 0",
+            "-H", "Content-Type: application/offset+octet-stream", "-T", file.path, location.absoluteString,
+        ])
+        return stopwatch.seconds
+    }
+
+    /// `curl -T` of `file` to `url` (a `PUT`); returns the seconds.
+    static func curlPut(_ file: URL, to url: URL) throws -> Double {
+        let stopwatch = Stopwatch()
+        try runCurl(["-o", "/dev/null", "-T", file.path, url.absoluteString])
+        return stopwatch.seconds
+    }
+
+    /// Runs curl with `arguments`; its standard output.
+    private static func curlOutput(_ arguments: [String]) throws -> String {
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = arguments
+        let output = Pipe()
+        curl.standardOutput = output
+        try curl.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        curl.waitUntilExit()
+        guard curl.terminationStatus == 0 else { throw FigureSkipped(reason: "curl failed: \(curl.terminationStatus)") }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

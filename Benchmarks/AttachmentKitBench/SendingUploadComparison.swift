@@ -1,0 +1,62 @@
+import AttachmentKit
+import Foundation
+
+/// 256 MiB uploaded from a file by AttachmentKit and by curl, in turn, the order rotating each
+/// round so that both see the same machine load: with tus to the PyPI `resumable-upload`
+/// server, and with a plain `PUT` to nginx's WebDAV module (a server written in C, which shows
+/// how much of the tus time is the Python server's). Measured once per run and shared by the
+/// figures.
+actor SendingUploadComparison {
+    /// The seconds of each upload, five of each.
+    struct Times: Sendable {
+        var oursTus: [Double] = []
+        var curlTus: [Double] = []
+        var oursPut: [Double] = []
+        var curlPut: [Double] = []
+    }
+
+    static let shared = SendingUploadComparison()
+    static let megabytes = 256
+    private var measurement: Task<Times, any Error>?
+
+    /// The times, measured by the first caller.
+    func times() async throws -> Times {
+        if let measurement { return try await measurement.value }
+        let measurement = Task { try await Self.measure() }
+        self.measurement = measurement
+        return try await measurement.value
+    }
+
+    /// MB/s of the file uploaded in the median of `seconds`.
+    static func throughput(_ seconds: [Double]) -> Double { Double(megabytes) * 1.048576 / Measure.median(seconds) }
+
+    private static func measure() async throws -> Times {
+        let tus = try BenchTusServer()
+        defer { tus.stop() }
+        let nginx = try BenchNginx(extra: "location /put/ { dav_methods PUT; client_max_body_size 0; }")
+        defer { nginx.stop() }
+        let (folder, file) = try SendingBench.sparseFile(megabytes: megabytes)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let byteCount = Int64(megabytes) << 20
+        try FileManager.default.createDirectory(
+            at: nginx.root.appendingPathComponent("put"), withIntermediateDirectories: true)
+        let putURL = nginx.url("put/upload.bin")
+        var times = Times()
+        for round in 0..<5 {
+            for kind in [0, 1, 2, 3].map({ ($0 + round) % 4 }) {
+                switch kind {
+                case 0: times.oursTus.append(try await SendingBench.upload(file, to: .tus(tus.endpoint)))
+                case 1: times.curlTus.append(try SendingBench.curlTus(file, to: tus.endpoint, byteCount: byteCount))
+                case 2: times.oursPut.append(try await SendingBench.upload(file, to: .put(putURL)))
+                default: times.curlPut.append(try SendingBench.curlPut(file, to: putURL))
+                }
+                tus.removeUploads()
+                try? FileManager.default.removeItem(at: nginx.root.appendingPathComponent("put/upload.bin"))
+            }
+        }
+        print(
+            "upload-256mib\tours-tus \(times.oursTus)\tcurl-tus \(times.curlTus)\tours-put-nginx \(times.oursPut)"
+                + "\tcurl-put-nginx \(times.curlPut)")
+        return times
+    }
+}
