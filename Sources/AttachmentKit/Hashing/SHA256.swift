@@ -51,14 +51,9 @@ struct SHA256: Sendable {
     /// The digest of everything added so far. The hasher can go on taking bytes afterwards.
     func finalize() -> SHA256Digest {
         var copy = self
-        withUnsafeBytes(of: UInt8(0x80)) { copy.pending.append($0) }
-        if copy.pending.count > 56 {
-            copy.pending.pad(to: 64)
-            copy.compress(block: copy.pending.takeBlock())
-        }
-        copy.pending.pad(to: 56)
-        withUnsafeBytes(of: (byteCount &* 8).bigEndian) { copy.pending.append($0) }
-        copy.compress(block: copy.pending.takeBlock())
+        let (block, last) = pending.messageEnd(byteCount: byteCount)
+        copy.compress(block: block)
+        if let last { copy.compress(block: last) }
         let s = copy.state
         return SHA256Digest(
             UInt64(s.0) << 32 | UInt64(s.1), UInt64(s.2) << 32 | UInt64(s.3),
