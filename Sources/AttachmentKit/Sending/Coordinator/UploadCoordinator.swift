@@ -2,9 +2,9 @@ import Foundation
 
 /// Uploads message parts: the mirror of ``DownloadCoordinator`` for the sending half.
 ///
-/// - One upload per part, whoever asks: a second ``upload(_:to:)`` of a part being uploaded
+/// - One upload per part, whoever asks: a second ``upload(_:to:priority:)`` of a part being uploaded
 ///   waits for the same upload.
-/// - A message's parts go up in order (``upload(message:to:)``); one failed part fails the
+/// - A message's parts go up in order (``upload(message:priority:to:)``); one failed part fails the
 ///   message with ``MessageUploadError`` naming it, and the parts already sent are not sent
 ///   again when the message is retried.
 /// - Progress reaches ``ProgressObserver`` and ``MainActorProgressObserver`` observers with the
