@@ -6,13 +6,12 @@ import Foundation
 /// accept, so ``UploadCoordinator`` sends `Upload-Checksum: sha1 …` to a server that offers no
 /// ``SHA256``. SHA-1 is broken for collisions; it is a check against corruption here, never a
 /// security boundary. Tested against `sha1sum` and Python's `hashlib` at the block boundaries.
-struct SHA1: Sendable {
+struct SHA1: MerkleDamgardHash, Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0
     )
-    /// Bytes waiting for a whole 64-byte block.
-    private var pending = HashBlockBuffer(blockSize: 64)
-    private var byteCount: UInt64 = 0
+    var pending = HashBlockBuffer(blockSize: 64)
+    var byteCount: UInt64 = 0
 
     init() {}
 
@@ -23,43 +22,17 @@ struct SHA1: Sendable {
         return hasher.finalize()
     }
 
-    /// Adds `data` to the message.
-    mutating func update(_ data: Data) {
-        data.withUnsafeBytes { update($0) }
-    }
-
-    /// Adds `bytes` to the message.
-    mutating func update(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { update($0) }
-    }
-
-    /// Adds `buffer` to the message.
-    mutating func update(_ buffer: UnsafeRawBufferPointer) {
-        byteCount &+= UInt64(buffer.count)
-        let (completed, blocks) = pending.add(buffer)
-        if let completed { compress(block: completed) }
-        if !blocks.isEmpty { compress(blocks: blocks) }
-    }
-
     /// The 20-byte digest of everything added so far. The hasher can go on taking bytes
     /// afterwards.
     func finalize() -> [UInt8] {
-        var copy = self
-        let (block, last) = pending.messageEnd(byteCount: byteCount)
-        copy.compress(block: block)
-        if let last { copy.compress(block: last) }
-        let s = copy.state
+        let s = padded().state
         return withUnsafeBytes(of: (s.0.bigEndian, s.1.bigEndian, s.2.bigEndian, s.3.bigEndian, s.4.bigEndian)) {
             Array($0)
         }
     }
 
-    private mutating func compress(block: HashBlockBuffer.Block) {
-        withUnsafeBytes(of: block) { compress(blocks: $0) }
-    }
-
     /// Runs the compression function over every 64-byte block of `blocks`.
-    private mutating func compress(blocks: UnsafeRawBufferPointer) {
+    mutating func compress(blocks: UnsafeRawBufferPointer) {
         var (h0, h1, h2, h3, h4) = state
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { schedule in
             var offset = 0
