@@ -48,7 +48,7 @@ let uploads = UploadCoordinator(
     transport: FolderUploadTransport(root: server),
     journal: try PendingUploadJournal(directory: folder.appendingPathComponent("uploads")))
 let base = URL(string: "https://uploads.example.com/m1/")!
-let sent = try await uploads.upload(message: attachment.parts) { part in
+let sent = try await uploads.upload(message: attachment.parts, priority: .high) { part in
     .put(base.appendingPathComponent(part.id.rawValue.replacingOccurrences(of: "/", with: "-")))
 }
 for part in sent { print(part.partID, "->", part.remoteURL) }

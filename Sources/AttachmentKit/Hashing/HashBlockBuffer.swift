@@ -56,6 +56,23 @@ struct HashBlockBuffer: Sendable {
         return block
     }
 
+    /// The last one or two blocks of a Merkle–Damgård message (``SHA1``, ``SHA256``) of
+    /// `byteCount` bytes whose held rest is this buffer's: the byte 0x80, zeros, and the length
+    /// in bits as a big-endian 64-bit integer; hash them in order.
+    func messageEnd(byteCount: UInt64) -> (Block, Block?) {
+        var tail = self
+        withUnsafeBytes(of: UInt8(0x80)) { tail.append($0) }
+        var first: Block?
+        if tail.count > 56 {
+            tail.pad(to: 64)
+            first = tail.takeBlock()
+        }
+        tail.pad(to: 56)
+        withUnsafeBytes(of: (byteCount &* 8).bigEndian) { tail.append($0) }
+        let last = tail.takeBlock()
+        return first.map { ($0, last) } ?? (last, nil)
+    }
+
     /// Calls `body` with the held bytes.
     func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         withUnsafeBytes(of: block) { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }

@@ -6,13 +6,12 @@ import Foundation
 /// AttachmentKit depends on nothing outside the toolchain. ``FileContentStore`` names each
 /// entry's file by the SHA-256 of its key, so that no key, however hostile, chooses a path or
 /// collides with another; it is tested against the FIPS 180-4 example vectors.
-struct SHA256: Sendable {
+struct SHA256: MerkleDamgardHash, Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
-    /// Bytes waiting for a whole 64-byte block.
-    private var pending = HashBlockBuffer(blockSize: 64)
-    private var byteCount: UInt64 = 0
+    var pending = HashBlockBuffer(blockSize: 64)
+    var byteCount: UInt64 = 0
 
     init() {}
 
@@ -30,47 +29,16 @@ struct SHA256: Sendable {
         return hasher.finalize()
     }
 
-    /// Adds `data` to the message.
-    mutating func update(_ data: Data) {
-        data.withUnsafeBytes { update($0) }
-    }
-
-    /// Adds `bytes` to the message.
-    mutating func update(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { update($0) }
-    }
-
-    /// Adds `buffer` to the message.
-    mutating func update(_ buffer: UnsafeRawBufferPointer) {
-        byteCount &+= UInt64(buffer.count)
-        let (completed, blocks) = pending.add(buffer)
-        if let completed { compress(block: completed) }
-        if !blocks.isEmpty { compress(blocks: blocks) }
-    }
-
     /// The digest of everything added so far. The hasher can go on taking bytes afterwards.
     func finalize() -> SHA256Digest {
-        var copy = self
-        withUnsafeBytes(of: UInt8(0x80)) { copy.pending.append($0) }
-        if copy.pending.count > 56 {
-            copy.pending.pad(to: 64)
-            copy.compress(block: copy.pending.takeBlock())
-        }
-        copy.pending.pad(to: 56)
-        withUnsafeBytes(of: (byteCount &* 8).bigEndian) { copy.pending.append($0) }
-        copy.compress(block: copy.pending.takeBlock())
-        let s = copy.state
+        let s = padded().state
         return SHA256Digest(
             UInt64(s.0) << 32 | UInt64(s.1), UInt64(s.2) << 32 | UInt64(s.3),
             UInt64(s.4) << 32 | UInt64(s.5), UInt64(s.6) << 32 | UInt64(s.7))
     }
 
-    private mutating func compress(block: HashBlockBuffer.Block) {
-        withUnsafeBytes(of: block) { compress(blocks: $0) }
-    }
-
     /// Runs the compression function over every 64-byte block of `blocks`.
-    private mutating func compress(blocks: UnsafeRawBufferPointer) {
+    mutating func compress(blocks: UnsafeRawBufferPointer) {
         var (h0, h1, h2, h3, h4, h5, h6, h7) = state
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
             SHA256.roundConstants.withUnsafeBufferPointer { constants in

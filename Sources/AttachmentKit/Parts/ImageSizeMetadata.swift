@@ -4,7 +4,8 @@ import Foundation
 /// `{"width": 3024, "height": 4032, "orientation": 0}`.
 ///
 /// Width and height are the stored pixel size (integers or floats); `orientation` is an
-/// optional raw `UIImage.Orientation` value (0–7, default up); a video's size part may also carry
+/// optional raw `UIImage.Orientation` value (0–7, default up: ``SizePartOrientationCode`` lists
+/// the codes other clients wrote and how to read them); a video's size part may also carry
 /// `duration` in seconds. Unknown keys are ignored.
 ///
 /// It may also carry a placeholder hash of the image as displayed: `"thumbhash"` (base64) and
@@ -48,6 +49,18 @@ public struct ImageSizeMetadata: Sendable, Hashable {
     ///   non-numeric key, a zero, negative, non-finite or absurd dimension, or an orientation
     ///   outside 0–7.
     public init(json: Data) throws(ImageSizeMetadataError) {
+        try self.init(json: json, orientationCode: .uiImageOrientation)
+    }
+
+    /// Parses an `application/json+imageSize` part whose `orientation` is written in `code`
+    /// (see ``SizePartOrientationCode``), as another client wrote it.
+    ///
+    /// Everything else is read and validated as ``init(json:)`` does; for a code that writes
+    /// the displayed size, width and height are turned back into the stored size.
+    ///
+    /// - Throws: ``ImageSizeMetadataError``, as ``init(json:)`` does;
+    ///   ``ImageSizeMetadataError/invalidOrientation(_:)`` for a value the code does not define.
+    public init(json: Data, orientationCode code: SizePartOrientationCode) throws(ImageSizeMetadataError) {
         let raw: RawImageSize
         do {
             raw = try JSONDecoder().decode(RawImageSize.self, from: json)
@@ -58,14 +71,17 @@ public struct ImageSizeMetadata: Sendable, Hashable {
         }
         guard let width = raw.width else { throw .missingKey("width") }
         guard let height = raw.height else { throw .missingKey("height") }
+        try Self.validate(width, key: "width")
+        try Self.validate(height, key: "height")
         var orientation = ImageOrientation.up
         if let value = raw.orientation {
-            guard value.rounded() == value, let found = ImageOrientation(rawValue: Int(exactly: value) ?? -1) else {
-                throw .invalidOrientation(value)
-            }
+            guard value.rounded() == value, let exact = Int(exactly: value), let found = code.orientation(for: exact)
+            else { throw .invalidOrientation(value) }
             orientation = found
         }
-        try self.init(pixelWidth: width, pixelHeight: height, orientation: orientation)
+        let turned = code.writesDisplayedSize && orientation.swapsWidthAndHeight
+        try self.init(
+            pixelWidth: turned ? height : width, pixelHeight: turned ? width : height, orientation: orientation)
         if let duration = raw.duration {
             guard duration.isFinite else { throw .notFinite(key: "duration") }
             guard duration >= 0 else { throw .notPositive(key: "duration", value: duration) }

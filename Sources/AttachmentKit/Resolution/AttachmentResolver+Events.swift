@@ -196,7 +196,8 @@ extension AttachmentResolver {
     {
         do {
             let content = try await priority.content(for: part, from: downloads)
-            let read = Self.readSizeMetadata(LocalPart(id: part.id, mimeType: part.mimeType, content: content))
+            let read = Self.readSizeMetadata(
+                LocalPart(id: part.id, mimeType: part.mimeType, content: content), in: policy.sizePartOrientationCode)
             switch read {
             case .success(let metadata)?:
                 emitter.sizePartRead(.success(metadata))

@@ -42,8 +42,9 @@ public struct AttachmentResolver: Sendable {
     /// at most a few kilobytes of one local image's header (see ``ImageInspector``).
     ///
     /// The placeholder size follows these rules (see <doc:InspectingImages>):
-    /// - The size part (the first local one) gives the size when it is usable; a malformed one
-    ///   is reported in ``AttachmentResolution/sizeMetadataError``. Without one, the
+    /// - The size part (the first local one) gives the size when it is usable, its
+    ///   `orientation` read in the policy's ``ResolutionPolicy/sizePartOrientationCode``; a
+    ///   malformed one is reported in ``AttachmentResolution/sizeMetadataError``. Without one, the
     ///   ``RemotePart/imageSize`` a remote full-resolution part (or else preview) declares
     ///   takes its place, with source ``PlaceholderSize/Source/sizeMetadata``.
     /// - The header of a local image is read too: the full-resolution part's when it is local
@@ -65,7 +66,7 @@ public struct AttachmentResolver: Sendable {
         let fullResolution = chain.flatMap { firstPart(in: parts, matchingAnyOf: $0.fullResolution) }
         let preview = chain.flatMap { firstPart(in: parts, matchingAnyOf: $0.preview) } ?? fullResolution
         let sizePart = firstPart(in: parts, matchingAnyOf: policy.sizeMetadataTypes)
-        let metadataResult = sizePart.flatMap(Self.readSizeMetadata)
+        let metadataResult = sizePart.flatMap { Self.readSizeMetadata($0, in: policy.sizePartOrientationCode) }
         // A size part that is here comes first; then the size a remote part declares.
         let metadata = (try? metadataResult?.get()) ?? Self.declaredImageSize(of: [fullResolution, preview])
         let sizes = PlaceholderSizeReader().read(metadata: metadata, preview: preview, fullResolution: fullResolution)
@@ -105,12 +106,17 @@ public struct AttachmentResolver: Sendable {
         parts.lazy.compactMap { ($0 as? RemotePart)?.imageSize }.first
     }
 
-    /// The size metadata of a local size part, `nil` when its content is not local.
-    static func readSizeMetadata(_ part: any MessagePart) -> Result<ImageSizeMetadata, ImageSizeMetadataError>? {
+    /// The size metadata of a local size part whose `orientation` is written in `code`, `nil`
+    /// when its content is not local.
+    static func readSizeMetadata(_ part: any MessagePart, in code: SizePartOrientationCode) -> Result<
+        ImageSizeMetadata, ImageSizeMetadataError
+    >? {
         guard let content = part.availableContent else { return nil }
         do {
             let bytes = try content.bytes()
-            return Result { () throws(ImageSizeMetadataError) in try ImageSizeMetadata(json: bytes) }
+            return Result { () throws(ImageSizeMetadataError) in
+                try ImageSizeMetadata(json: bytes, orientationCode: code)
+            }
         } catch {
             return .failure(.malformedJSON(error.description))
         }

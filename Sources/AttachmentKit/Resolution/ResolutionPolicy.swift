@@ -33,11 +33,21 @@ public struct ResolutionPolicy: Sendable, Hashable {
     public var chains: [Chain]
     /// Types of a part that carries an ``ImageSizeMetadata`` JSON object, best first.
     public var sizeMetadataTypes: [MIMEType]
+    /// The code the senders write the size part's `orientation` in (see
+    /// ``SizePartOrientationCode``, which lists the codes and what each reads):
+    /// ``SizePartOrientationCode/uiImageOrientation`` by default, as Atlas iOS and
+    /// ``AttachmentComposer`` write it. An app whose peers are other clients names theirs, for
+    /// example ``SizePartOrientationCode/atlasAndroid``.
+    public var sizePartOrientationCode: SizePartOrientationCode
 
     /// Creates a policy.
-    public init(chains: [Chain], sizeMetadataTypes: [MIMEType] = [.imageSize]) {
+    public init(
+        chains: [Chain], sizeMetadataTypes: [MIMEType] = [.imageSize],
+        sizePartOrientationCode: SizePartOrientationCode = .uiImageOrientation
+    ) {
         self.chains = chains
         self.sizeMetadataTypes = sizeMetadataTypes
+        self.sizePartOrientationCode = sizePartOrientationCode
     }
 
     /// Atlas's rules: preview `image/jpeg+preview` → `image/jpeg` → `image/png` with full

@@ -90,20 +90,29 @@ struct AttachmentComposerTests {
     }
 
     @Test(
-        "what AttachmentKit composes it resolves: with the original still remote, size part and preview give the displayed size and orientation",
-        arguments: [1, 3, 6, 8])
-    func roundTrip(exifOrientation: Int) throws {
+        "what AttachmentKit composes it resolves: with the original still remote, size part and preview give the displayed size and orientation, in each code",
+        arguments: zip(
+            [1, 3, 6, 8, 6, 8, 6, 3],
+            [
+                .uiImageOrientation, .uiImageOrientation, .uiImageOrientation, .uiImageOrientation, .exif,
+                .atlasAndroid,
+                .atlasAndroidLegacy, .atlasAndroidLegacy,
+            ] as [SizePartOrientationCode]))
+    func roundTrip(exifOrientation: Int, code: SizePartOrientationCode) throws {
         let folder = try StorageTemporaryDirectory("compose")
         let photo = try SendingFixtures.jpeg(
             in: folder, name: "photo.jpg", width: 640, height: 480, exifOrientation: exifOrientation, thumbnail: true)
-        let attachment = try AttachmentComposer().compose(imageAt: photo, into: folder.url, id: "m")
+        let attachment = try AttachmentComposer(orientationCode: code).compose(
+            imageAt: photo, into: folder.url, id: "m")
         let remoteOriginal = LocalPart(
             id: attachment.original.id, mimeType: attachment.original.mimeType, content: nil,
             transferStatus: .readyForDownload)
         let parts: [any MessagePart] = [
             remoteOriginal, try #require(attachment.preview), try #require(attachment.sizePart),
         ]
-        let resolution = AttachmentResolver().resolve(parts)
+        let resolution = AttachmentResolver(
+            policy: ResolutionPolicy(chains: ResolutionPolicy.atlas.chains, sizePartOrientationCode: code)
+        ).resolve(parts)
         let expected = try #require(ImageOrientation(exifValue: exifOrientation))
         let turned = expected.swapsWidthAndHeight
         #expect(

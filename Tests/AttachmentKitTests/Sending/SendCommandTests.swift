@@ -65,7 +65,10 @@ struct SendCommandTests {
     func killedAndResumed() async throws {
         let tool = try #require(ChildProcess.builtExecutable("attachmentkit"))
         let half = 2 << 20
-        let server = try await TusTestServer(faults: [.stop(patch: 0, after: half)])
+        // No checksum offered: a server keeps the half of a chunk that arrived only when it has no
+        // checksum to verify (with one it refuses the cut-off chunk whole, and the resume starts
+        // that chunk again).
+        let server = try await TusTestServer(faults: [.stop(patch: 0, after: half)], checksumAlgorithms: "")
         let folder = try StorageTemporaryDirectory("cli-crash")
         let source = try SendingFixtures.randomFile(in: folder, name: "big.bin", count: 2 * half, seed: 41)
         let arguments = [

@@ -58,12 +58,7 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         if let http = response as? HTTPURLResponse, let url = http.url ?? dataTask.originalRequest?.url {
-            var headers = HTTPHeaders()
-            for (name, value) in http.allHeaderFields {
-                if let name = name as? String, let value = value as? String { headers[name] = value }
-            }
-            stream(for: dataTask)?.receive(
-                head: HTTPResponseHead(statusCode: http.statusCode, headers: headers, url: url))
+            stream(for: dataTask)?.receive(head: HTTPResponseHead(http, url: url))
             completionHandler(.allow)
         } else {
             stream(for: dataTask)?.complete(with: HTTPTransportError.notHTTP)

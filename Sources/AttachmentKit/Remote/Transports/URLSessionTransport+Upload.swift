@@ -15,22 +15,32 @@ extension URLSessionTransport: HTTPUploadTransport {
         -> HTTPResponse
     {
         try Task.checkCancellation()
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
+        let urlRequest = Self.urlRequest(for: request)
         switch request.body {
         case .none:
             return try await start(session.dataTask(with: urlRequest))
         case .file(let url, let offset, let length):
-            urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
-            let whole = offset == 0 && (try? PartContent.file(url).byteCount()) == length
-            let slice = whole ? nil : try UploadSliceFile(copying: url, offset: offset, length: length)
+            let slice =
+                UploadSliceFile.isWhole(url, offset: offset, length: length)
+                ? nil : try UploadSliceFile(copying: url, offset: offset, length: length)
             let task = session.uploadTask(with: urlRequest, fromFile: slice?.url ?? url)
             router.observeSentBytes(of: task.taskIdentifier) { sent in
                 withExtendedLifetime(slice) { sentBytes(sent) }
             }
             return try await start(task)
         }
+    }
+
+    /// The URLSession request for `request`: its method, URL and header fields, no cache, and
+    /// for a file body its `Content-Length` (the body itself is the upload task's file).
+    static func urlRequest(for request: HTTPUploadRequest) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
+        if case .file(_, _, let length) = request.body {
+            urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
+        }
+        return urlRequest
     }
 }

@@ -12,12 +12,26 @@ final class UploadSliceFile: Sendable {
     init(copying source: URL, offset: Int64, length: Int64) throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("AttachmentKit-upload-\(UUID().uuidString)", isDirectory: false)
+        try Self.copy(source, offset: offset, length: length, to: url)
+    }
+
+    /// Whether `length` bytes from `offset` are the whole file at `url`, which can then be
+    /// uploaded as it is.
+    static func isWhole(_ url: URL, offset: Int64, length: Int64) -> Bool {
+        offset == 0 && (try? PartContent.file(url).byteCount()) == length
+    }
+
+    /// Writes `length` bytes of `source` from `offset` into a new file at `destination`, in 1 MiB
+    /// pieces.
+    ///
+    /// - Throws: A Foundation error when the source can't be read or the copy can't be written.
+    static func copy(_ source: URL, offset: Int64, length: Int64, to destination: URL) throws {
         let input = try FileHandle(forReadingFrom: source)
         defer { try? input.close() }
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
         }
-        let output = try FileHandle(forWritingTo: url)
+        let output = try FileHandle(forWritingTo: destination)
         defer { try? output.close() }
         try input.seek(toOffset: UInt64(offset))
         var remaining = length

@@ -9,9 +9,10 @@ public struct UploadConfiguration: Sendable {
     /// The media types that may be uploaded (compared by essence); `nil` for any. Checked before
     /// any byte is sent.
     public var allowedTypes: [MIMEType]?
-    /// Whether each tus `PATCH` carries an `Upload-Checksum` when the server offers `sha256` in
-    /// `Tus-Checksum-Algorithm` (AttachmentKit computes SHA-256 only; tus servers must offer
-    /// `sha1`, which is not sent). Costs one extra read of each chunk.
+    /// Whether each tus `PATCH` carries an `Upload-Checksum` when the server lists an algorithm
+    /// AttachmentKit computes in `Tus-Checksum-Algorithm`: `sha256` when offered, otherwise
+    /// `sha1` (the one every tus server must support). A chunk the server refuses (`460`) is
+    /// sent again. Costs one extra read of each chunk.
     public var usesChecksums: Bool
     /// The most bytes one tus `PATCH` carries; `nil` sends the rest of the file in one.
     public var maximumChunkByteCount: Int64?

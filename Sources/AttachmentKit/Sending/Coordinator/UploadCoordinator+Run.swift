@@ -6,7 +6,8 @@ extension UploadCoordinator {
         let id = pending.partID
         let task = registry.withLock { registry -> Task<UploadedPart, any Error> in
             if let running = registry.running[id] { return running.task }
-            let task = Task { try await self.perform(pending) }
+            let priority = registry.priorities[id] ?? .normal
+            let task = Task(priority: priority.taskPriority) { try await self.perform(pending) }
             registry.running[id] = UploadRegistry.Running(task: task, progress: .zero(totalBytes: pending.byteCount))
             return task
         }
@@ -75,7 +76,10 @@ extension UploadCoordinator {
     /// One attempt, holding one of the origin's slots.
     private func attemptUpload(_ pending: PendingUpload, _ attempt: UploadAttempt) async throws -> URL {
         let origin = HostConcurrencyLimiter.origin(of: pending.destination.url)
-        try await limiter.acquire(origin, limit: configuration.maximumConcurrentUploadsPerHost)
+        let id = pending.partID
+        try await limiter.acquire(origin, limit: configuration.maximumConcurrentUploadsPerHost) { [registry] in
+            registry.withLock { $0.priorities[id] } ?? .normal
+        }
         do {
             let url =
                 switch pending.destination.method {
@@ -128,6 +132,7 @@ extension UploadCoordinator {
         registry.withLock { registry in
             let listeners = registry.listeners.removeValue(forKey: id) ?? []
             registry.running[id] = nil
+            registry.priorities[id] = nil
             let state: DownloadState
             var final: TransferProgress?
             switch result {

@@ -2,14 +2,19 @@ import Foundation
 
 /// Uploads message parts: the mirror of ``DownloadCoordinator`` for the sending half.
 ///
-/// - One upload per part, whoever asks: a second ``upload(_:to:)`` of a part being uploaded
+/// - One upload per part, whoever asks: a second ``upload(_:to:priority:)`` of a part being uploaded
 ///   waits for the same upload.
-/// - A message's parts go up in order (``upload(message:to:)``); one failed part fails the
+/// - A message's parts go up in order (``upload(message:priority:to:)``); one failed part fails the
 ///   message with ``MessageUploadError`` naming it, and the parts already sent are not sent
 ///   again when the message is retried.
 /// - Progress reaches ``ProgressObserver`` and ``MainActorProgressObserver`` observers with the
 ///   download observers' throttle and delivery, then exactly one final callback: success with
 ///   the part's local file, or the failure as a ``DownloadError``.
+/// - Priorities and a limit per host: at most
+///   ``UploadConfiguration/maximumConcurrentUploadsPerHost`` uploads run against one origin;
+///   the others wait, and a freed slot goes to the highest ``DownloadPriority`` (the same
+///   priorities and the same per-host queue downloads use), then to the first come.
+///   ``setPriority(_:of:)`` moves a waiting upload.
 /// - Failed attempts are retried under ``UploadConfiguration/retryPolicy`` (`Retry-After`
 ///   honoured; 4xx other than 408 and 429 final; a tus `409` is answered in the attempt by
 ///   asking the offset again). A tus upload resumes from the offset the server reports.
@@ -44,16 +49,20 @@ public final class UploadCoordinator: Sendable {
 
     /// Uploads `part`'s local content to `destination` and returns where it went.
     ///
-    /// Cancelling the calling task stops the upload and keeps its state for
-    /// ``resumePendingUploads()``; ``cancel(_:)`` also ends it on the server.
+    /// When its host's slots are taken, the upload waits behind those of higher `priority`. A
+    /// second caller of a part being uploaded joins that upload, raising it to its own
+    /// `priority` when higher. Cancelling the calling task stops the upload and keeps its state
+    /// for ``resumePendingUploads()``; ``cancel(_:)`` also ends it on the server.
     ///
     /// - Throws: ``PartUploadError``.
-    public func upload(_ part: any MessagePart, to destination: UploadDestination) async throws(PartUploadError)
-        -> UploadedPart
-    {
+    public func upload(
+        _ part: any MessagePart, to destination: UploadDestination, priority: DownloadPriority = .normal
+    ) async throws(PartUploadError) -> UploadedPart {
         if let done = journal?.uploadedPart(for: part.id) ?? registry.withLock({ $0.completed[part.id] }) {
             return done
         }
+        registry.withLock { $0.priorities[part.id] = max($0.priorities[part.id] ?? priority, priority) }
+        defer { forgetPriorityIfIdle(part.id) }
         let pending: PendingUpload
         do {
             pending = try preflight(part, destination)
@@ -66,14 +75,23 @@ public final class UploadCoordinator: Sendable {
     /// Uploads a message's parts in order, each to the destination `destination` gives it, and
     /// returns where each went, in the same order.
     ///
+    /// Every part goes at `priority`, or at the one ``setPriority(_:of:)`` gave it since the
+    /// message started (a part not started yet keeps it for when it starts).
+    ///
     /// - Throws: ``MessageUploadError`` naming the first part that failed.
     public func upload(
-        message parts: [any MessagePart], to destination: (any MessagePart) -> UploadDestination
+        message parts: [any MessagePart], priority: DownloadPriority = .normal,
+        to destination: (any MessagePart) -> UploadDestination
     ) async throws(MessageUploadError) -> [UploadedPart] {
+        registry.withLock { registry in
+            for part in parts { registry.priorities[part.id] = max(registry.priorities[part.id] ?? priority, priority) }
+        }
+        defer { for part in parts { forgetPriorityIfIdle(part.id) } }
         var uploaded: [UploadedPart] = []
         for (index, part) in parts.enumerated() {
             do {
-                uploaded.append(try await upload(part, to: destination(part)))
+                let current = registry.withLock { $0.priorities[part.id] } ?? priority
+                uploaded.append(try await upload(part, to: destination(part), priority: current))
             } catch {
                 throw .partFailed(index: index, error)
             }

@@ -14,4 +14,7 @@ struct UploadRegistry: Sendable {
     var completed: [PartID: UploadedPart] = [:]
     /// Parts whose cancellation also ends the upload on the server.
     var terminating: Set<PartID> = []
+    /// The priority of each part uploading, waiting for a slot of its host, or in a message
+    /// being uploaded: what the host's queue asks when a slot frees.
+    var priorities: [PartID: DownloadPriority] = [:]
 }

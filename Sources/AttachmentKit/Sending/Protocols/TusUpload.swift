@@ -2,7 +2,7 @@ import Foundation
 
 /// A tus 1.0.0 upload (https://tus.io/protocols/resumable-upload): `OPTIONS` for the server's
 /// limits, creation by `POST`, `HEAD` for the offset, `PATCH` from it with `Upload-Offset`,
-/// the checksum extension where offered, and `DELETE` to terminate.
+/// the checksum extension where offered (`sha256`, else `sha1`), and `DELETE` to terminate.
 ///
 /// Every step the server confirms (the upload's URL, each offset) is recorded before the next,
 /// so an attempt, a retry or a relaunch goes on from what the server holds. A `409` is answered
@@ -163,8 +163,8 @@ enum TusUpload {
         var headers = tusHeaders()
         headers["Content-Type"] = "application/offset+octet-stream"
         headers["Upload-Offset"] = String(offset)
-        if let capabilities, capabilities.checksumAlgorithms.contains("sha256") {
-            headers["Upload-Checksum"] = try "sha256 " + UploadChecksum.sha256(of: pending.source, offset, length)
+        if let capabilities, let checksum = UploadChecksum.preferred(by: capabilities) {
+            headers["Upload-Checksum"] = try checksum.header(of: pending.source, offset, length)
         }
         let body = HTTPUploadBody.file(pending.source, offset: offset, length: length)
         let head = try await attempt.send(

@@ -1,6 +1,7 @@
 /// How soon a caller needs a part: a transfer runs at the highest priority of its callers,
 /// and when the coordinator's concurrent-transfer limit is reached, waiting transfers start
-/// highest priority first (then first come, first served).
+/// highest priority first (then first come, first served). ``UploadCoordinator`` uses the same
+/// priorities for the uploads that wait for a slot of their host.
 public enum DownloadPriority: Int, Sendable, Hashable, Comparable, CaseIterable {
     /// Prefetching: content that may be shown soon.
     case low

@@ -37,7 +37,8 @@ enum TusServerScripts {
     /// `status` (answers `status` with `headers` without forwarding), `lie` (forwards, then adds
     /// `by` to the Upload-Offset answered), `lose` (answers success without forwarding: the
     /// server never gets the chunk), `hold` (reads the chunk and answers nothing until the client
-    /// closes the connection), `stop` (forwards the first `after` bytes, then reads and drops the
+    /// closes the connection), `corrupt` (forwards the chunk with its first byte flipped, its
+    /// `Upload-Checksum` unchanged), `stop` (forwards the first `after` bytes, then reads and drops the
     /// rest without answering until the client goes, and writes LOG.stopped). Logs every
     /// request as a JSON line.
     static let proxy = #"""
@@ -127,6 +128,8 @@ enum TusServerScripts {
                 if kind == "lose":
                     self.reply(204, [("Tus-Resumable", "1.0.0"), ("Upload-Offset", str(offset + n))])
                     return
+                if kind == "corrupt" and body:
+                    body = bytes([body[0] ^ 0xFF]) + body[1:]
                 status, headers, data = self.forward(body)
                 if kind == "lie":
                     headers = [(k, str(int(v) + fault["by"]) if k.lower() == "upload-offset" else v) for k, v in headers]

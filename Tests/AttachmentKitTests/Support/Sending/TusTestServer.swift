@@ -24,6 +24,7 @@ final class TusTestServer: Sendable {
         static func lie(patch: Int, by bytes: Int) -> Fault { Fault(patch: patch, fault: "lie", by: bytes) }
         static func lose(patch: Int) -> Fault { Fault(patch: patch, fault: "lose") }
         static func hold(patch: Int) -> Fault { Fault(patch: patch, fault: "hold") }
+        static func corrupt(patch: Int) -> Fault { Fault(patch: patch, fault: "corrupt") }
         static func stop(patch: Int, after bytes: Int) -> Fault { Fault(patch: patch, fault: "stop", after: bytes) }
         static func stall(patch: Int, after bytes: Int) -> Fault { Fault(patch: patch, fault: "stall", after: bytes) }
     }

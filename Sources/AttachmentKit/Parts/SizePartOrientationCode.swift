@@ -1,5 +1,6 @@
 /// The code a sender writes in the `orientation` of an `application/json+imageSize` part:
-/// chat clients never agreed on one.
+/// chat clients never agreed on one. This table is the one place that says which codes
+/// AttachmentKit reads and writes.
 ///
 /// | Code | `orientation` values | `width` and `height` |
 /// | --- | --- | --- |
@@ -8,11 +9,20 @@
 /// | ``atlasAndroid`` | 0, 1, 2, 3 for 0°, 180°, 90°, 270° clockwise | displayed (swapped for 90° and 270°) |
 /// | ``atlasAndroidLegacy`` | 0, 1, 3, 2 for 0°, 180°, 90°, 270° clockwise | displayed (swapped for 90° and 270°) |
 ///
-/// ``ImageSizeMetadata/init(json:)``, the reader the resolver uses, reads
-/// ``uiImageOrientation``, and ``AttachmentComposer`` writes it unless told otherwise, so what
-/// AttachmentKit sends AttachmentKit reads. To read a part another client wrote, name its code
-/// in ``ImageSizeMetadata/init(json:orientationCode:)``; to write for one, in
-/// ``AttachmentComposer/orientationCode``. The Android codes have no mirrored orientations.
+/// **By default the reader accepts ``uiImageOrientation`` only**: integers 0–7 (a whole
+/// number written as a float, such as `3.0`, counts); a missing or `null` `orientation` is
+/// up; any other value (8, −1, 2.5, a string) is ``ImageSizeMetadataError/invalidOrientation(_:)``
+/// or ``ImageSizeMetadataError/notANumber(key:)``, reported in
+/// ``AttachmentResolution/sizeMetadataError``. ``AttachmentComposer`` writes the same code unless
+/// told otherwise, so what AttachmentKit sends AttachmentKit reads.
+///
+/// A receiver whose peers write another code names it in
+/// ``ResolutionPolicy/sizePartOrientationCode`` (the resolver, the loaders and
+/// ``AttachmentResolver/events(for:fetchingFullResolution:priority:)`` then read every size part
+/// in it) or, for one part, in ``ImageSizeMetadata/init(json:orientationCode:)``; a sender
+/// writing for such peers names it in ``AttachmentComposer/orientationCode``. A message does not
+/// say which code it was written in: the app knows its peers. The Android codes have no
+/// mirrored orientations.
 public enum SizePartOrientationCode: String, Sendable, Hashable, CaseIterable, Codable {
     /// `UIImage.Orientation` raw values (0 up, 1 down, 2 left, 3 right, 4–7 mirrored), as Atlas
     /// iOS wrote them and ``ImageSizeMetadata/init(json:)`` reads them.
