@@ -98,6 +98,18 @@ enum RemoteBench {
         return stopwatch.seconds
     }
 
+    /// Downloads `part` into a new store through a coordinator; returns the seconds.
+    static func download(_ part: any MessagePart) async throws -> Double {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("attachmentkit-bench-store-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileContentStore(directory: directory, byteCapacity: 4 << 30, durability: .processCrashSafe)
+        let coordinator = DownloadCoordinator(store: store)
+        let stopwatch = Stopwatch()
+        _ = try await coordinator.content(for: part)
+        return stopwatch.seconds
+    }
+
     /// `curl -o` of each URL into a temporary folder (`--parallel` for several); the seconds.
     static func curl(_ urls: [URL]) throws -> Double {
         let directory = FileManager.default.temporaryDirectory

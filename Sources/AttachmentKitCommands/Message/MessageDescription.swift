@@ -12,7 +12,9 @@ import Foundation
 ///
 /// Each part has a MIME type, a status (default `complete`), an optional id (default
 /// `part-N`, counting from 1), an optional byte count, and at most one of `file` (a path,
-/// relative to the message file's folder), `url` or `data` (base64).
+/// relative to the message file's folder), `url` or `data` (base64). A part with
+/// `encryptedFile` (a Matrix `EncryptedFile` object) is encrypted: its `url`, or the object's
+/// own, is the ciphertext's, decrypted after download once its hash matched.
 struct MessageDescription: Sendable {
     var name: String?
     var parts: [DescribedPart]
@@ -37,11 +39,30 @@ struct MessageDescription: Sendable {
         } catch {
             throw .malformedMessage(Self.describe(error))
         }
+        let encryptedFiles = Self.encryptedFileObjects(in: data)
         var parts: [DescribedPart] = []
         for (index, rawPart) in raw.parts.enumerated() {
-            parts.append(try DescribedPart(rawPart, number: index + 1, folder: folder))
+            let encryptedFile = rawPart.hasEncryptedFile ? encryptedFiles[index] : nil
+            parts.append(
+                try DescribedPart(rawPart, number: index + 1, folder: folder, encryptedFileJSON: encryptedFile))
         }
         return MessageDescription(name: raw.name, parts: parts)
+    }
+
+    /// The bytes of each part's `encryptedFile` object, by part index: read apart from the
+    /// decoding, since ``EncryptedFile/init(json:acceptedVersions:)`` checks the object itself.
+    private static func encryptedFileObjects(in data: Data) -> [Int: Data] {
+        guard let message = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let parts = message["parts"] as? [Any]
+        else { return [:] }
+        var objects: [Int: Data] = [:]
+        for (index, part) in parts.enumerated() {
+            guard let object = (part as? [String: Any])?["encryptedFile"],
+                JSONSerialization.isValidJSONObject([object])
+            else { continue }
+            objects[index] = try? JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed])
+        }
+        return objects
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -93,9 +114,12 @@ struct RawPart: Decodable {
     var file: String?
     var url: String?
     var data: String?
+    /// Whether the part has an `encryptedFile` key (its object is read apart, see
+    /// `MessageDescription.encryptedFileObjects(in:)`).
+    var hasEncryptedFile: Bool
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, mimeType, status, byteCount, file, url, data
+        case id, mimeType, status, byteCount, file, url, data, encryptedFile
     }
 
     init(from decoder: any Decoder) throws {
@@ -108,5 +132,6 @@ struct RawPart: Decodable {
         file = try container.decodeIfPresent(String.self, forKey: .file)
         url = try container.decodeIfPresent(String.self, forKey: .url)
         data = try container.decodeIfPresent(String.self, forKey: .data)
+        hasEncryptedFile = container.contains(.encryptedFile)
     }
 }

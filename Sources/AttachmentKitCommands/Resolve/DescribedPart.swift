@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 
 /// A part read from a message description: local content (a file or inline data) or a
-/// remote URL.
+/// remote URL, whose content may be encrypted (an `encryptedFile`).
 struct DescribedPart: MessagePart {
     let id: PartID
     let mimeType: MIMEType
@@ -11,8 +11,11 @@ struct DescribedPart: MessagePart {
     let localContent: PartContent?
     /// Where the content can be downloaded from, for parts described with `url`.
     let remoteURL: URL?
+    /// The key, IV and hash of an encrypted part: `remoteURL` is then the ciphertext's.
+    let encryptedFile: EncryptedFile?
 
-    init(_ raw: RawPart, number: Int, folder: URL) throws(CommandError) {
+    /// Reads `raw`; `encryptedFileJSON` is its `encryptedFile` object, if it has one.
+    init(_ raw: RawPart, number: Int, folder: URL, encryptedFileJSON: Data? = nil) throws(CommandError) {
         let label = raw.id ?? "part-\(number)"
         id = PartID(label)
         do {
@@ -45,9 +48,37 @@ struct DescribedPart: MessagePart {
             }
             remote = url
         }
+        if raw.hasEncryptedFile {
+            let encrypted = try Self.encryptedFile(encryptedFileJSON, label: label)
+            guard content == nil else {
+                throw .malformedMessage("part \(label): an encrypted part is downloaded: give url, not file or data")
+            }
+            if remote == nil, let own = encrypted.url.flatMap(URL.init(string:)),
+                ["http", "https", "file"].contains(own.scheme?.lowercased() ?? "")
+            {
+                remote = own
+            }
+            guard remote != nil else {
+                throw .malformedMessage(
+                    "part \(label): an encrypted part needs a url (http, https or file) for its ciphertext")
+            }
+            encryptedFile = encrypted
+        } else {
+            encryptedFile = nil
+        }
         localContent = content
         remoteURL = remote
         byteCount = raw.byteCount ?? (try? content?.byteCount())
+    }
+
+    /// The part's `EncryptedFile`, every field checked.
+    private static func encryptedFile(_ json: Data?, label: String) throws(CommandError) -> EncryptedFile {
+        guard let json else { throw .malformedMessage("part \(label): \"encryptedFile\" is not a JSON object") }
+        do {
+            return try EncryptedFile(json: json)
+        } catch {
+            throw .malformedMessage("part \(label): encryptedFile: \(error)")
+        }
     }
 }
 
@@ -56,12 +87,12 @@ extension DescribedPart {
     func downloaded(as content: PartContent) -> DescribedPart {
         DescribedPart(
             id: id, mimeType: mimeType, transferStatus: .complete, byteCount: (try? content.byteCount()) ?? byteCount,
-            localContent: content, remoteURL: remoteURL)
+            localContent: content, remoteURL: remoteURL, encryptedFile: nil)
     }
 
     private init(
         id: PartID, mimeType: MIMEType, transferStatus: TransferStatus, byteCount: Int64?, localContent: PartContent?,
-        remoteURL: URL?
+        remoteURL: URL?, encryptedFile: EncryptedFile?
     ) {
         self.id = id
         self.mimeType = mimeType
@@ -69,5 +100,6 @@ extension DescribedPart {
         self.byteCount = byteCount
         self.localContent = localContent
         self.remoteURL = remoteURL
+        self.encryptedFile = encryptedFile
     }
 }

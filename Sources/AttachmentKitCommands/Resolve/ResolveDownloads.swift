@@ -3,7 +3,9 @@ import Foundation
 
 /// The download step of `attachmentkit resolve`: every part that is not local but names a URL
 /// is downloaded through a ``RemotePart`` into the file store (keyed by its URL), with progress,
-/// and replaced by the stored file. A kept partial download is resumed, and the output says so.
+/// and replaced by the stored file; an encrypted part (`encryptedFile`) through an
+/// ``EncryptedPart``, stored decrypted once its hash matched. A kept partial download is
+/// resumed, and the output says so.
 struct ResolveDownloads {
     let options: DownloadOptions
     let console: Console
@@ -36,21 +38,39 @@ struct ResolveDownloads {
         var outcome = Outcome.completed
         for part in pending {
             guard let url = part.remoteURL else { continue }
-            // Stored by URL: parts of different messages share ids such as "original".
-            let remote = RemotePart(
-                id: PartID(url.absoluteString), url: url, mimeType: part.mimeType, byteCount: part.byteCount,
-                downloader: downloader)
-            switch await download(remote, label: part.id.rawValue, store: store, coordinator: coordinator) {
+            let download: any MessagePart
+            let resumeKey: ContentKey
+            if let encryptedFile = part.encryptedFile {
+                // Stored under the ciphertext's hash and the key's fingerprint (see EncryptedPart).
+                let encrypted = EncryptedPart(
+                    url: url, encryptedFile: encryptedFile, mimeType: part.mimeType, byteCount: part.byteCount,
+                    downloader: downloader)
+                (download, resumeKey) = (encrypted, ContentKey(partID: encrypted.ciphertext.id))
+            } else {
+                // Stored by URL: parts of different messages share ids such as "original".
+                let remote = RemotePart(
+                    id: PartID(url.absoluteString), url: url, mimeType: part.mimeType, byteCount: part.byteCount,
+                    downloader: downloader)
+                (download, resumeKey) = (remote, ContentKey(partID: remote.id))
+            }
+            switch await self.download(
+                download, from: url, resumeKey: resumeKey, label: part.id.rawValue, store: store,
+                coordinator: coordinator)
+            {
             case .success(let content):
                 if let index = result.firstIndex(where: { $0.id == part.id }) {
                     result[index] = part.downloaded(as: content)
                 }
             case .failure(.cancelled):
+                await store.close()
                 return Result(parts: result, outcome: .cancelled, temporaryStore: temporaryStore)
             case .failure(.failed):
                 outcome = .failed
             }
         }
+        // Closed once its background work (an entry's checksum) is done, so that the next run,
+        // or another process, finds the store free as soon as this one has finished.
+        await store.close()
         return Result(parts: result, outcome: outcome, temporaryStore: temporaryStore)
     }
 
@@ -59,19 +79,24 @@ struct ResolveDownloads {
         case failed
     }
 
-    private func download(_ part: RemotePart, label: String, store: FileContentStore, coordinator: DownloadCoordinator)
-        async -> Swift.Result<PartContent, Failure>
-    {
+    /// Downloads `part` from `url`, whose partial download (if one is kept) is `resumeKey`'s.
+    private func download(
+        _ part: any MessagePart, from url: URL, resumeKey: ContentKey, label: String, store: FileContentStore,
+        coordinator: DownloadCoordinator
+    ) async -> Swift.Result<PartContent, Failure> {
         let key = ContentKey(partID: part.id)
         if let stored = await store.content(for: key) {
             console.write("\(label): already in the store\n")
             return .success(stored)
         }
-        if let partial = await store.partialDownload(for: key) {
+        if let partial = await store.partialDownload(for: resumeKey) {
             console.write(
-                "\(label): resuming at \(ProgressPrinter.bytes(partial.byteCount)) from \(part.url.absoluteString)\n")
+                "\(label): resuming at \(ProgressPrinter.bytes(partial.byteCount)) from \(url.absoluteString)\n")
         } else {
-            console.write("\(label): downloading \(part.url.absoluteString)\n")
+            console.write("\(label): downloading \(url.absoluteString)\n")
+        }
+        if part is EncryptedPart {
+            console.write("\(label): encrypted; the progress counts each byte twice, downloaded then decrypted\n")
         }
         let download = await coordinator.download(part, priority: .high)
         let printer = ProgressPrinter(label: label, console: console)
@@ -100,7 +125,7 @@ struct ResolveDownloads {
             console.write("\(label): downloaded \(size)\n")
             return .success(content)
         case .failure(let error) where error.isCancellation:
-            let kept = await store.partialDownload(for: key)?.byteCount ?? 0
+            let kept = await store.partialDownload(for: resumeKey)?.byteCount ?? 0
             printer.finish()
             console.write("\(label): cancelled; \(ProgressPrinter.bytes(kept)) kept, run again to resume\n")
             return .failure(.cancelled)

@@ -45,6 +45,11 @@ enum ResolveHelp {
           url        where the content is downloaded from, into the store, before the
                      report (unless --no-download)
           data       local content inline, in base64
+          encryptedFile
+                     a Matrix EncryptedFile object (v2): the content at url (or at the
+                     object's own url, when http, https or file) is its ciphertext. It is
+                     hashed as it downloads and decrypted only once the SHA-256 matched;
+                     the store keeps the plaintext alone. Needs url, not file or data.
 
         A part has at most one of file, url and data; with none it has no content.
 

@@ -70,7 +70,7 @@ struct ResolveDownloadCommandTests {
         let store = directory.url.appendingPathComponent("store")
         let file = try message(slow.url("big.bin"), in: directory)
         let child = try ChildProcess(cli, arguments: ["resolve", file.path, "--store", store.path])
-        try await waitForPartialFile(in: store, atLeast: 500_000)
+        try await Self.waitForPartialFile(in: store, atLeast: 500_000)
         kill(child.pid, SIGINT)
         let (output, status) = await Self.finish(child)
         #expect(status == 130)
@@ -107,7 +107,7 @@ struct ResolveDownloadCommandTests {
         let file = try message(server.url("big.bin"), in: directory)
         let child = try ChildProcess(cli, arguments: ["resolve", file.path, "--store", store.path])
         // Past the first checkpoint (every 8 MiB), so that the relaunch has bytes to resume.
-        try await waitForPartialFile(in: store, atLeast: Int64(PartialDownloadWriter.checkpointInterval) + (1 << 20))
+        try await Self.waitForPartialFile(in: store, atLeast: Int64(PartialDownloadWriter.checkpointInterval) + (1 << 20))
         child.terminate()
         #expect(await Self.finish(child).status == 128 + SIGKILL)
         let harness = try RemoteTestHarness(store: store)
@@ -132,7 +132,7 @@ struct ResolveDownloadCommandTests {
 
     /// Waits until the store's partial-download data file has `bytes` bytes (only the test's
     /// time limit ends the wait).
-    private func waitForPartialFile(in store: URL, atLeast bytes: Int64) async throws {
+    static func waitForPartialFile(in store: URL, atLeast bytes: Int64) async throws {
         let folder = store.appendingPathComponent("partial")
         try await waitUntil("\(bytes) bytes in a partial-download file") {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

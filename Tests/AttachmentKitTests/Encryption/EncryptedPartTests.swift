@@ -11,19 +11,17 @@ import Testing
 struct EncryptedPartTests {
     static let url = URL(string: "https://media.example.com/_matrix/media/v3/download/example.org/abc")!
 
-    /// A remote harness and a folder of its own where the parts stage their plaintext.
+    /// A remote harness: its store's folder is where the parts stage their plaintext.
     struct Harness {
         let remote: RemoteTestHarness
-        let staging: StorageTemporaryDirectory
         var store: FileContentStore { remote.store }
         var coordinator: DownloadCoordinator { remote.coordinator }
         var downloader: RemoteDownloader { remote.downloader }
-        /// The store's folder and the staging folder.
-        var directories: [URL] { [remote.directory.url, staging.url] }
+        /// The store's folder and the downloader's scratch folder, if it made one.
+        var directories: [URL] { [remote.directory.url] + [downloader.scratchDirectory].compactMap { $0 } }
 
         init(_ remote: RemoteTestHarness) throws {
             self.remote = remote
-            staging = try StorageTemporaryDirectory("encrypted-staging")
         }
     }
 
@@ -32,14 +30,11 @@ struct EncryptedPartTests {
         try Harness(RemoteTestHarness(transport: InMemoryHTTPTransport(files: [url: ciphertext])))
     }
 
-    /// A part whose ciphertext the harness downloads and which stages its plaintext in the
-    /// harness's `staging` folder.
+    /// A part whose ciphertext the harness downloads.
     static func part(
         _ harness: Harness, _ file: EncryptedFile, mimeType: MIMEType = .imagePNG, url: URL = url
     ) -> EncryptedPart {
-        var part = EncryptedPart(url: url, encryptedFile: file, mimeType: mimeType, downloader: harness.downloader)
-        part.stagingDirectory = harness.staging.url
-        return part
+        EncryptedPart(url: url, encryptedFile: file, mimeType: mimeType, downloader: harness.downloader)
     }
 
     static func download(_ part: EncryptedPart, _ harness: Harness) async -> Result<PartContent, DownloadError> {

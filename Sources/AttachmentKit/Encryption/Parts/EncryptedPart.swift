@@ -11,11 +11,15 @@ import Foundation
 /// ```
 ///
 /// Its download is the ciphertext part's (through a ``DownloadCoordinator``: resume, validation,
-/// timeouts, retries and progress all apply to the ciphertext). Once the ciphertext is whole,
-/// one pass hashes it and decrypts it into a staging file no caller sees; the plaintext becomes
-/// the store's entry, by rename, only after the SHA-256 matched and, for an image type, the
-/// bytes are an image of that type. On a mismatch the download fails with
-/// ``EncryptedAttachmentError`` and neither the ciphertext it stored nor any plaintext is left.
+/// timeouts, retries and progress all apply to the ciphertext). A ``RemotePart``'s ciphertext
+/// is hashed as it arrives, and only once the SHA-256 matched is it decrypted, in one pass,
+/// into a staging file no caller sees, inside the store's folder (a crash leaves nothing the
+/// store doesn't remove when it next opens). The plaintext becomes the store's entry, by
+/// rename, only after that and, for an image type, once the bytes are an image of that type.
+/// On a mismatch the download fails with ``EncryptedAttachmentError`` and neither the
+/// ciphertext it stored nor any plaintext is left. Progress covers the download and then the
+/// decryption: each ciphertext byte counts twice, so the reported total is twice the
+/// ciphertext's length and the fraction reaches one half when the download ends.
 /// See <doc:EncryptedAttachments>.
 public struct EncryptedPart: MessagePart {
     /// The part's identity: the ciphertext part's, plus a fingerprint of the key and IV, so
@@ -27,9 +31,6 @@ public struct EncryptedPart: MessagePart {
     public let encryptedFile: EncryptedFile
     /// The plaintext's media type.
     public let mimeType: MIMEType
-    /// Where decryption stages its plaintext until the checks pass: the system's temporary
-    /// directory (tests point it elsewhere to watch what is left).
-    var stagingDirectory = FileManager.default.temporaryDirectory
 
     /// Creates a part from the part that yields its ciphertext.
     ///
@@ -76,8 +77,9 @@ public struct EncryptedPart: MessagePart {
     /// `true`: the decrypted file is AttachmentKit's, moved into the store.
     public var handsOverDownloadedFile: Bool { true }
 
-    /// Downloads the ciphertext, then verifies and decrypts it into a file of its own in the
-    /// temporary directory (there being no store), which the caller then owns.
+    /// Downloads the ciphertext, then verifies and decrypts it, staging the plaintext in the
+    /// downloader's scratch store; the verified plaintext is then moved to a file of its own in
+    /// the temporary directory (there being no store), which the caller owns.
     ///
     /// - Throws: ``EncryptedAttachmentError``, the ciphertext part's errors, or `CancellationError`.
     public func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {

@@ -1,18 +1,21 @@
 import Foundation
 
 /// Streams a file through AES-256-CTR into another, 1 MiB at a time, hashing the ciphertext
-/// on the way: the input when decrypting, the output when encrypting. Never the whole file
-/// in memory, and one pass over it.
+/// on the way unless it was hashed as it arrived: the input when decrypting, the output when
+/// encrypting. Never the whole file in memory, and one pass over it.
 struct CipherFileStream {
-    /// Which side of the cipher is the ciphertext, the one hashed.
-    enum Direction { case encrypting, decrypting }
+    /// Which side of the cipher is the ciphertext, to hash.
+    enum HashedSide { case input, output }
 
     static let chunkSize = 1 << 20
 
     /// Transforms `source` into a new file at `destination` (readable by this user only) and
-    /// returns the ciphertext's SHA-256. On failure `destination` is removed.
+    /// returns the SHA-256 of the `hashing` side (of no bytes when it is `nil`). After each block it
+    /// calls `progress` with the bytes done so far. On failure `destination` is removed.
+    @discardableResult
     static func run(
-        from source: URL, to destination: URL, cipher: inout AESCounterMode, direction: Direction
+        from source: URL, to destination: URL, cipher: inout AESCounterMode, hashing: HashedSide?,
+        progress: ((Int64) -> Void)? = nil
     ) throws(EncryptedAttachmentError) -> SHA256Digest {
         guard let input = FileHandle(forReadingAtPath: source.path) else {
             throw .unreadable(source, reason: "it can't be opened")
@@ -20,6 +23,7 @@ struct CipherFileStream {
         defer { try? input.close() }
         let output = try create(destination)
         var hasher = SHA256()
+        var done: Int64 = 0
         do {
             defer { try? output.close() }
             while true {
@@ -31,15 +35,17 @@ struct CipherFileStream {
                 }
                 guard var chunk = read, !chunk.isEmpty else { break }
                 chunk.withUnsafeMutableBytes { bytes in
-                    if direction == .decrypting { hasher.update(UnsafeRawBufferPointer(bytes)) }
+                    if hashing == .input { hasher.update(UnsafeRawBufferPointer(bytes)) }
                     cipher.apply(to: bytes)
-                    if direction == .encrypting { hasher.update(UnsafeRawBufferPointer(bytes)) }
+                    if hashing == .output { hasher.update(UnsafeRawBufferPointer(bytes)) }
                 }
                 do {
                     try output.write(contentsOf: chunk)
                 } catch {
                     throw EncryptedAttachmentError.writeFailed(destination, reason: "\(error)")
                 }
+                done += Int64(chunk.count)
+                progress?(done)
             }
             do {
                 try output.synchronize()

@@ -29,7 +29,7 @@ public enum EncryptedAttachment {
         let vector = try SecureRandom.bytes(8) + [UInt8](repeating: 0, count: 8)
         var cipher = AESCounterMode(key: key, initialCounter: vector, semantics: .wrapsAt64Bits)
         try? FileManager.default.removeItem(at: destination)
-        let digest = try CipherFileStream.run(from: source, to: destination, cipher: &cipher, direction: .encrypting)
+        let digest = try CipherFileStream.run(from: source, to: destination, cipher: &cipher, hashing: .output)
         return EncryptedFile(version: .v2, url: url, key: key, initializationVector: vector, ciphertextSHA256: digest)
     }
 
@@ -63,13 +63,22 @@ public enum EncryptedAttachment {
 
     /// Decrypts `source` into the new file `staging` and checks it: on return the plaintext is
     /// verified; on a throw `staging` does not exist.
-    static func decrypt(fileAt source: URL, toStaging staging: URL, using file: EncryptedFile, declaredType: MIMEType?)
-        throws(EncryptedAttachmentError)
-    {
+    ///
+    /// - Parameters:
+    ///   - hashVerified: Whether `source`'s SHA-256 was already found to match, as it arrived
+    ///     (see ``ArrivalDigest``): then decryption is the only pass, and no plaintext of a
+    ///     ciphertext that doesn't match is ever written. Otherwise the same pass hashes it and
+    ///     the staging file is removed on a mismatch.
+    ///   - progress: Called after each block with the bytes decrypted so far.
+    static func decrypt(
+        fileAt source: URL, toStaging staging: URL, using file: EncryptedFile, declaredType: MIMEType?,
+        hashVerified: Bool = false, progress: ((Int64) -> Void)? = nil
+    ) throws(EncryptedAttachmentError) {
         var cipher = AESCounterMode(
             key: file.key, initialCounter: file.initializationVector, semantics: file.counterSemantics)
-        let digest = try CipherFileStream.run(from: source, to: staging, cipher: &cipher, direction: .decrypting)
-        guard digest == file.ciphertextSHA256 else {
+        let digest = try CipherFileStream.run(
+            from: source, to: staging, cipher: &cipher, hashing: hashVerified ? nil : .input, progress: progress)
+        if !hashVerified, digest != file.ciphertextSHA256 {
             try? FileManager.default.removeItem(at: staging)
             throw .hashMismatch(expected: file.ciphertextSHA256.hex, actual: digest.hex)
         }

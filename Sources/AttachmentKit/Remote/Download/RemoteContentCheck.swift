@@ -9,12 +9,13 @@ struct RemoteContentCheck: Sendable {
     /// The check the resolver's events run too, under the default policy.
     var contentCheck = ContentCheck(policy: .default)
 
-    /// Checks the file at `url`, `byteCount` bytes long.
+    /// Checks the file at `url`, `byteCount` bytes long, whose SHA-256 `digest` was computed
+    /// as its bytes arrived (see ``ArrivalDigest``); when `nil`, the file is hashed here.
     ///
     /// - Throws: ``RemotePartError/lengthMismatch(received:declared:)``,
     ///   ``RemotePartError/contentMismatch(_:)`` (an image part whose bytes are an HTML page,
     ///   JSON or no image) or ``RemotePartError/digestMismatch(expected:actual:)``.
-    func check(fileAt url: URL, byteCount: Int64) throws(RemotePartError) {
+    func check(fileAt url: URL, byteCount: Int64, digest: SHA256Digest? = nil) throws(RemotePartError) {
         if let declaredByteCount, declaredByteCount != byteCount {
             throw .lengthMismatch(received: byteCount, declared: declaredByteCount)
         }
@@ -26,7 +27,7 @@ struct RemoteContentCheck: Sendable {
             }
         }
         if let expectedSHA256 {
-            let actual = Self.sha256(ofFileAt: url)
+            let actual = digest ?? Self.sha256(ofFileAt: url)
             guard actual == expectedSHA256 else {
                 throw .digestMismatch(expected: expectedSHA256.hex, actual: actual?.hex ?? "unreadable")
             }
@@ -35,16 +36,6 @@ struct RemoteContentCheck: Sendable {
 
     /// The SHA-256 of a file, read in 1 MiB blocks; `nil` when it can't be read.
     static func sha256(ofFileAt url: URL) -> SHA256Digest? {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        do {
-            while let block = try handle.read(upToCount: 1 << 20), !block.isEmpty {
-                hasher.update(block)
-            }
-        } catch {
-            return nil
-        }
-        return hasher.finalize()
+        ArrivalDigest.hasher(ofFileAt: url)?.finalize()
     }
 }

@@ -28,6 +28,8 @@ struct RemoteDownload: Sendable {
     func run(watchdog: TransferWatchdog) async throws -> PartContent {
         let check = RemoteContentCheck(
             mimeType: part.mimeType, declaredByteCount: part.byteCount, expectedSHA256: try part.declaredDigest())
+        // A declared digest is computed as the bytes arrive: no second pass over the file.
+        let digest = check.expectedSHA256 == nil ? nil : ArrivalDigest()
         var partial = await store.partialDownload(for: key)
         if let kept = partial,
             (part.validator.map { $0 != kept.validator } ?? false) || kept.validator.ifRangeValue == nil
@@ -61,7 +63,7 @@ struct RemoteDownload: Sendable {
             switch outcome {
             case .write(let accepted):
                 do {
-                    return try await write(accepted, check: check, watchdog: watchdog)
+                    return try await write(accepted, check: check, digest: digest, watchdog: watchdog)
                 } catch let overrun as Overrun {
                     // The transfer was stopped because the disk fell behind: resume at once
                     // from what was written, a bounded number of times in a row without progress
@@ -72,7 +74,7 @@ struct RemoteDownload: Sendable {
                     guard overruns <= Self.maximumOverruns else { throw overrun.error }
                 }
             case .complete(let writer):
-                return try await finish(writer, byteCount: resumeAt, check: check)
+                return try await finish(writer, byteCount: resumeAt, check: check, digest: digest)
             case .restart:
                 restarts += 1
                 await store.discardPartialDownload(for: key)
@@ -136,13 +138,20 @@ struct RemoteDownload: Sendable {
         }
     }
 
-    private func write(_ accepted: Accepted, check: RemoteContentCheck, watchdog: TransferWatchdog) async throws
-        -> PartContent
-    {
+    private func write(
+        _ accepted: Accepted, check: RemoteContentCheck, digest: ArrivalDigest?, watchdog: TransferWatchdog
+    ) async throws -> PartContent {
         let writer = accepted.writer
         let total = accepted.expectedTotal
         if let total { knownTotals.withLock { $0[key] = total } }
         let start = writer.byteCount
+        do {
+            try digest?.catchUp(to: start, fileAt: writer.files.dataPath)
+        } catch {
+            accepted.response.body.cancel()
+            try? writer.close()
+            throw error
+        }
         let progress = LockedState((received: start, reported: start))
         observer.transfer(of: part.id, didUpdate: TransferProgress(completedBytes: start, totalBytes: total))
         let (partID, observer, limit) = (part.id, observer, configuration.maximumByteCount)
@@ -168,6 +177,7 @@ struct RemoteDownload: Sendable {
                 } catch {
                     throw RemotePartError.storeFailed(error)
                 }
+                digest?.update(chunk)
                 // Progress every 256 KiB (and at the end): the coordinator throttles it anyway.
                 let due = progress.withLock { state -> Bool in
                     state.received = count
@@ -191,17 +201,20 @@ struct RemoteDownload: Sendable {
             try? writer.close()
             throw RemotePartError.truncated(received: received, expected: total)
         }
-        return try await finish(writer, byteCount: received, check: check)
+        return try await finish(writer, byteCount: received, check: check, digest: digest)
     }
 
     /// Checks the complete partial file and renames it into the store; on a failed check
     /// nothing is left on disk.
-    private func finish(_ writer: PartialDownloadWriter, byteCount: Int64, check: RemoteContentCheck) async throws
-        -> PartContent
-    {
+    private func finish(
+        _ writer: PartialDownloadWriter, byteCount: Int64, check: RemoteContentCheck, digest: ArrivalDigest?
+    ) async throws -> PartContent {
         do {
             try writer.checkpoint()
-            try check.check(fileAt: URL(fileURLWithPath: writer.files.dataPath), byteCount: byteCount)
+            // Bytes kept from an earlier process (a 416 that completes them) are hashed here.
+            try digest?.catchUp(to: byteCount, fileAt: writer.files.dataPath)
+            try check.check(
+                fileAt: URL(fileURLWithPath: writer.files.dataPath), byteCount: byteCount, digest: digest?.finalize())
         } catch let error as RemotePartError {
             await store.discardPartialDownload(for: key)
             throw error

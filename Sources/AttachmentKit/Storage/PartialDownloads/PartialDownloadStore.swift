@@ -48,6 +48,19 @@ package protocol PartialDownloadStore: ContentStore {
 
     /// Removes the partial download of `key`, if any, closing its writer.
     func discardPartialDownload(for key: ContentKey) async
+
+    /// A new path (no file yet) in the store's staging folder, for a private file that becomes
+    /// an entry through ``storeStagingFile(at:for:)`` or is removed: the plaintext of an
+    /// ``EncryptedPart`` while it is decrypted. What a crash leaves there is removed when the
+    /// store next opens.
+    func newStagingFileURL() -> URL
+
+    /// Makes the file at `url`, a path from ``newStagingFileURL()``, the content of `key` by
+    /// rename, and returns the stored content. On failure the file is removed.
+    ///
+    /// - Throws: ``ContentStoreError`` as ``ContentStore/storeFile(at:for:)`` does.
+    @discardableResult
+    func storeStagingFile(at url: URL, for key: ContentKey) async throws(ContentStoreError) -> PartContent
 }
 
 extension PartialDownloadStore {

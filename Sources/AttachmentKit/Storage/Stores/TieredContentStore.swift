@@ -147,6 +147,20 @@ public final class TieredContentStore: ContentStore {
         await disk.discardPartialDownload(for: key)
     }
 
+    /// A new path in the disk tier's staging folder.
+    package func newStagingFileURL() -> URL {
+        disk.newStagingFileURL()
+    }
+
+    /// Makes a file of the disk tier's staging folder `key`'s content there, and forgets older
+    /// bytes of `key` in memory.
+    @discardableResult
+    package func storeStagingFile(at url: URL, for key: ContentKey) async throws(ContentStoreError) -> PartContent {
+        let stored = try await disk.storeStagingFile(at: url, for: key)
+        changing { memory.removeContent(for: key) }
+        return stored
+    }
+
     /// Counts a write, then changes the memory tier.
     func changing<Result>(_ change: () -> Result) -> Result {
         writeCount.withLock { $0 &+= 1 }

@@ -20,6 +20,13 @@ struct EncryptedFixture {
         self.plaintext = plaintext
     }
 
+    /// A fixture of these parts.
+    init(plaintext: Data, ciphertext: Data, file: EncryptedFile) {
+        self.plaintext = plaintext
+        self.ciphertext = ciphertext
+        self.file = file
+    }
+
     /// The same object with another key (same IV and hash): the ciphertext's hash still
     /// matches, and it decrypts to other bytes.
     func withOtherKey() -> EncryptedFile {
@@ -37,11 +44,21 @@ struct EncryptedFixture {
             ciphertextSHA256: hash.withUnsafeBytes { SHA256Digest(bytes: $0, at: 0)! })
     }
 
-    /// The files under `directories` (recursively) that are decryption staging files or hold
+    /// The files under `directories` (recursively) that are in a store's staging folder or hold
     /// the plaintext or the ciphertext (begin with either's first 64 bytes).
     func leftovers(in directories: [URL]) -> [String] {
+        files(in: directories, beginningWith: [plaintext.prefix(64), ciphertext.prefix(64)], orStaged: true)
+    }
+
+    /// The files under `directories` (recursively) that hold the plaintext (begin with its
+    /// first 64 bytes).
+    func plaintextFiles(in directories: [URL]) -> [String] {
+        files(in: directories, beginningWith: [plaintext.prefix(64)], orStaged: false)
+    }
+
+    private func files(in directories: [URL], beginningWith marks: [Data], orStaged: Bool) -> [String] {
         var found: [String] = []
-        let marks = [plaintext.prefix(64), ciphertext.prefix(64)].filter { !$0.isEmpty }
+        let marks = marks.filter { !$0.isEmpty }
         for directory in directories {
             let files =
                 FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
@@ -53,7 +70,8 @@ struct EncryptedFixture {
                 else { continue }
                 let head = (try? handle.read(upToCount: 64)) ?? Data()
                 try? handle.close()
-                if url.lastPathComponent.hasPrefix("AttachmentKit-decrypting-")
+                // A store's staging folder is empty once nothing is being written.
+                if orStaged && url.deletingLastPathComponent().lastPathComponent == "staging"
                     || marks.contains(where: { !head.isEmpty && head.starts(with: $0) })
                 {
                     found.append(url.path)

@@ -12,6 +12,8 @@ final class RecordingObserver: ProgressObserver {
 
     private struct State {
         var callbacks: [Callback] = []
+        /// The part ids progress was reported for.
+        var progressPartIDs: Set<PartID> = []
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
@@ -22,6 +24,9 @@ final class RecordingObserver: ProgressObserver {
     init(check: @escaping @Sendable () -> Void = {}) { self.check = check }
 
     var callbacks: [Callback] { state.withLock { $0.callbacks } }
+
+    /// The part ids progress was reported for.
+    var progressPartIDs: Set<PartID> { state.withLock { $0.progressPartIDs } }
 
     var progress: [TransferProgress] {
         callbacks.compactMap {
@@ -38,6 +43,7 @@ final class RecordingObserver: ProgressObserver {
     }
 
     func transfer(of partID: PartID, didUpdate progress: TransferProgress) {
+        state.withLock { _ = $0.progressPartIDs.insert(partID) }
         record(.progress(progress))
     }
 

@@ -19,10 +19,11 @@ struct ChildProcess {
     /// The read end of the pipe that is the child's standard output.
     private let output: Int32
 
-    /// Starts `executable` with `arguments`, its standard output piped to this process and its
-    /// standard error discarded. The child is killed when this process ends, however it ends
-    /// (``ChildProcessWatchdog``), unless it was reaped before.
-    init(_ executable: URL, arguments: [String]) throws {
+    /// Starts `executable` with `arguments` and this process's environment with `environment`
+    /// added, its standard output piped to this process and its standard error discarded. The
+    /// child is killed when this process ends, however it ends (``ChildProcessWatchdog``),
+    /// unless it was reaped before.
+    init(_ executable: URL, arguments: [String], environment: [String: String] = [:]) throws {
         let watchdog = try ChildProcessWatchdog.shared.get()
         // Close-on-exec, so that a child started meanwhile by something else (an exit test's
         // copy of this process) doesn't inherit the pipe and keep its write end open past this
@@ -32,7 +33,8 @@ struct ChildProcess {
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(fds[1]) }
         do {
-            pid = try Self.spawn(executable, arguments: arguments, standardInput: nil, standardOutput: fds[1])
+            pid = try Self.spawn(
+                executable, arguments: arguments, standardInput: nil, standardOutput: fds[1], environment: environment)
         } catch {
             close(fds[0])
             throw error
@@ -44,10 +46,11 @@ struct ChildProcess {
     /// Starts `executable` with `arguments` and returns its process identifier: `standardInput`
     /// and `standardOutput` (this process's descriptors) become the child's, or it inherits this
     /// process's standard input and its standard output goes to `/dev/null`; standard error
-    /// goes to `/dev/null`.
-    static func spawn(_ executable: URL, arguments: [String], standardInput: Int32?, standardOutput: Int32?)
-        throws -> pid_t
-    {
+    /// goes to `/dev/null`. Its environment is this process's with `environment` added.
+    static func spawn(
+        _ executable: URL, arguments: [String], standardInput: Int32?, standardOutput: Int32?,
+        environment added: [String: String] = [:]
+    ) throws -> pid_t {
         // On Darwin the type is an opaque pointer that `posix_spawn_file_actions_init` fills in;
         // on Glibc it is a struct.
         #if canImport(Darwin)
@@ -98,7 +101,7 @@ struct ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | closeTheRest))
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         // No crash backtracer in the child: it would hold the pipe open for as long as it runs.
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import AttachmentKit
+
+/// An ``EncryptedPart`` downloaded on its own: its ciphertext is hashed as it arrives, so a
+/// tampered one is refused before any decryption, and its progress runs on through the
+/// decryption as one fraction.
+@Suite("Encrypted parts: hashing on arrival and progress")
+struct EncryptedPartProgressTests {
+    static let url = URL(string: "https://media.example.com/_matrix/media/v3/download/example.org/progress")!
+
+    /// A part whose ciphertext, `served`, comes from an in-memory transport.
+    static func part(serving served: Data, file: EncryptedFile) -> EncryptedPart {
+        let downloader = RemoteDownloader(transport: InMemoryHTTPTransport(files: [url: served]))
+        return EncryptedPart(url: url, encryptedFile: file, mimeType: .applicationOctetStream, downloader: downloader)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "progress counts the download to one half and the decryption on to the whole, never going back",
+        .timeLimit(.minutes(1)))
+    func downloadThenDecryption() async throws {
+        let fixture = try EncryptedFixture(RemoteTestContent.bytes(3 << 20, seed: 21))
+        let part = Self.part(serving: fixture.ciphertext, file: fixture.file)
+        let observer = RecordingObserver()
+        let content = try await part.downloadContent(reportingTo: observer)
+        defer { try? content.fileURL.map(FileManager.default.removeItem) }
+        #expect(RemoteTestContent.contents(content) == fixture.plaintext)
+        let size = Int64(fixture.ciphertext.count)
+        let progress = observer.progress
+        #expect(progress.allSatisfy { $0.totalBytes == 2 * size }, "\(progress)")
+        #expect(zip(progress, progress.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
+        // The download ends at one half; the decryption reports each MiB after it.
+        #expect(progress.contains(TransferProgress(completedBytes: size, totalBytes: 2 * size)))
+        #expect(progress.filter { $0.completedBytes > size && $0.completedBytes < 2 * size }.count == 2)
+        #expect(progress.last == TransferProgress(completedBytes: 2 * size, totalBytes: 2 * size))
+        #expect(observer.progressPartIDs == [part.id])
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a tampered ciphertext is refused as it completes: no byte is decrypted and no staging file is made",
+        .timeLimit(.minutes(1)))
+    func refusedBeforeDecryption() async throws {
+        let fixture = try EncryptedFixture(RemoteTestContent.bytes(2 << 20, seed: 22))
+        var served = fixture.ciphertext
+        served[12_345] ^= 0x20
+        let part = Self.part(serving: served, file: fixture.file)
+        let observer = RecordingObserver()
+        await #expect {
+            _ = try await part.downloadContent(reportingTo: observer)
+        } throws: { error in
+            guard case .hashMismatch(let expected, _)? = error as? EncryptedAttachmentError else { return false }
+            return expected == fixture.file.ciphertextSHA256.hex
+        }
+        let size = Int64(served.count)
+        #expect(!observer.progress.isEmpty)
+        #expect(observer.progress.allSatisfy { $0.completedBytes <= size }, "\(observer.progress)")
+        let scratch = try #require((part.ciphertext as? RemotePart)?.downloader.scratchDirectory)
+        #expect(fixture.leftovers(in: [scratch]).isEmpty)
+    }
+}
