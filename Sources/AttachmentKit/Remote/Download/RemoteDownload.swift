@@ -144,6 +144,7 @@ struct RemoteDownload: Sendable {
         let progress = LockedState((received: start, reported: start))
         observer.transfer(of: part.id, didUpdate: TransferProgress(completedBytes: start, totalBytes: total))
         let (partID, observer, limit) = (part.id, observer, configuration.maximumByteCount)
+        let chunkObserver = (observer as? any ChunkObserver).flatMap { $0.observesChunks ? $0 : nil }
         do {
             // Each chunk is handed to the writer where it arrives (URLSessionTransport: its
             // delegate callback), so nothing waits in memory for this task to be scheduled; the
@@ -158,6 +159,8 @@ struct RemoteDownload: Sendable {
                 } catch {
                     throw RemotePartError.storeFailed(error)
                 }
+                chunkObserver?.transfer(
+                    of: partID, didReceive: chunk, at: count - Int64(chunk.count), totalBytes: total)
                 // Progress every 256 KiB (and at the end): the coordinator throttles it anyway.
                 let due = progress.withLock { state -> Bool in
                     state.received = count
