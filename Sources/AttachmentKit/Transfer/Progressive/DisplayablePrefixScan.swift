@@ -18,7 +18,9 @@ struct DisplayablePrefixScan {
 
     /// A scan of a download of `totalBytes` (when known) that starts at offset 0.
     init(totalBytes: Int64?) {
-        if let totalBytes, totalBytes <= Self.maximumByteCount { bytes.reserveCapacity(Int(totalBytes)) }
+        if let totalBytes, totalBytes > 0, totalBytes <= Self.maximumByteCount, let count = Int(exactly: totalBytes) {
+            bytes.reserveCapacity(count)
+        }
     }
 
     /// Reads the chunk at `offset`; returns the new prefix it completes, if any (the longest
