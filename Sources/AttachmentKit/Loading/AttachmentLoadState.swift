@@ -99,6 +99,15 @@ public struct AttachmentLoadState: Sendable {
     /// An empty state: nothing loaded.
     public init() {}
 
+    /// While the phase is ``AttachmentLoadPhase/downloading(_:)`` a progressive JPEG, the latest
+    /// prefix of it that shows the picture so far, better than the preview once it has a few
+    /// scans; `nil` otherwise, and from the moment the original is shown. See
+    /// ``DisplayablePrefix`` for how to decode it.
+    public var displayablePrefix: DisplayablePrefix? {
+        if case .downloading(let progress) = phase { return progress.displayablePrefix }
+        return nil
+    }
+
     /// Whether the original is shown.
     public var isShowingOriginal: Bool {
         if case .original = phase { return true }

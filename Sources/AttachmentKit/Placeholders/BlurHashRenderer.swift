@@ -8,55 +8,65 @@ import Foundation
 struct BlurHashRenderer {
     private let columns: Int
     private let rows: Int
-    /// Red, green and blue of each term in linear light, the constant first, row by row.
-    private let colours: [Double]
+    /// Red, green and blue of each term in linear light (the fourth lane 0), the constant
+    /// first, row by row.
+    private let colours: [SIMD4<Double>]
 
     init(_ hash: BlurHash, punch: Double) {
         columns = hash.componentsX
         rows = hash.componentsY
         let maximum = Double(hash.quantisedMaximum + 1) / 166 * punch
-        var colours = [
-            SRGBTransfer.linearOfByte[hash.constant >> 16], SRGBTransfer.linearOfByte[(hash.constant >> 8) & 255],
-            SRGBTransfer.linearOfByte[hash.constant & 255],
-        ]
+        var colours = [SIMD4<Double>]()
+        colours.reserveCapacity(hash.terms.count + 1)
+        let linear = SRGBTransfer.linearOfByte
+        colours.append(
+            SIMD4(linear[hash.constant >> 16], linear[(hash.constant >> 8) & 255], linear[hash.constant & 255], 0))
+        func level(_ quantised: Int) -> Double {
+            let unit = Double(quantised - 9) / 9
+            return (unit < 0 ? -unit * unit : unit * unit) * maximum
+        }
         for term in hash.terms {
-            for level in [term / (19 * 19), (term / 19) % 19, term % 19] {
-                let unit = Double(level - 9) / 9
-                colours.append((unit < 0 ? -unit * unit : unit * unit) * maximum)
-            }
+            colours.append(SIMD4(level(term / (19 * 19)), level((term / 19) % 19), level(term % 19), 0))
         }
         self.colours = colours
     }
 
     func render(width: Int, height: Int) -> [UInt8] {
-        var cosineX = [Double](repeating: 0, count: width * columns)
-        for x in 0..<width {
-            for i in 0..<columns { cosineX[x * columns + i] = cos(Double.pi * Double(x) * Double(i) / Double(width)) }
-        }
-        var rgba = [UInt8](repeating: 255, count: width * height * 4)
-        var rowTerms = [Double](repeating: 0, count: columns * 3)
-        for y in 0..<height {
-            for index in rowTerms.indices { rowTerms[index] = 0 }
-            for j in 0..<rows {
-                let basisY = cos(Double.pi * Double(y) * Double(j) / Double(height))
-                for index in 0..<columns * 3 { rowTerms[index] += colours[j * columns * 3 + index] * basisY }
-            }
-            for x in 0..<width {
-                var red = 0.0
-                var green = 0.0
-                var blue = 0.0
-                for i in 0..<columns {
-                    let basis = cosineX[x * columns + i]
-                    red += rowTerms[i * 3] * basis
-                    green += rowTerms[i * 3 + 1] * basis
-                    blue += rowTerms[i * 3 + 2] * basis
+        let cosineX = CosineTable.shared.table(length: width, terms: columns, offset: 0)
+        let cosineY = CosineTable.shared.table(length: height, terms: rows, offset: 0)
+        // Each column's red, green and blue terms for the row side by side (the fourth lane
+        // unused): one vector operation does the three channels, each lane in the reference's order.
+        var rowTerms = [SIMD4<Double>](repeating: .zero, count: columns)
+        let (columns, rows) = (self.columns, self.rows)
+        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { rgba, initialized in
+            SRGBTransfer.withEncoder { encoder in
+                colours.withUnsafeBufferPointer { colours in
+                    cosineX.withUnsafeBufferPointer { cosineX in
+                        rowTerms.withUnsafeMutableBufferPointer { terms in
+                            for y in 0..<height {
+                                for index in terms.indices { terms[index] = .zero }
+                                for j in 0..<rows {
+                                    let basisY = SIMD4(repeating: cosineY[y * rows + j])
+                                    for i in 0..<columns { terms[i] += colours[j &* columns &+ i] * basisY }
+                                }
+                                var pixel = y &* width &* 4
+                                for x in 0..<width {
+                                    var rgb = SIMD4<Double>.zero
+                                    let basis = UnsafeBufferPointer(
+                                        rebasing: cosineX[(x &* columns)..<(x &* columns &+ columns)])
+                                    for i in 0..<columns { rgb += terms[i] * SIMD4(repeating: basis[i]) }
+                                    rgba[pixel] = encoder.byte(ofLinear: rgb[0])
+                                    rgba[pixel &+ 1] = encoder.byte(ofLinear: rgb[1])
+                                    rgba[pixel &+ 2] = encoder.byte(ofLinear: rgb[2])
+                                    rgba[pixel &+ 3] = 255
+                                    pixel &+= 4
+                                }
+                            }
+                        }
+                    }
                 }
-                let pixel = (y * width + x) * 4
-                rgba[pixel] = SRGBTransfer.fastByte(ofLinear: red)
-                rgba[pixel + 1] = SRGBTransfer.fastByte(ofLinear: green)
-                rgba[pixel + 2] = SRGBTransfer.fastByte(ofLinear: blue)
             }
+            initialized = width * height * 4
         }
-        return rgba
     }
 }

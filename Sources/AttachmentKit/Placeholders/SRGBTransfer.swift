@@ -16,22 +16,57 @@ enum SRGBTransfer {
     /// The same as ``byte(ofLinear:)`` without a power: the byte at the start of the value's
     /// bucket, then moved up past every threshold it reaches.
     static func fastByte(ofLinear value: Double) -> UInt8 {
-        let v = value > 0 ? min(1, value) : 0
-        var result = bucketStart[Int(v * Double(bucketCount - 1))]
-        while result < 255, v >= thresholds[result + 1] { result += 1 }
-        return UInt8(result)
+        withEncoder { $0.byte(ofLinear: value) }
     }
 
-    private static let bucketCount = 1024
+    /// Runs `body` with an encoder over the tables, read once: for loops over many pixels.
+    static func withEncoder<Result>(_ body: (Encoder) -> Result) -> Result {
+        bucketStart.withUnsafeBufferPointer { buckets in
+            thresholds.withUnsafeBufferPointer { thresholds in
+                body(Encoder(buckets: buckets, thresholds: thresholds))
+            }
+        }
+    }
+
+    /// ``fastByte(ofLinear:)`` over tables already at hand. Valid only inside ``withEncoder(_:)``.
+    struct Encoder {
+        let buckets: UnsafeBufferPointer<UInt8>
+        let thresholds: UnsafeBufferPointer<Double>
+
+        @inline(__always)
+        func byte(ofLinear value: Double) -> UInt8 {
+            let v = value > 0 ? min(1, value) : 0
+            var result = buckets[SRGBTransfer.bucket(of: v)]
+            while result < 255, v >= thresholds[Int(result) &+ 1] { result &+= 1 }
+            return result
+        }
+    }
+
+    fileprivate static let bucketCount = 1024
 
     /// `thresholds[k]`: the least linear value whose byte is `k` (the sRGB value `k - 0.5`).
     private static let thresholds: [Double] = (0..<256).map {
         $0 == 0 ? 0 : linear(ofEncoded: (Double($0) - 0.5) / 255)
     }
 
-    /// The byte of each bucket's least value.
-    private static let bucketStart: [Int] = (0..<bucketCount).map {
-        byte(ofLinear: Double($0) / Double(bucketCount - 1))
+    /// The bucket of `v` (0–1): `v · (bucketCount − 1)` rounded to the nearest, read from the
+    /// low bits of its sum with 1.5 · 2⁵², which has a unit in the last place of 1 (no
+    /// conversion, so no range check on the way).
+    @inline(__always)
+    static func bucket(of v: Double) -> Int {
+        Int(truncatingIfNeeded: (v * Double(bucketCount - 1) + 0x1.8p52).bitPattern & 0x7FF)
+    }
+
+    /// The byte of each bucket's least value, counted on ``thresholds`` as the loop of
+    /// ``Encoder/byte(ofLinear:)`` counts: no greater than the byte of any value in the bucket,
+    /// and usually its byte, so the loop moves up past at most one threshold.
+    private static let bucketStart: [UInt8] = (0..<bucketCount).map { bucketIndex in
+        // The least value whose bucket is this one: from the edge (k − 0.5) / (count − 1),
+        // stepped to the exact double (a few steps at most).
+        var least = max(0, (Double(bucketIndex) - 0.5) / Double(bucketCount - 1))
+        while least > 0, bucket(of: least.nextDown) == bucketIndex { least = least.nextDown }
+        while bucket(of: least) < bucketIndex { least = least.nextUp }
+        return UInt8(thresholds.lastIndex { $0 <= least } ?? 0)
     }
 
     private static func linear(ofEncoded v: Double) -> Double {

@@ -48,61 +48,69 @@ struct ThumbHashRenderer {
     func render(width: Int, height: Int) -> [UInt8] {
         let columnCount = max(header.luminanceColumns, header.hasAlpha ? 5 : 3)
         let rowCount = max(header.luminanceRows, header.hasAlpha ? 5 : 3)
-        var cosineX = [Double](repeating: 0, count: width * columnCount)
-        for x in 0..<width {
-            for cx in 0..<columnCount {
-                cosineX[x * columnCount + cx] = cos(Double.pi / Double(width) * (Double(x) + 0.5) * Double(cx))
-            }
-        }
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        var doubledCosineY = [Double](repeating: 0, count: rowCount)
-        var rowTerms = [Double](repeating: 0, count: 4 * columnCount)
-        for y in 0..<height {
-            for cy in 0..<rowCount {
-                doubledCosineY[cy] = cos(Double.pi / Double(height) * (Double(y) + 0.5) * Double(cy)) * 2
-            }
-            for index in rowTerms.indices { rowTerms[index] = 0 }
-            fold(luminance, into: &rowTerms, at: 0, columnCount, doubledCosineY)
-            fold(yellowBlue, into: &rowTerms, at: columnCount, columnCount, doubledCosineY)
-            fold(redGreen, into: &rowTerms, at: 2 * columnCount, columnCount, doubledCosineY)
-            if let alpha { fold(alpha, into: &rowTerms, at: 3 * columnCount, columnCount, doubledCosineY) }
-            for x in 0..<width {
-                var l = header.luminanceConstant
-                var p = header.yellowBlueConstant
-                var q = header.redGreenConstant
-                var a = header.alphaConstant
-                for cx in 0..<columnCount {
-                    let fx = cosineX[x * columnCount + cx]
-                    l += rowTerms[cx] * fx
-                    p += rowTerms[columnCount + cx] * fx
-                    q += rowTerms[2 * columnCount + cx] * fx
-                    a += rowTerms[3 * columnCount + cx] * fx
+        let cosineX = CosineTable.shared.table(length: width, terms: columnCount, offset: 0.5)
+        let doubledCosineY = CosineTable.shared.table(length: height, terms: rowCount, offset: 0.5, scale: 2)
+        // Each column's L, P, Q and A terms for the row, side by side: one vector operation
+        // does the four channels' multiply and add, each lane in the reference's order. Without
+        // alpha its lane stays 0 and its constant 1, so it comes out 1 (255), as in the reference.
+        var rowTerms = [SIMD4<Double>](repeating: .zero, count: columnCount)
+        let constants = SIMD4(
+            header.luminanceConstant, header.yellowBlueConstant, header.redGreenConstant, header.alphaConstant)
+        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { rgba, initialized in
+            cosineX.withUnsafeBufferPointer { cosineX in
+                doubledCosineY.withUnsafeBufferPointer { doubledCosineY in
+                    rowTerms.withUnsafeMutableBufferPointer { terms in
+                        for y in 0..<height {
+                            let cosineY = UnsafeBufferPointer(
+                                rebasing: doubledCosineY[(y * rowCount)..<(y * rowCount + rowCount)])
+                            for index in terms.indices { terms[index] = .zero }
+                            fold(luminance, lane: 0, into: terms, cosineY)
+                            fold(yellowBlue, lane: 1, into: terms, cosineY)
+                            fold(redGreen, lane: 2, into: terms, cosineY)
+                            if let alpha { fold(alpha, lane: 3, into: terms, cosineY) }
+                            var pixel = y &* width &* 4
+                            for x in 0..<width {
+                                var lpqa = constants
+                                let basis = UnsafeBufferPointer(
+                                    rebasing: cosineX[(x &* columnCount)..<(x &* columnCount &+ columnCount)])
+                                for cx in 0..<columnCount { lpqa += terms[cx] * SIMD4(repeating: basis[cx]) }
+                                let (l, p, q) = (lpqa[0], lpqa[1], lpqa[2])
+                                let b = l - 2.0 / 3.0 * p
+                                let r = (3 * l - b + q) / 2
+                                let g = r - q
+                                // 255 · min(1, value) for the four at once; then at least 0, truncated.
+                                let scaled =
+                                    255
+                                    * SIMD4(r, g, b, lpqa[3]).replacing(with: 1, where: SIMD4(r, g, b, lpqa[3]) .> 1)
+                                rgba[pixel] = Self.byte(scaled: scaled[0])
+                                rgba[pixel &+ 1] = Self.byte(scaled: scaled[1])
+                                rgba[pixel &+ 2] = Self.byte(scaled: scaled[2])
+                                rgba[pixel &+ 3] = Self.byte(scaled: scaled[3])
+                                pixel &+= 4
+                            }
+                        }
+                    }
                 }
-                let b = l - 2.0 / 3.0 * p
-                let r = (3 * l - b + q) / 2
-                let g = r - q
-                let pixel = (y * width + x) * 4
-                rgba[pixel] = Self.byte(r)
-                rgba[pixel + 1] = Self.byte(g)
-                rgba[pixel + 2] = Self.byte(b)
-                rgba[pixel + 3] = Self.byte(a)
             }
+            initialized = width * height * 4
         }
-        return rgba
     }
 
-    /// Adds each term of `channel` times its row's doubled cosine to its column's slot.
+    /// Adds each term of `channel` times its row's doubled cosine to lane `lane` of its
+    /// column's terms.
     private func fold(
-        _ channel: Channel, into terms: inout [Double], at start: Int, _ columnCount: Int, _ doubledCosineY: [Double]
+        _ channel: Channel, lane: Int, into terms: UnsafeMutableBufferPointer<SIMD4<Double>>,
+        _ doubledCosineY: UnsafeBufferPointer<Double>
     ) {
         for index in channel.values.indices {
-            terms[start + channel.columns[index]] += channel.values[index] * doubledCosineY[channel.rows[index]]
+            terms[channel.columns[index]][lane] += channel.values[index] * doubledCosineY[channel.rows[index]]
         }
     }
 
-    /// `255 * min(1, value)`, at least 0, truncated as the reference's `Uint8Array` store does.
-    private static func byte(_ value: Double) -> UInt8 {
-        let scaled = 255 * min(1, value)
-        return scaled > 0 ? UInt8(scaled) : 0
+    /// `scaled` (`255 * min(1, value)`), at least 0, truncated as the reference's `Uint8Array`
+    /// store does.
+    @inline(__always)
+    private static func byte(scaled: Double) -> UInt8 {
+        scaled > 0 ? UInt8(scaled) : 0
     }
 }

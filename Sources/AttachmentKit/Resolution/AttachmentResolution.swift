@@ -27,6 +27,9 @@ public struct AttachmentResolution: Sendable {
     /// original when it is local, since nothing smaller is then worth a download; empty when the
     /// message has no image.
     public internal(set) var representations: [ImageRepresentation] = []
+    /// The message's placeholder part of its own (``MIMEType/thumbHash``, ``MIMEType/blurHash``),
+    /// read: the picture it gives a placeholder whose size part has no hash, or why it can't.
+    var placeholderHashPart: PlaceholderHashPart.Read?
 
     /// Whether the message shows an image: it has a preview or a full-resolution part. The
     /// seed's `didSelectMessage` check.

@@ -145,10 +145,11 @@ extension AttachmentResolver {
             continuation,
             placeholderStep: resolution.placeholderSize != nil
                 ? .settled : sizeToFetch != nil ? .awaitingSizePart : .fromFirstImage,
-            awaitingPreview: previewToFetch != nil)
+            awaitingPreview: previewToFetch != nil, placeholderHashes: resolution.placeholderHashPart?.hashes)
         if let part = resolution.sizeMetadataPart, let error = resolution.sizeMetadataError {
             emitter.send(.failed(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
         }
+        if let failure = resolution.placeholderHashPart?.failure { emitter.send(.failed(failure)) }
         if let placeholder = resolution.placeholderSize { emitter.send(.placeholder(placeholder)) }
         let checkedPreview = localPreview
         let task = Task { [self] in

@@ -32,13 +32,17 @@ extension AttachmentResolver {
         _ part: any MessagePart, priority: DownloadPriorityControl, check: ContentCheck,
         into emitter: ResolutionEmitter
     ) async -> FullResolutionOutcome {
-        guard let download = await priority.download(part, from: downloads) else { return .cancelled }
+        let relay = part.mimeType.isJPEG ? DisplayablePrefixRelay(partID: part.id, emitter: emitter) : nil
+        let onPrefix = relay.map { relay in { @Sendable (progress: TransferProgress) in relay.received(progress) } }
+        guard let download = await priority.download(part, from: downloads, onDisplayablePrefix: onPrefix) else {
+            return .cancelled
+        }
         return await withTaskCancellationHandler {
             var outcome = FullResolutionOutcome.cancelled
             for await state in download.updates() {
                 switch state {
                 case .downloading(let progress):
-                    emitter.send(.progress(progress, partID: part.id))
+                    if let relay { relay.send(progress) } else { emitter.send(.progress(progress, partID: part.id)) }
                 case .completed(let content):
                     let checked = check.check(content, of: part, role: .fullResolution)
                     emitter.send(checked, role: .fullResolution)

@@ -72,10 +72,12 @@ public struct AttachmentResolver: Sendable {
         let sizes = PlaceholderSizeReader().read(metadata: metadata, preview: preview, fullResolution: fullResolution)
         var sizeError: ImageSizeMetadataError?
         if case .failure(let error)? = metadataResult { sizeError = error }
+        let hashPart = PlaceholderHashPart.read(parts)
         var resolution = AttachmentResolution(
             preview: preview, fullResolution: fullResolution, sizeMetadataPart: sizePart,
-            placeholderSize: sizes.placeholderSize, sizeMetadataError: sizeError, imageHeader: sizes.imageHeader,
-            imageHeaderError: sizes.imageHeaderError)
+            placeholderSize: sizes.placeholderSize?.filling(from: hashPart?.hashes), sizeMetadataError: sizeError,
+            imageHeader: sizes.imageHeader, imageHeaderError: sizes.imageHeaderError)
+        resolution.placeholderHashPart = hashPart
         resolution.representations = RepresentationChain.representations(of: resolution)
         return resolution
     }

@@ -3,26 +3,29 @@
 final class ResolutionEmitter: Sendable {
     private let continuation: AsyncStream<ResolutionEvent>.Continuation
     private let sequencer: LockedState<ResolutionSequencer>
+    /// The hashes of the message's placeholder part, for a placeholder without a picture.
+    private let placeholderHashes: PlaceholderHashes?
 
     init(
         _ continuation: AsyncStream<ResolutionEvent>.Continuation, placeholderStep: ResolutionSequencer.PlaceholderStep,
-        awaitingPreview: Bool
+        awaitingPreview: Bool, placeholderHashes: PlaceholderHashes? = nil
     ) {
         self.continuation = continuation
+        self.placeholderHashes = placeholderHashes
         self.sequencer = LockedState(ResolutionSequencer(step: placeholderStep, awaitingPreview: awaitingPreview))
     }
 
     /// The size part's fetch is over (see ``ResolutionSequencer/sizePartRead(_:)``).
     func sizePartRead(_ result: Result<ImageSizeMetadata, ResolutionFailure>?) {
         sequencer.withLock { sequencer in
-            for ready in sequencer.sizePartRead(result) { continuation.yield(ready) }
+            for ready in sequencer.sizePartRead(result) { yield(ready) }
         }
     }
 
     /// Sends an event that carries no image content: a placeholder, progress or a failure.
     func send(_ event: ResolutionEvent) {
         sequencer.withLock { sequencer in
-            for ready in sequencer.receive(event) { continuation.yield(ready) }
+            for ready in sequencer.receive(event) { yield(ready) }
         }
     }
 
@@ -41,7 +44,7 @@ final class ResolutionEmitter: Sendable {
             let image = ResolutionSequencer.ImageOfEvent(
                 header: accepted.image.header, partID: accepted.partID, isOriginal: isOriginal)
             sequencer.withLock { sequencer in
-                for ready in sequencer.receive(event, image: image) { continuation.yield(ready) }
+                for ready in sequencer.receive(event, image: image) { yield(ready) }
             }
         }
     }
@@ -49,14 +52,23 @@ final class ResolutionEmitter: Sendable {
     /// The preview's fetch is over, whether it sent anything or not: progress waits no more.
     func previewFetchEnded() {
         sequencer.withLock { sequencer in
-            for ready in sequencer.previewSettled() { continuation.yield(ready) }
+            for ready in sequencer.previewSettled() { yield(ready) }
+        }
+    }
+
+    /// Hands `event` to the consumer, a placeholder with the hash part's picture when it has none.
+    private func yield(_ event: ResolutionEvent) {
+        if case .placeholder(let size) = event, placeholderHashes != nil {
+            continuation.yield(.placeholder(size.filling(from: placeholderHashes)))
+        } else {
+            continuation.yield(event)
         }
     }
 
     /// Sends what is still held and ends the sequence.
     func finish() {
         sequencer.withLock { sequencer in
-            for ready in sequencer.finish() { continuation.yield(ready) }
+            for ready in sequencer.finish() { yield(ready) }
         }
         continuation.finish()
     }

@@ -25,7 +25,9 @@ public enum ResolutionEvent: Sendable {
 public struct ResolutionFailure: Error, Sendable, CustomStringConvertible {
     /// The job the part had.
     public enum Role: String, Sendable, Hashable, CustomStringConvertible {
-        /// The `application/json+imageSize` part.
+        /// The `application/json+imageSize` part, or a placeholder part of its own
+        /// (``MIMEType/thumbHash``, ``MIMEType/blurHash``) that is not a valid hash (the reason
+        /// is then a ``ThumbHashError`` or ``BlurHashError``, and the placeholder goes without it).
         case sizeMetadata
         /// The preview.
         case preview

@@ -159,6 +159,7 @@ struct RemoteDownload: Sendable {
         let backlogLimit = body.bufferLimit ?? MemoryBudget.current.transferBufferLimit
         let flow = BodyReadingFlow()
         writer.setBacklogHandler { flow.setFull($0) }
+        let chunkObserver = (observer as? any ChunkObserver).flatMap { $0.observesChunks ? $0 : nil }
         do {
             // Each chunk is handed to the writer where it arrives (URLSessionTransport: its
             // delegate callback, shared by every download of its session), so nothing waits in
@@ -178,6 +179,8 @@ struct RemoteDownload: Sendable {
                     throw RemotePartError.storeFailed(error)
                 }
                 digest?.update(chunk)
+                chunkObserver?.transfer(
+                    of: partID, didReceive: chunk, at: count - Int64(chunk.count), totalBytes: total)
                 // Progress every 256 KiB (and at the end): the coordinator throttles it anyway.
                 let due = progress.withLock { state -> Bool in
                     state.received = count

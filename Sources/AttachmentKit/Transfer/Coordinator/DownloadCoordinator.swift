@@ -54,9 +54,15 @@ public actor DownloadCoordinator {
     }
 
     /// Starts or joins the download of `part` for one caller that, with `warmingDiskOnly`,
-    /// only warms the store's disk tier (see ``PartDownload/warmsDiskOnly``).
-    func download(_ part: any MessagePart, priority: DownloadPriority, warmingDiskOnly: Bool) -> PartDownload {
-        let download = PartDownload(part: part, priority: priority, coordinator: self, warmsDiskOnly: warmingDiskOnly)
+    /// only warms the store's disk tier (see ``PartDownload/warmsDiskOnly``), and that is told of
+    /// displayable prefixes with `onDisplayablePrefix` (see ``PartDownload/onDisplayablePrefix``).
+    func download(
+        _ part: any MessagePart, priority: DownloadPriority, warmingDiskOnly: Bool,
+        onDisplayablePrefix: (@Sendable (TransferProgress) -> Void)? = nil
+    ) -> PartDownload {
+        let download = PartDownload(
+            part: part, priority: priority, coordinator: self, warmsDiskOnly: warmingDiskOnly,
+            onDisplayablePrefix: onDisplayablePrefix)
         if let content = part.availableContent {
             lastFailures[part.id] = nil
             download.finish(with: .completed(content))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One part's transfer, shared by all of its callers.
 ///
 /// ``DownloadCoordinator`` creates, starts and ends it; its state sits behind one lock because
@@ -13,6 +15,9 @@ final class Transfer: Sendable {
     private let throttle: ProgressThrottle
     private let clock: any TransferClock
     private let shared: LockedState<Shared>
+    /// The displayable-prefix scan of the running attempt, when a caller watches for prefixes.
+    /// Its own lock, never held with ``shared``'s.
+    private let prefixScan = LockedState<DisplayablePrefixScan?>(nil)
 
     private struct Shared {
         var download: DownloadState = .idle
@@ -170,6 +175,28 @@ final class Transfer: Sendable {
         }
     }
 
+    /// Reads a chunk of attempt `attempt` for displayable prefixes and hands a new one to the
+    /// callers that watch for them (``PartDownload/onDisplayablePrefix``), outside every lock.
+    /// The scan starts with the attempt's first byte when a caller then watches, and a prefix
+    /// goes to the callers watching when it is found.
+    func received(_ chunk: Data, at offset: Int64, totalBytes: Int64?, attempt: Int) {
+        let watching = shared.withLock { shared -> Bool? in
+            guard shared.attempt == attempt, shared.isAttemptOpen else { return nil }
+            return offset == 0 ? shared.callers.values.contains { $0.onDisplayablePrefix != nil } : false
+        }
+        guard let watching else { return }
+        let prefix = prefixScan.withLock { scan -> DisplayablePrefix? in
+            if offset == 0 { scan = watching ? DisplayablePrefixScan(totalBytes: totalBytes) : nil }
+            defer { if scan?.isFinished == true { scan = nil } }
+            return scan?.append(chunk, at: offset)
+        }
+        guard let prefix else { return }
+        let watchers = shared.withLock { $0.callers.values.compactMap(\.onDisplayablePrefix) }
+        var progress = TransferProgress(completedBytes: offset + Int64(chunk.count), totalBytes: totalBytes)
+        progress.displayablePrefix = prefix
+        for watcher in watchers { watcher(progress) }
+    }
+
     /// Ends the transfer with a terminal state and hands it to every caller: completed
     /// content after the final 100 %. Returns the error when the transfer had already ended.
     @discardableResult
@@ -205,7 +232,7 @@ final class Transfer: Sendable {
 }
 
 /// The observer a part's download reports to, for one attempt.
-final class ProgressSink: ProgressObserver {
+final class ProgressSink: ChunkObserver {
     private let transfer: Transfer
     private let attempt: Int
     private let diagnostics: (@Sendable (DownloadDiagnostic) -> Void)?
@@ -214,6 +241,13 @@ final class ProgressSink: ProgressObserver {
         self.transfer = transfer
         self.attempt = attempt
         self.diagnostics = diagnostics
+    }
+
+    /// A JPEG's chunks are read for displayable prefixes; no other part's are.
+    var observesChunks: Bool { transfer.part.mimeType.isJPEG }
+
+    func transfer(of partID: PartID, didReceive chunk: Data, at offset: Int64, totalBytes: Int64?) {
+        transfer.received(chunk, at: offset, totalBytes: totalBytes, attempt: attempt)
     }
 
     func transfer(of partID: PartID, didUpdate progress: TransferProgress) {

@@ -78,13 +78,20 @@ final class DownloadPriorityControl: Sendable {
 
     /// Starts or joins the download of `part` at the group's priority and registers it, moving
     /// it at once when the priority changed while it was being made; `nil` when the task was
-    /// cancelled while the control held it (nothing was asked of the coordinator).
-    func download(_ part: any MessagePart, from coordinator: DownloadCoordinator) async -> PartDownload? {
+    /// cancelled while the control held it (nothing was asked of the coordinator). A group that
+    /// only warms the disk (a prefetch) never watches for displayable prefixes: it drops
+    /// `onDisplayablePrefix`.
+    func download(
+        _ part: any MessagePart, from coordinator: DownloadCoordinator,
+        onDisplayablePrefix: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async -> PartDownload? {
         if part.availableContent == nil, isHeld, await !Self.needsNoRequest(part, coordinator) {
             await waitUntilReleased()
             guard !Task.isCancelled else { return nil }
         }
-        let download = await coordinator.download(part, priority: priority, warmingDiskOnly: warmsDiskOnly)
+        let download = await coordinator.download(
+            part, priority: priority, warmingDiskOnly: warmsDiskOnly,
+            onDisplayablePrefix: warmsDiskOnly ? nil : onDisplayablePrefix)
         let current = state.withLock { state in
             state.downloads.removeAll { $0.state.isTerminal }
             state.downloads.append(download)

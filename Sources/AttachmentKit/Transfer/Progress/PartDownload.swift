@@ -36,11 +36,17 @@ public final class PartDownload: Sendable {
     /// Whether this caller only warms the store's disk tier (a prefetch): a transfer all of
     /// whose callers do keeps its content out of the memory tier.
     let warmsDiskOnly: Bool
+    /// What to call with each new displayable prefix of the transfer (``Transfer/received(_:at:totalBytes:attempt:)``),
+    /// on the transport's thread: set by a resolver showing a JPEG, `nil` for every other caller.
+    let onDisplayablePrefix: (@Sendable (TransferProgress) -> Void)?
 
     init(
-        part: any MessagePart, priority: DownloadPriority, coordinator: DownloadCoordinator, warmsDiskOnly: Bool = false
+        part: any MessagePart, priority: DownloadPriority, coordinator: DownloadCoordinator,
+        warmsDiskOnly: Bool = false,
+        onDisplayablePrefix: (@Sendable (TransferProgress) -> Void)? = nil
     ) {
         self.warmsDiskOnly = warmsDiskOnly
+        self.onDisplayablePrefix = onDisplayablePrefix
         self.partID = part.id
         self.part = part
         self.coordinator = coordinator
