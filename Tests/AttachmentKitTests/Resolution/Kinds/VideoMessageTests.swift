@@ -75,23 +75,24 @@ struct VideoMessageTests {
     @Test(
         "without a size part, a local video's header gives the size with the rotation applied, and the duration",
         arguments: [
-            ("h264-aac-faststart.mp4", VideoRotation.none, CGSize(width: 160, height: 90)),
-            ("rotate-90.mp4", .clockwise90, CGSize(width: 90, height: 160)),
-            ("rotate-180.mp4", .clockwise180, CGSize(width: 160, height: 90)),
-            ("rotate-270.mp4", .clockwise270, CGSize(width: 90, height: 160)),
-            ("rotate-90.mov", .clockwise90, CGSize(width: 90, height: 160)),
+            ("h264-aac-faststart.mp4", CGSize(width: 160, height: 90)),
+            ("rotate-90.mp4", CGSize(width: 90, height: 160)),
+            ("rotate-180.mp4", CGSize(width: 160, height: 90)),
+            ("rotate-270.mp4", CGSize(width: 90, height: 160)),
+            ("rotate-90.mov", CGSize(width: 90, height: 160)),
         ])
-    func localHeader(_ name: String, _ rotation: VideoRotation, _ displayed: CGSize) throws {
+    func localHeader(_ name: String, _ displayed: CGSize) throws {
         let url = try Self.clip(name)
         let type: MIMEType = name.hasSuffix(".mov") ? .videoQuickTime : .videoMP4
         let video = ScriptedPart("video", mimeType: type, status: .complete, localContent: .file(url))
         let placeholder = try #require(AttachmentResolver().resolve([Self.poster, video]).placeholderSize)
         #expect(placeholder.displayedSize == displayed)
         #expect(placeholder.source == .videoHeader("video"))
-        #expect(placeholder.video?.rotation == rotation)
+        // exiftool's clockwise rotation, as ours.
+        let oracle = try ISOMediaOracle(url)
+        #expect(placeholder.video?.rotation?.clockwiseDegrees == (oracle.exiftoolRotation ?? 0))
         let duration = try #require(placeholder.video?.duration)
-        let oracle = try #require(try ISOMediaOracle(url).formatDuration)
-        #expect(abs(duration - oracle) < 0.0005)
+        #expect(abs(duration - (oracle.formatDuration ?? -1)) < 0.0005)
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -138,7 +139,8 @@ struct VideoMessageTests {
             "video", mimeType: .videoMP4, script: DownloadScript(automatic: .init(content: .data(page), steps: 1)))
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
         let events = await Self.collect(resolver.events(for: [Self.poster, video], fetchingFullResolution: true))
-        #expect(events.map(\.testDescription) == ["placeholder 320x180", "preview poster", "failed full-resolution video"])
+        let described = events.map(\.testDescription).filter { !$0.hasPrefix("progress") }
+        #expect(described == ["placeholder 320x180", "preview poster", "failed full-resolution video"])
         guard case .failed(let failure)? = events.last else { return }
         guard case .mismatch(let declared, _)? = failure.reason as? FileVerificationError else {
             Issue.record("unexpected reason \(failure.reason)")
