@@ -25,8 +25,13 @@ public struct ResolutionPolicy: Sendable, Hashable {
         /// sole-image rule of ``AutoDownloadPolicy`` never fetches.
         public var kind: AttachmentKind
 
-        /// Creates a chain.
-        public init(preview: [MIMEType], fullResolution: [MIMEType], kind: AttachmentKind = .image) {
+        /// Creates a chain of ``AttachmentKind/image``.
+        public init(preview: [MIMEType], fullResolution: [MIMEType]) {
+            self.init(preview: preview, fullResolution: fullResolution, kind: .image)
+        }
+
+        /// Creates a chain whose full resolution is of `kind`.
+        public init(preview: [MIMEType], fullResolution: [MIMEType], kind: AttachmentKind) {
             self.preview = preview
             self.fullResolution = fullResolution
             self.kind = kind
@@ -55,11 +60,13 @@ public struct ResolutionPolicy: Sendable, Hashable {
     /// `text/plain`, `location/coordinate` and `text/date`: Atlas's text and location parts.
     public static let defaultNonFileTypes: [MIMEType] = [.textPlain, .locationCoordinate, .textDate]
 
+    /// Creates a policy whose non-file types are ``defaultNonFileTypes``.
+    public init(chains: [Chain], sizeMetadataTypes: [MIMEType] = [.imageSize]) {
+        self.init(chains: chains, sizeMetadataTypes: sizeMetadataTypes, nonFileTypes: Self.defaultNonFileTypes)
+    }
+
     /// Creates a policy.
-    public init(
-        chains: [Chain], sizeMetadataTypes: [MIMEType] = [.imageSize],
-        nonFileTypes: [MIMEType] = ResolutionPolicy.defaultNonFileTypes
-    ) {
+    public init(chains: [Chain], sizeMetadataTypes: [MIMEType], nonFileTypes: [MIMEType]) {
         self.chains = chains
         self.sizeMetadataTypes = sizeMetadataTypes
         self.nonFileTypes = nonFileTypes

@@ -15,7 +15,8 @@ struct ResolutionReport {
         lines.append("image message: \(resolution.isImageMessage ? "yes" : "no")")
         lines.append("kind: \(resolution.kind?.description ?? "none")")
         lines.append("\(resolution.kind == .video ? "poster" : "preview"): \(describe(resolution.preview))")
-        lines.append("\(resolution.kind == .video ? "video" : "full resolution"): \(describe(resolution.fullResolution))")
+        lines.append(
+            "\(resolution.kind == .video ? "video" : "full resolution"): \(describe(resolution.fullResolution))")
         lines.append("placeholder size: \(placeholderText)")
         if resolution.kind == .video { lines += videoLines }
         if resolution.kind == .file, let file = resolution.fullResolution { lines.append(fileLine(file)) }

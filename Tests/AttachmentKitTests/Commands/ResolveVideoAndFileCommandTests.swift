@@ -22,7 +22,9 @@ struct ResolveVideoAndFileCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a local rotated video: the poster, the size from its header, the rotation and the duration")
+    @Test(
+        "a local rotated video: the poster, the size from its header, the rotation and the duration",
+        .timeLimit(.minutes(1)))
     func localVideo() async throws {
         let folder = try StorageTemporaryDirectory("cli-video")
         let clip = try ISOMediaCorpus.shared().url("rotate-90.mp4")
@@ -41,13 +43,16 @@ struct ResolveVideoAndFileCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a size part with a duration gives size and duration; the rotation is unknown without a header")
+    @Test(
+        "a size part with a duration gives size and duration; the rotation is unknown without a header",
+        .timeLimit(.minutes(1)))
     func sizePart() async throws {
         let folder = try StorageTemporaryDirectory("cli-video")
         let size = Data(#"{"width":1920,"height":1080,"duration":61.25}"#.utf8).base64EncodedString()
         let path = try Self.message(
             [
-                try Self.poster(in: folder), #"{ "id": "video", "mimeType": "video/mp4", "status": "readyForDownload" }"#,
+                try Self.poster(in: folder),
+                #"{ "id": "video", "mimeType": "video/mp4", "status": "readyForDownload" }"#,
                 #"{ "id": "size", "mimeType": "application/json+imageSize", "data": "\#(size)" }"#,
             ], in: folder)
         let outcome = try await AttachmentKitTool.runWithTemporaryStore(["resolve", path])
@@ -60,7 +65,7 @@ struct ResolveVideoAndFileCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a remote video without a size part: its header is read with ranged requests, the video is not downloaded",
-        .enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"))
+        .enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .timeLimit(.minutes(1)))
     func remoteVideo() async throws {
         let server = try await RemoteNginxServer()
         defer { server.stop() }
@@ -76,7 +81,8 @@ struct ResolveVideoAndFileCommandTests {
         #expect(outcome.status == 0)
         #expect(
             outcome.output.contains(
-                "placeholder size: 90 x 160 (from the video header of video, read with ranged requests, orientation up)"))
+                "placeholder size: 90 x 160 (from the video header of video, read with ranged requests, orientation up)"
+            ))
         #expect(outcome.output.contains("rotation: \(try ISOMediaOracle(clip).exiftoolRotation ?? 0)°\n"))
         #expect(!outcome.output.contains("video: downloading"))
         let requests = server.requests
@@ -85,7 +91,7 @@ struct ResolveVideoAndFileCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a file message: its name, type and byte count")
+    @Test("a file message: its name, type and byte count", .timeLimit(.minutes(1)))
     func fileMessage() async throws {
         let folder = try StorageTemporaryDirectory("cli-file")
         let pdf = Data("%PDF-1.4\n%%EOF\n".utf8)

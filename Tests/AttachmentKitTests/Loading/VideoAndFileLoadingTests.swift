@@ -18,7 +18,9 @@ struct VideoAndFileLoadingTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a video message shows the poster with the size and duration, and waits for a request for the video")
+    @Test(
+        "a video message shows the poster with the size and duration, and waits for a request for the video",
+        .timeLimit(.minutes(1)))
     func videoLoader() async {
         let video = ScriptedPart("video", mimeType: .videoMP4, byteCount: 25_000_000)
         let loader = loader()
@@ -31,7 +33,7 @@ struct VideoAndFileLoadingTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a file message waits for a request, and loads the file once asked")
+    @Test("a file message waits for a request, and loads the file once asked", .timeLimit(.minutes(1)))
     func fileLoader() async throws {
         let pdf = Data("%PDF-1.5\n%%EOF\n".utf8)
         let file = ScriptedPart(
@@ -48,7 +50,7 @@ struct VideoAndFileLoadingTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the prefetcher fetches a remote poster and size part, never the video nor the file")
+    @Test("the prefetcher fetches a remote poster and size part, never the video nor the file", .timeLimit(.minutes(1)))
     func prefetcher() async throws {
         let coordinator = TransferFixtures.coordinator()
         let prefetcher = AttachmentPrefetcher(resolver: AttachmentResolver(downloads: coordinator))

@@ -18,7 +18,8 @@ struct VideoPlaceholderReader {
                 metadata: metadata,
                 header: outcome.imageHeader.flatMap { header in poster.map { (header, $0.id) } },
                 headerIsOriginal: false)
-            size?.video = VideoDetails(duration: metadata.duration ?? header?.duration?.seconds, rotation: header?.rotation)
+            size?.video = VideoDetails(
+                duration: metadata.duration ?? header?.duration?.seconds, rotation: header?.rotation)
             outcome.placeholderSize = size
         } else if let video, let header, let size = Self.placeholder(from: header, of: video.id) {
             outcome.placeholderSize = size

@@ -61,7 +61,9 @@ struct FileMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the file is not fetched unasked (nor by the sole-image rule); asked for, it is downloaded and checked")
+    @Test(
+        "the file is not fetched unasked (nor by the sole-image rule); asked for, it is downloaded and checked",
+        .timeLimit(.minutes(1)))
     func downloadedOnRequest() async throws {
         let pdf = try Self.pdf(Self.pdfBytes)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
@@ -74,7 +76,7 @@ struct FileMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a part declared a PDF that is an HTML page is refused, as images are")
+    @Test("a part declared a PDF that is an HTML page is refused, as images are", .timeLimit(.minutes(1)))
     func htmlPDFRefused() async throws {
         let page = Data("<!doctype html>\n<html><head><title>404 Not Found</title></head></html>".utf8)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
@@ -92,7 +94,7 @@ struct FileMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a local file is checked too: a local 'PDF' that is a ZIP archive is refused")
+    @Test("a local file is checked too: a local 'PDF' that is a ZIP archive is refused", .timeLimit(.minutes(1)))
     func localMismatchRefused() async throws {
         let zip = Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 26))
         let part = LocalPart(id: "pdf", mimeType: try MIMEType("application/pdf"), content: .data(zip))

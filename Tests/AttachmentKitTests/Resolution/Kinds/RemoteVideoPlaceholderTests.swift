@@ -19,6 +19,7 @@ struct RemoteVideoPlaceholderTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "the placeholder, rotation and duration come from ranged reads of the header; the video is not downloaded",
+        .timeLimit(.minutes(1)),
         arguments: ["rotate-90.mp4", "h264-aac-moov-at-end.mp4"])
     func headerFromRanges(_ name: String) async throws {
         let server = try await RemoteNginxServer()
@@ -47,7 +48,9 @@ struct RemoteVideoPlaceholderTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a server without ranges: the header's typed error is reported, the poster gives the size")
+    @Test(
+        "a server without ranges: the header's typed error is reported, the poster gives the size",
+        .timeLimit(.minutes(1)))
     func noRanges() async throws {
         let server = try await RemoteNginxServer(extra: "max_ranges 0;")
         defer { server.stop() }

@@ -47,7 +47,8 @@ struct VideoMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the events send the placeholder and the poster, and leave a large video to a request")
+    @Test(
+        "the events send the placeholder and the poster, and leave a large video to a request", .timeLimit(.minutes(1)))
     func videoWaitsForARequest() async throws {
         let video = ScriptedPart("video", mimeType: .videoMP4, byteCount: 40_000_000)
         let size = PartFactory.size(#"{"width":1920,"height":1080,"duration":12.5}"#)
@@ -58,7 +59,7 @@ struct VideoMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("asked for, the video is downloaded, checked as ISO media and sent after the poster")
+    @Test("asked for, the video is downloaded, checked as ISO media and sent after the poster", .timeLimit(.minutes(1)))
     func videoOnRequest() async throws {
         let bytes = try Data(contentsOf: try Self.clip("h264-aac-faststart.mp4"))
         let video = ScriptedPart(
@@ -96,7 +97,7 @@ struct VideoMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a local video is no picture: its poster is still shown before it")
+    @Test("a local video is no picture: its poster is still shown before it", .timeLimit(.minutes(1)))
     func localVideoKeepsThePoster() async throws {
         let url = try Self.clip("rotate-90.mp4")
         let video = ScriptedPart("video", mimeType: .videoMP4, status: .complete, localContent: .file(url))
@@ -108,6 +109,7 @@ struct VideoMessageTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "AutoDownloadPolicy by size applies to videos: a short clip is fetched unasked, a long one waits",
+        .timeLimit(.minutes(1)),
         arguments: [(Int64(300_000), true), (Int64(30_000_000), false)])
     func autoDownloadBySize(_ byteCount: Int64, _ fetched: Bool) async throws {
         let bytes = try Data(contentsOf: try Self.clip("h264-aac-faststart.mp4"))
@@ -122,7 +124,9 @@ struct VideoMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the sole-image rule never fetches a video: a small video without a poster waits for a request")
+    @Test(
+        "the sole-image rule never fetches a video: a small video without a poster waits for a request",
+        .timeLimit(.minutes(1)))
     func soleImageRuleSkipsVideos() async throws {
         let video = ScriptedPart("video", mimeType: .videoMP4, byteCount: 1_000)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
@@ -132,7 +136,7 @@ struct VideoMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a video whose bytes are an HTML page is refused with FileVerificationError")
+    @Test("a video whose bytes are an HTML page is refused with FileVerificationError", .timeLimit(.minutes(1)))
     func htmlVideoRefused() async throws {
         let page = Data("<!DOCTYPE html><html><body>Sign in</body></html>".utf8)
         let video = ScriptedPart(
