@@ -17,12 +17,6 @@ struct FileMessageTests {
             script: DownloadScript(automatic: .init(content: .data(content), steps: 1)))
     }
 
-    static func collect(_ events: ResolutionEvents) async -> [ResolutionEvent] {
-        var collected: [ResolutionEvent] = []
-        for await event in events { collected.append(event) }
-        return collected
-    }
-
     @Test("a PDF beside the text is a file message: its name, type and byte count")
     func resolvesTheFile() throws {
         let resolution = AttachmentResolver().resolve([Self.text, try Self.pdf(Self.pdfBytes, byteCount: 48_213)])
@@ -67,9 +61,9 @@ struct FileMessageTests {
     func downloadedOnRequest() async throws {
         let pdf = try Self.pdf(Self.pdfBytes)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        #expect(await Self.collect(resolver.events(for: [Self.text, pdf])).isEmpty)
+        #expect(await resolver.events(for: [Self.text, pdf]).collected().isEmpty)
         #expect(pdf.script.startedCount == 0)
-        let events = await Self.collect(resolver.events(for: [Self.text, pdf], fetchingFullResolution: true))
+        let events = await resolver.events(for: [Self.text, pdf], fetchingFullResolution: true).collected()
         #expect(events.map(\.testDescription).filter { !$0.hasPrefix("progress") } == ["full pdf"])
         guard case .fullResolution(let content, _)? = events.last else { return }
         #expect(try content.bytes() == Self.pdfBytes)
@@ -80,8 +74,8 @@ struct FileMessageTests {
     func htmlPDFRefused() async throws {
         let page = Data("<!doctype html>\n<html><head><title>404 Not Found</title></head></html>".utf8)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await Self.collect(
-            resolver.events(for: [Self.text, try Self.pdf(page)], fetchingFullResolution: true))
+        let events = await resolver.events(for: [Self.text, try Self.pdf(page)], fetchingFullResolution: true)
+            .collected()
         #expect(events.map(\.testDescription).filter { !$0.hasPrefix("progress") } == ["failed full-resolution pdf"])
         guard case .failed(let failure)? = events.last,
             case .mismatch(let declared, let content)? = failure.reason as? FileVerificationError
@@ -99,7 +93,7 @@ struct FileMessageTests {
         let zip = Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 26))
         let part = LocalPart(id: "pdf", mimeType: try MIMEType("application/pdf"), content: .data(zip))
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await Self.collect(resolver.events(for: [part]))
+        let events = await resolver.events(for: [part]).collected()
         #expect(events.map(\.testDescription) == ["failed full-resolution pdf"])
     }
 }

@@ -10,12 +10,6 @@ import Testing
 struct RemoteVideoPlaceholderTests {
     static let downloader = RemoteDownloader(configuration: RemotePartConfiguration(allowedSchemes: ["http"]))
 
-    static func collect(_ events: ResolutionEvents) async -> [ResolutionEvent] {
-        var collected: [ResolutionEvent] = []
-        for await event in events { collected.append(event) }
-        return collected
-    }
-
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "the placeholder, rotation and duration come from ranged reads of the header; the video is not downloaded",
@@ -32,7 +26,7 @@ struct RemoteVideoPlaceholderTests {
             id: "video", url: server.url(name), mimeType: .videoMP4, byteCount: Int64(bytes.count),
             downloader: Self.downloader)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await Self.collect(resolver.events(for: [VideoMessageTests.poster, video]))
+        let events = await resolver.events(for: [VideoMessageTests.poster, video]).collected()
 
         #expect(events.map(\.testDescription).first?.hasPrefix("placeholder") == true)
         guard case .placeholder(let placeholder)? = events.first else { return }
@@ -59,7 +53,7 @@ struct RemoteVideoPlaceholderTests {
         let video = RemotePart(
             id: "video", url: server.url("video.mp4"), mimeType: .videoMP4, downloader: Self.downloader)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await Self.collect(resolver.events(for: [VideoMessageTests.poster, video]))
+        let events = await resolver.events(for: [VideoMessageTests.poster, video]).collected()
         #expect(events.map(\.testDescription) == ["failed size video", "placeholder 320x180", "preview poster"])
         guard case .failed(let failure)? = events.first else { return }
         #expect(failure.reason as? RemoteMediaHeaderError == .rangesNotSupported(statusCode: 200))

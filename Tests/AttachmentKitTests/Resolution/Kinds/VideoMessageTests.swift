@@ -16,12 +16,6 @@ struct VideoMessageTests {
 
     static func clip(_ name: String) throws -> URL { try ISOMediaCorpus.shared().url(name) }
 
-    static func collect(_ events: ResolutionEvents) async -> [ResolutionEvent] {
-        var collected: [ResolutionEvent] = []
-        for await event in events { collected.append(event) }
-        return collected
-    }
-
     @Test("poster and size part: the poster is the preview, the size part gives size and duration")
     func posterAndSizePart() throws {
         let video = ScriptedPart("video", mimeType: .videoMP4, byteCount: 40_000_000)
@@ -53,7 +47,7 @@ struct VideoMessageTests {
         let video = ScriptedPart("video", mimeType: .videoMP4, byteCount: 40_000_000)
         let size = PartFactory.size(#"{"width":1920,"height":1080,"duration":12.5}"#)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await Self.collect(resolver.events(for: [Self.poster, video, size]))
+        let events = await resolver.events(for: [Self.poster, video, size]).collected()
         #expect(events.map(\.testDescription) == ["placeholder 1920x1080", "preview poster"])
         #expect(video.script.startedCount == 0)
     }
@@ -66,7 +60,7 @@ struct VideoMessageTests {
             "video", mimeType: .videoMP4, byteCount: Int64(bytes.count),
             script: DownloadScript(automatic: .init(content: .data(bytes), steps: 1)))
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await Self.collect(resolver.events(for: [Self.poster, video], fetchingFullResolution: true))
+        let events = await resolver.events(for: [Self.poster, video], fetchingFullResolution: true).collected()
         let described = events.map(\.testDescription).filter { !$0.hasPrefix("progress") }
         #expect(described == ["placeholder 320x180", "preview poster", "full video"])
         guard case .placeholder(let placeholder)? = events.first else { return }
@@ -102,7 +96,7 @@ struct VideoMessageTests {
         let url = try Self.clip("rotate-90.mp4")
         let video = ScriptedPart("video", mimeType: .videoMP4, status: .complete, localContent: .file(url))
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await Self.collect(resolver.events(for: [Self.poster, video]))
+        let events = await resolver.events(for: [Self.poster, video]).collected()
         #expect(events.map(\.testDescription) == ["placeholder 90x160", "preview poster", "full video"])
     }
 
@@ -118,7 +112,7 @@ struct VideoMessageTests {
             script: DownloadScript(automatic: .init(content: .data(bytes), steps: 1)))
         let policy = AutoDownloadPolicy(mimeTypes: [.imageJPEGPreview, .videoMP4], maximumByteCount: 1_000_000)
         let resolver = AttachmentResolver(autoDownload: policy, downloads: TransferFixtures.coordinator())
-        let events = await Self.collect(resolver.events(for: [Self.poster, video]))
+        let events = await resolver.events(for: [Self.poster, video]).collected()
         #expect(events.contains { $0.testDescription == "full video" } == fetched)
         #expect(video.script.startedCount == (fetched ? 1 : 0))
     }
@@ -130,7 +124,7 @@ struct VideoMessageTests {
     func soleImageRuleSkipsVideos() async throws {
         let video = ScriptedPart("video", mimeType: .videoMP4, byteCount: 1_000)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await Self.collect(resolver.events(for: [video]))
+        let events = await resolver.events(for: [video]).collected()
         #expect(events.isEmpty)
         #expect(video.script.startedCount == 0)
     }
@@ -142,7 +136,7 @@ struct VideoMessageTests {
         let video = ScriptedPart(
             "video", mimeType: .videoMP4, script: DownloadScript(automatic: .init(content: .data(page), steps: 1)))
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await Self.collect(resolver.events(for: [Self.poster, video], fetchingFullResolution: true))
+        let events = await resolver.events(for: [Self.poster, video], fetchingFullResolution: true).collected()
         let described = events.map(\.testDescription).filter { !$0.hasPrefix("progress") }
         #expect(described == ["placeholder 320x180", "preview poster", "failed full-resolution video"])
         guard case .failed(let failure)? = events.last else { return }
