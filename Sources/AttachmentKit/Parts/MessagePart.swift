@@ -74,6 +74,12 @@ public protocol MessagePart: Identifiable, Sendable where ID == PartID {
     /// reads them on the full-resolution part (see ``AttachmentResolution/representations``);
     /// their order does not matter. The default is none.
     var representations: [ImageRepresentation] { get }
+
+    /// The name of the file the part carries, for a file message's cell (`report.pdf`): the
+    /// default is the `name` parameter of ``mimeType`` (`application/pdf; name="report.pdf"`, as
+    /// mail and many chat backends send it), or `nil`. A name to show, never a path to write to:
+    /// it comes from the sender.
+    var fileName: String? { get }
 }
 
 extension MessagePart {
@@ -82,6 +88,8 @@ extension MessagePart {
     public var handsOverDownloadedFile: Bool { false }
 
     public var representations: [ImageRepresentation] { [] }
+
+    public var fileName: String? { mimeType.parameters["name"] }
 
     /// The part's content when the status rule says it is local (every ``TransferStatus``
     /// except `readyForDownload` and `downloading`), otherwise `nil`.

@@ -1,10 +1,12 @@
-/// What ``AttachmentResolver`` found in a message: which part is the preview, which the full
-/// resolution, and the placeholder size.
+/// What ``AttachmentResolver`` found in a message: what kind of attachment it is, which part is
+/// the preview, which the full resolution, and the placeholder size.
 public struct AttachmentResolution: Sendable {
-    /// The part to show first: the chain's preview, or the full-resolution part itself when
-    /// the message has no preview. `nil` when the message has no image.
+    /// The part to show first: the chain's preview (a video's poster), or for an image the
+    /// full-resolution part itself when the message has no preview. `nil` when the message has
+    /// no image, and for a file message.
     public let preview: (any MessagePart)?
-    /// The full-resolution part, or `nil` when the message has only a preview or no image.
+    /// The full-resolution part (the original image, the video, or a file message's file), or
+    /// `nil` when the message has only a preview or no attachment.
     public let fullResolution: (any MessagePart)?
     /// The part that carries the image's size, if the message has one.
     public let sizeMetadataPart: (any MessagePart)?
@@ -25,15 +27,19 @@ public struct AttachmentResolution: Sendable {
     /// displayed size or ``PixelSize/zero`` when that is not the original's (see
     /// ``AttachmentResolver/resolve(_:)``). Only the preview when there is no original; only the
     /// original when it is local, since nothing smaller is then worth a download; empty when the
-    /// message has no image.
+    /// message has no image, and for videos and files.
     public internal(set) var representations: [ImageRepresentation] = []
     /// The message's placeholder part of its own (``MIMEType/thumbHash``, ``MIMEType/blurHash``),
     /// read: the picture it gives a placeholder whose size part has no hash, or why it can't.
     var placeholderHashPart: PlaceholderHashPart.Read?
 
-    /// Whether the message shows an image: it has a preview or a full-resolution part. The
-    /// seed's `didSelectMessage` check.
-    public var isImageMessage: Bool { preview != nil || fullResolution != nil }
+    /// What the message's attachment is: an image, a video or a file; `nil` when it has none
+    /// (text alone). See ``AttachmentResolver/resolve(_:)``.
+    public internal(set) var kind: AttachmentKind? = nil
+
+    /// Whether the message shows an image: its ``kind`` is ``AttachmentKind/image``. The seed's
+    /// `didSelectMessage` check.
+    public var isImageMessage: Bool { kind == .image }
 
     /// Whether a single part serves as both preview and full resolution.
     public var usesOnePartForBothRoles: Bool {

@@ -14,7 +14,8 @@ extension AttachmentResolver {
     /// them when `fetchingFullResolution`, otherwise those ``autoDownload`` allows by the rule
     /// ``AutoDownloadPolicy`` documents. `previewPart` is the preview the run shows or fetches
     /// (`nil` when the message has none of its own); when it is neither local nor allowed, the
-    /// message has nothing else to show and the sole-image rule applies.
+    /// message has nothing else to show and the sole-image rule applies, to images only: a video
+    /// or a file is fetched unasked only by its type and size.
     func fullResolutionFetch(
         _ candidates: [any MessagePart], of resolution: AttachmentResolution, previewPart: (any MessagePart)?,
         fetchingFullResolution: Bool
@@ -26,7 +27,7 @@ extension AttachmentResolver {
         let originalID = resolution.fullResolution?.id
         let allowed = candidates.filter { part in
             autoDownload.allowsAutomaticDownload(of: part)
-                || (previewWillShow != true
+                || (resolution.kind == .image && previewWillShow != true
                     && autoDownload.allowsSoleImageDownload(of: part, isOriginal: part.id == originalID))
         }
         return FullResolutionFetch(parts: allowed, awaitsRequest: !candidates.isEmpty && allowed.isEmpty)

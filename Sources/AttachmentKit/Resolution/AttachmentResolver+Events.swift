@@ -112,16 +112,16 @@ extension AttachmentResolver {
         priority: DownloadPriorityControl, awaitsRequest: (@Sendable (Bool) -> Void)?
     ) -> (AsyncStream<ResolutionEvent>, Task<Void, Never>) {
         let resolution = resolve(parts)
-        let check = ContentCheck(policy: contentPolicy)
+        let isImage = resolution.kind == .image
+        let check = ContentCheck(policy: contentPolicy, kind: resolution.kind ?? .image)
         let fullResolution = resolution.fullResolution
         let localFull = fullResolution.flatMap { part in
             part.availableContent.map { check.check($0, of: part, role: .fullResolution) }
         }
-        let fullIsShown = (try? localFull?.get()) != nil
-        let sizePart = resolution.placeholderSize == nil ? resolution.sizeMetadataPart : nil
-        let sizeToFetch = sizePart.flatMap { part in
-            part.availableContent == nil && autoDownload.allowsAutomaticDownload(of: part) ? part : nil
-        }
+        // A local video is no picture: its poster is still shown.
+        let fullIsShown = isImage && (try? localFull?.get()) != nil
+        let placeholder = PlaceholderPlan(resolution, autoDownload: autoDownload)
+        let sizeToFetch = placeholder.sizePartToFetch
         let previewPart = resolution.usesOnePartForBothRoles || fullIsShown ? nil : resolution.preview
         let previewToFetch = previewPart.flatMap { part in
             part.availableContent == nil && autoDownload.allowsAutomaticDownload(of: part) ? part : nil
@@ -143,19 +143,23 @@ extension AttachmentResolver {
         let (stream, continuation) = AsyncStream.makeStream(of: ResolutionEvent.self)
         let emitter = ResolutionEmitter(
             continuation,
-            placeholderStep: resolution.placeholderSize != nil
-                ? .settled : sizeToFetch != nil ? .awaitingSizePart : .fromFirstImage,
-            awaitingPreview: previewToFetch != nil, placeholderHashes: resolution.placeholderHashPart?.hashes)
+            placeholderStep: placeholder.now != nil
+                ? .settled : placeholder.isAwaited ? .awaitingSizePart : .fromFirstImage,
+            awaitingPreview: previewToFetch != nil, placeholderHashes: resolution.placeholderHashPart?.hashes,
+            isVideo: resolution.kind == .video)
         if let part = resolution.sizeMetadataPart, let error = resolution.sizeMetadataError {
             emitter.send(.failed(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
         }
         if let failure = resolution.placeholderHashPart?.failure { emitter.send(.failed(failure)) }
-        if let placeholder = resolution.placeholderSize { emitter.send(.placeholder(placeholder)) }
+        if let now = placeholder.now { emitter.send(.placeholder(now)) }
         let checkedPreview = localPreview
         let task = Task { [self] in
             await withTaskGroup(of: Void.self) { group in
                 if let sizeToFetch {
                     group.addTask { await fetchPlaceholder(of: sizeToFetch, priority: priority, into: emitter) }
+                }
+                if let video = placeholder.remoteVideo {
+                    group.addTask { await placeholder.read(video, into: emitter) }
                 }
                 if let previewPart, let content = previewPart.availableContent {
                     emitter.send(
@@ -179,7 +183,7 @@ extension AttachmentResolver {
                 } else if !fullToFetch.isEmpty {
                     group.addTask {
                         await fetchFullResolution(fullToFetch, priority: priority, check: check, into: emitter) {
-                            previewFetch?.cancel()
+                            if isImage { previewFetch?.cancel() }
                         }
                     }
                 }

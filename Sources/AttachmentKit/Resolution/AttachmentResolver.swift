@@ -61,15 +61,37 @@ public struct AttachmentResolver: Sendable {
     ///   original's header's when the original is local, the size part's otherwise.
     /// - With neither, ``AttachmentResolution/placeholderSize`` is `nil`: lay out a default until
     ///   the preview is here.
+    ///
+    /// A video message (a chain of ``AttachmentKind/video``, such as ``ResolutionPolicy/Chain/video``)
+    /// has its poster as the ``AttachmentResolution/preview`` (never the video itself) and the
+    /// video as the ``AttachmentResolution/fullResolution``. Its placeholder is the size part's,
+    /// with the size part's `duration`; without a size part, the header of the video when it is
+    /// local (``ISOMediaInspector``: display size with the rotation applied, duration, rotation;
+    /// source ``PlaceholderSize/Source/videoHeader(_:)``); without either, the poster's header's.
+    /// Its ``PlaceholderSize/video`` is never `nil`. A remote video's header is read by
+    /// ``events(for:fetchingFullResolution:priority:)``, which is asynchronous.
+    ///
+    /// A file message (no chain matches, and a part's type is neither a size type nor one of
+    /// ``ResolutionPolicy/nonFileTypes``) has that part as its full resolution and no preview:
+    /// show its ``MessagePart/fileName``, ``MessagePart/mimeType`` and ``MessagePart/byteCount``.
     public func resolve(_ parts: [any MessagePart]) -> AttachmentResolution {
         let chain = selectChain(in: parts)
-        let fullResolution = chain.flatMap { firstPart(in: parts, matchingAnyOf: $0.fullResolution) }
-        let preview = chain.flatMap { firstPart(in: parts, matchingAnyOf: $0.preview) } ?? fullResolution
+        let kind = chain?.kind ?? (filePart(in: parts) != nil ? .file : nil)
+        let fullResolution =
+            if let chain { firstPart(in: parts, matchingAnyOf: chain.fullResolution) } else { filePart(in: parts) }
+        let ownPreview = chain.flatMap { firstPart(in: parts, matchingAnyOf: $0.preview) }
+        let preview = kind == .image ? ownPreview ?? fullResolution : ownPreview
         let sizePart = firstPart(in: parts, matchingAnyOf: policy.sizeMetadataTypes)
         let metadataResult = sizePart.flatMap { Self.readSizeMetadata($0, in: policy.sizePartOrientationCode) }
         // A size part that is here comes first; then the size a remote part declares.
         let metadata = (try? metadataResult?.get()) ?? Self.declaredImageSize(of: [fullResolution, preview])
-        let sizes = PlaceholderSizeReader().read(metadata: metadata, preview: preview, fullResolution: fullResolution)
+        let sizes =
+            switch kind {
+            case .video?: VideoPlaceholderReader().read(metadata: metadata, video: fullResolution, poster: preview)
+            case .file?: PlaceholderSizeReader().read(metadata: metadata, preview: nil, fullResolution: nil)
+            case .image?, nil:
+                PlaceholderSizeReader().read(metadata: metadata, preview: preview, fullResolution: fullResolution)
+            }
         var sizeError: ImageSizeMetadataError?
         if case .failure(let error)? = metadataResult { sizeError = error }
         let hashPart = PlaceholderHashPart.read(parts)
@@ -78,13 +100,22 @@ public struct AttachmentResolver: Sendable {
             placeholderSize: sizes.placeholderSize?.filling(from: hashPart?.hashes), sizeMetadataError: sizeError,
             imageHeader: sizes.imageHeader, imageHeaderError: sizes.imageHeaderError)
         resolution.placeholderHashPart = hashPart
-        resolution.representations = RepresentationChain.representations(of: resolution)
+        resolution.kind = kind
+        if kind == .image { resolution.representations = RepresentationChain.representations(of: resolution) }
         return resolution
     }
 
-    /// Whether the message shows an image under this resolver's policy.
+    /// Whether the message shows an image under this resolver's policy (a chain of
+    /// ``AttachmentKind/image`` matches it).
     public func isImageMessage(_ parts: [any MessagePart]) -> Bool {
-        selectChain(in: parts) != nil
+        selectChain(in: parts)?.kind == .image
+    }
+
+    /// The part a message without a chain carries as a file: the first whose type is neither a
+    /// size type nor one of ``ResolutionPolicy/nonFileTypes``.
+    private func filePart(in parts: [any MessagePart]) -> (any MessagePart)? {
+        let ignored = policy.sizeMetadataTypes + policy.nonFileTypes
+        return parts.first { part in !ignored.contains { part.mimeType.matches($0) } }
     }
 
     /// The first chain whose full-resolution types occur in the message; failing that, the

@@ -26,6 +26,10 @@
 ///     fallback) only when it declares a ``MessagePart/byteCount`` of at most
 ///     ``maximumSoleImageByteCount``. An original whose size is unknown or larger waits for a
 ///     request: it could be any size, and a list must not spend a user's data plan on it.
+/// - Videos and files (``AttachmentKind/video``, ``AttachmentKind/file``) follow the first rule
+///   alone: a video or a file is fetched unasked only when its type is in ``mimeTypes`` and its
+///   byte count within ``maximumByteCount`` (add `video/mp4` with a limit to fetch short clips
+///   on Wi-Fi); the sole-image rule never fetches one. A video's poster is its preview.
 /// - Whatever waits for a request is said in ``AttachmentLoadState/awaitsDownloadRequest``:
 ///   the cell offers a tap to download, which loads with `fetchingFullResolution: true`.
 public struct AutoDownloadPolicy: Sendable, Hashable {

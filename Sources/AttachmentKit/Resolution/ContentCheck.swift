@@ -7,9 +7,15 @@
 /// never the whole file) and decodes nothing: the format from the magic bytes, the pixel
 /// count against ``ImageContentPolicy/maximumPixelCount``, the declared type against the
 /// format.
+///
+/// The full resolution of a video or file message is no image: it passes
+/// ``FileType/verify(_:declaredType:)`` instead (its first 512 bytes against its declared type:
+/// a PDF that is an HTML page is refused).
 struct ContentCheck: Sendable {
     /// What is accepted.
     var policy: ImageContentPolicy
+    /// What the message's full resolution is: an image unless told otherwise.
+    var kind: AttachmentKind = .image
     /// How headers are read.
     var inspector = ImageInspector()
 
@@ -19,16 +25,21 @@ struct ContentCheck: Sendable {
         let content: PartContent
         /// The part it came from.
         let partID: PartID
-        /// The image it holds, and the type its bytes really have.
-        let image: VerifiedImage
+        /// The image it holds, and the type its bytes really have; `nil` for a video or a file.
+        let image: VerifiedImage?
     }
 
     /// Checks `content`, delivered by `part` in `role`: the accepted content, or a
-    /// ``ResolutionFailure`` whose reason is the ``ImageVerificationError``.
+    /// ``ResolutionFailure`` whose reason is the ``ImageVerificationError`` (the
+    /// ``FileVerificationError`` for a video's or a file's full resolution).
     func check(_ content: PartContent, of part: any MessagePart, role: ResolutionFailure.Role) -> Result<
         Accepted, ResolutionFailure
     > {
         do {
+            guard role == .preview || kind == .image else {
+                _ = try FileType.verify(content, declaredType: part.mimeType)
+                return .success(Accepted(content: content, partID: part.id, image: nil))
+            }
             let image = try verify(content, declaredType: part.mimeType)
             return .success(Accepted(content: content, partID: part.id, image: image))
         } catch {

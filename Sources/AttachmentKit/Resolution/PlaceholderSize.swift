@@ -9,6 +9,9 @@ public struct PlaceholderSize: Sendable, Hashable {
         case sizeMetadata
         /// The header of a local image part (the preview, or the original when local).
         case imageHeader(PartID)
+        /// The header of a video part (``ISOMediaHeader``): read from the file when it is local,
+        /// with ranged requests when it is a ``RemotePart``.
+        case videoHeader(PartID)
     }
 
     /// The displayed size in pixels, orientation already applied.
@@ -23,6 +26,9 @@ public struct PlaceholderSize: Sendable, Hashable {
     /// (``ImageSizeMetadata/placeholderImage()``); `nil` when it has none. Lay out from
     /// ``displayedSize``, not from the picture's coarse aspect ratio.
     public var image: PlaceholderImage?
+    /// For a video message, its duration and rotation as far as they are known (see
+    /// ``AttachmentKind/video``); `nil` for any other message.
+    public var video: VideoDetails?
 
     /// Creates a placeholder size.
     public init(displayedSize: CGSize, orientation: ImageOrientation, source: Source) {
@@ -39,10 +45,12 @@ public struct PlaceholderSize: Sendable, Hashable {
 // Written out rather than synthesised: `CGSize` is `Hashable` on Apple platforms only from
 // iOS 18 / macOS 15, so a synthesised conformance does not compile for the deployment targets.
 extension PlaceholderSize {
-    /// Whether two placeholder sizes have the same size, orientation, source and image.
+    /// Whether two placeholder sizes have the same size, orientation, source, image and video
+    /// details.
     public static func == (lhs: PlaceholderSize, rhs: PlaceholderSize) -> Bool {
         lhs.displayedSize.width == rhs.displayedSize.width && lhs.displayedSize.height == rhs.displayedSize.height
             && lhs.orientation == rhs.orientation && lhs.source == rhs.source && lhs.image == rhs.image
+            && lhs.video == rhs.video
     }
 
     /// Hashes the same values that ``==(_:_:)`` compares.
@@ -52,5 +60,6 @@ extension PlaceholderSize {
         hasher.combine(orientation)
         hasher.combine(source)
         hasher.combine(image)
+        hasher.combine(video)
     }
 }

@@ -8,17 +8,25 @@ final class ResolutionEmitter: Sendable {
 
     init(
         _ continuation: AsyncStream<ResolutionEvent>.Continuation, placeholderStep: ResolutionSequencer.PlaceholderStep,
-        awaitingPreview: Bool, placeholderHashes: PlaceholderHashes? = nil
+        awaitingPreview: Bool, placeholderHashes: PlaceholderHashes? = nil, isVideo: Bool = false
     ) {
         self.continuation = continuation
         self.placeholderHashes = placeholderHashes
-        self.sequencer = LockedState(ResolutionSequencer(step: placeholderStep, awaitingPreview: awaitingPreview))
+        self.sequencer = LockedState(
+            ResolutionSequencer(step: placeholderStep, awaitingPreview: awaitingPreview, isVideo: isVideo))
     }
 
     /// The size part's fetch is over (see ``ResolutionSequencer/sizePartRead(_:)``).
     func sizePartRead(_ result: Result<ImageSizeMetadata, ResolutionFailure>?) {
         sequencer.withLock { sequencer in
             for ready in sequencer.sizePartRead(result) { yield(ready) }
+        }
+    }
+
+    /// A remote video's header read is over (see ``ResolutionSequencer/videoHeaderRead(_:)``).
+    func videoHeaderRead(_ result: Result<PlaceholderSize, ResolutionFailure>?) {
+        sequencer.withLock { sequencer in
+            for ready in sequencer.videoHeaderRead(result) { continuation.yield(ready) }
         }
     }
 
@@ -41,8 +49,9 @@ final class ResolutionEmitter: Sendable {
                 isOriginal
                 ? .fullResolution(accepted.content, partID: accepted.partID)
                 : .preview(accepted.content, partID: accepted.partID)
-            let image = ResolutionSequencer.ImageOfEvent(
-                header: accepted.image.header, partID: accepted.partID, isOriginal: isOriginal)
+            let image = accepted.image.map {
+                ResolutionSequencer.ImageOfEvent(header: $0.header, partID: accepted.partID, isOriginal: isOriginal)
+            }
             sequencer.withLock { sequencer in
                 for ready in sequencer.receive(event, image: image) { yield(ready) }
             }

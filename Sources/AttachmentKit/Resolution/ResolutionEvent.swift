@@ -1,4 +1,4 @@
-/// One step of showing an image message, from
+/// One step of showing an image, video or file message, from
 /// ``AttachmentResolver/events(for:fetchingFullResolution:priority:)``.
 ///
 /// Events come in this order, each when it is known: ``placeholder(_:)``, ``preview(_:partID:)``,
@@ -6,6 +6,10 @@
 /// Any may be missing (no size part, no preview, full resolution not fetched); a preview
 /// never follows the full resolution. ``failed(_:)`` can come at any point and names the
 /// part; the other parts go on.
+///
+/// For a video message the preview is the poster, the placeholder carries
+/// ``PlaceholderSize/video``, and the full resolution is the video; the poster may follow it.
+/// A file message has no placeholder nor preview: only its file's progress and content.
 public enum ResolutionEvent: Sendable {
     /// The size to lay the image out at.
     case placeholder(PlaceholderSize)
@@ -25,13 +29,14 @@ public enum ResolutionEvent: Sendable {
 public struct ResolutionFailure: Error, Sendable, CustomStringConvertible {
     /// The job the part had.
     public enum Role: String, Sendable, Hashable, CustomStringConvertible {
-        /// The `application/json+imageSize` part, or a placeholder part of its own
+        /// The `application/json+imageSize` part, a placeholder part of its own
         /// (``MIMEType/thumbHash``, ``MIMEType/blurHash``) that is not a valid hash (the reason
-        /// is then a ``ThumbHashError`` or ``BlurHashError``, and the placeholder goes without it).
+        /// is then a ``ThumbHashError`` or ``BlurHashError``, and the placeholder goes without it),
+        /// or for a remote video without a size part, the video's header.
         case sizeMetadata
         /// The preview.
         case preview
-        /// The full-resolution original.
+        /// The full-resolution original (a video, or a file message's file).
         case fullResolution
 
         public var description: String {
@@ -51,7 +56,10 @@ public struct ResolutionFailure: Error, Sendable, CustomStringConvertible {
     /// part is malformed), or an ``ImageVerificationError`` (the content failed the check of
     /// ``AttachmentResolver/contentPolicy``: ``ImageVerificationError/notAnImage(_:declaredType:)``,
     /// ``ImageVerificationError/tooManyPixels(_:limit:)`` for a decompression bomb,
-    /// ``ImageVerificationError/unreadableFile(_:reason:)``, and the others).
+    /// ``ImageVerificationError/unreadableFile(_:reason:)``, and the others), a
+    /// ``FileVerificationError`` (a video's or a file's content is not what its type declares:
+    /// a PDF that is an HTML page), or a ``RemoteMediaHeaderError`` (a remote video's header
+    /// could not be read).
     public let reason: any Error
 
     /// Creates a failure.

@@ -6,21 +6,41 @@
 /// preview list does), then walks that chain's lists in order: the first type with a
 /// matching part wins, and among parts of the same type the first in the message wins.
 ///
+/// A message that no chain matches is a file message (``AttachmentKind/file``) when it has a
+/// part of a type that is neither a size type nor one of ``nonFileTypes``: the first such part,
+/// in message order, is its full resolution.
+///
 /// ``atlas`` (the ``default``) reproduces Layer's Atlas.
 public struct ResolutionPolicy: Sendable, Hashable {
-    /// The fallback order for one kind of image message.
+    /// The fallback order for one kind of image or video message.
     public struct Chain: Sendable, Hashable {
         /// Types to try for the preview, best first. May include full-resolution types, so
-        /// that a message without a preview shows its original.
+        /// that a message without a preview shows its original. For a video, the poster's.
         public var preview: [MIMEType]
-        /// Types to try for the full-resolution image, best first.
+        /// Types to try for the full-resolution image (or the video), best first.
         public var fullResolution: [MIMEType]
+        /// What the full resolution is: ``AttachmentKind/image`` unless given, or
+        /// ``AttachmentKind/video``, whose content is checked with ``FileType/verify(_:declaredType:)``
+        /// rather than as an image, whose size may come from its header, and which the
+        /// sole-image rule of ``AutoDownloadPolicy`` never fetches.
+        public var kind: AttachmentKind
 
-        /// Creates a chain.
+        /// Creates a chain of ``AttachmentKind/image``.
         public init(preview: [MIMEType], fullResolution: [MIMEType]) {
+            self.init(preview: preview, fullResolution: fullResolution, kind: .image)
+        }
+
+        /// Creates a chain whose full resolution is of `kind`.
+        public init(preview: [MIMEType], fullResolution: [MIMEType], kind: AttachmentKind) {
             self.preview = preview
             self.fullResolution = fullResolution
+            self.kind = kind
         }
+
+        /// Atlas's video message: the poster `image/jpeg+preview`, the video `video/mp4` or
+        /// `video/quicktime`.
+        public static let video = Chain(
+            preview: [.imageJPEGPreview], fullResolution: [.videoMP4, .videoQuickTime], kind: .video)
 
         /// A chain for one full-resolution type whose preview is its `+preview` variant:
         /// preview `[type+preview, type]`, full resolution `[type]`.
@@ -40,31 +60,53 @@ public struct ResolutionPolicy: Sendable, Hashable {
     /// example ``SizePartOrientationCode/atlasAndroid``.
     public var sizePartOrientationCode: SizePartOrientationCode
 
-    /// Creates a policy.
+    /// Types of parts that are the message itself, never a file attachment: its text, a
+    /// location, a date (``defaultNonFileTypes`` unless given).
+    public var nonFileTypes: [MIMEType]
+
+    /// `text/plain`, `location/coordinate` and `text/date`: Atlas's text and location parts.
+    public static let defaultNonFileTypes: [MIMEType] = [.textPlain, .locationCoordinate, .textDate]
+
+    /// Creates a policy whose non-file types are ``defaultNonFileTypes``.
     public init(
         chains: [Chain], sizeMetadataTypes: [MIMEType] = [.imageSize],
         sizePartOrientationCode: SizePartOrientationCode = .uiImageOrientation
     ) {
+        self.init(
+            chains: chains, sizeMetadataTypes: sizeMetadataTypes, nonFileTypes: Self.defaultNonFileTypes,
+            sizePartOrientationCode: sizePartOrientationCode)
+    }
+
+    /// Creates a policy.
+    public init(
+        chains: [Chain], sizeMetadataTypes: [MIMEType], nonFileTypes: [MIMEType],
+        sizePartOrientationCode: SizePartOrientationCode = .uiImageOrientation
+    ) {
         self.chains = chains
         self.sizeMetadataTypes = sizeMetadataTypes
+        self.nonFileTypes = nonFileTypes
         self.sizePartOrientationCode = sizePartOrientationCode
     }
 
     /// Atlas's rules: preview `image/jpeg+preview` → `image/jpeg` → `image/png` with full
     /// resolution `image/jpeg` → `image/png`; GIF messages `image/gif+preview` → `image/gif`;
-    /// HEIC messages `image/heic+preview` → `image/jpeg+preview` → `image/heic`; size from
-    /// `application/json+imageSize`.
+    /// HEIC messages `image/heic+preview` → `image/jpeg+preview` → `image/heic`; video messages
+    /// (``Chain/video``) the poster `image/jpeg+preview` with the video `video/mp4` →
+    /// `video/quicktime`; size from `application/json+imageSize`; any other part but text, a
+    /// location or a date makes a file message.
     public static let atlas = ResolutionPolicy(chains: [
         Chain(preview: [.imageJPEGPreview, .imageJPEG, .imagePNG], fullResolution: [.imageJPEG, .imagePNG]),
         .single(.imageGIF),
         Chain(preview: [.imageHEIC.previewVariant, .imageJPEGPreview, .imageHEIC], fullResolution: [.imageHEIC]),
+        .video,
     ])
 
     /// The policy the resolver uses when given none: ``atlas``.
     public static let `default` = atlas
 
-    /// Every type this policy treats as an image, preview or full resolution.
+    /// Every type this policy treats as an image, preview or full resolution (a video chain's
+    /// posters, not its videos).
     public var imageTypes: Set<MIMEType> {
-        Set(chains.flatMap { $0.preview + $0.fullResolution })
+        Set(chains.flatMap { $0.preview + ($0.kind == .image ? $0.fullResolution : []) })
     }
 }

@@ -2,13 +2,14 @@
 /// ``ResolutionEvent`` promises: the placeholder first (later events wait for it, and when no
 /// size is known it is read from the first image content's header), the progress of the
 /// original after a preview being fetched (only the latest progress waits), no preview or
-/// progress after the full resolution.
+/// progress after the full resolution. For a video message, the poster may still follow the
+/// video (the video is no picture), and every placeholder carries ``PlaceholderSize/video``.
 struct ResolutionSequencer {
     /// Where the placeholder step stands.
     enum PlaceholderStep {
         /// Sent, or nothing more can give it.
         case settled
-        /// The size part is being fetched: every event waits for it.
+        /// The size part (or a remote video's header) is being fetched: every event waits for it.
         case awaitingSizePart
         /// No size is known: the first image content's header gives it, sent just before that
         /// content.
@@ -33,12 +34,14 @@ struct ResolutionSequencer {
     private var deliveredFullResolution = false
     private var awaitingPreview: Bool
     private var heldProgress: ResolutionEvent?
+    private let isVideo: Bool
 
     /// A sequencer at `step` of the placeholder; progress waits for the preview when
-    /// `awaitingPreview` (it is being fetched).
-    init(step: PlaceholderStep, awaitingPreview: Bool = false) {
+    /// `awaitingPreview` (it is being fetched); `isVideo` for a video message.
+    init(step: PlaceholderStep, awaitingPreview: Bool = false, isVideo: Bool = false) {
         self.step = step
         self.awaitingPreview = awaitingPreview
+        self.isVideo = isVideo
     }
 
     /// Everything still held, at the end of the sequence: the preview will not come.
@@ -52,14 +55,31 @@ struct ResolutionSequencer {
     /// it was cancelled. Returns the placeholder (reconciled with the first held image's header
     /// as ``AttachmentResolver/resolve(_:)`` does) and every event held back.
     mutating func sizePartRead(_ result: Result<ImageSizeMetadata, ResolutionFailure>?) -> [ResolutionEvent] {
+        let image = held.lazy.compactMap(\.image).first
+        return placeholderRead(
+            result.map { read in
+                read.map { metadata in
+                    var size = PlaceholderSizeReader.placeholder(
+                        metadata: metadata, header: image.map { ($0.header, $0.partID) },
+                        headerIsOriginal: image?.isOriginal ?? false)
+                    if isVideo { size?.video = VideoDetails(duration: metadata.duration) }
+                    return size
+                }
+            })
+    }
+
+    /// A remote video's header read is over: the placeholder it gives, the failure to send
+    /// instead (the poster's header then gives it), or `nil` when it was cancelled. Returns the
+    /// placeholder and every event held back.
+    mutating func videoHeaderRead(_ result: Result<PlaceholderSize, ResolutionFailure>?) -> [ResolutionEvent] {
+        placeholderRead(result.map { $0.map(Optional.some) })
+    }
+
+    private mutating func placeholderRead(_ result: Result<PlaceholderSize?, ResolutionFailure>?) -> [ResolutionEvent] {
         guard case .awaitingSizePart = step else { return [] }
         var ready: [ResolutionEvent] = []
         switch result {
-        case .success(let metadata):
-            let image = held.lazy.compactMap(\.image).first
-            let placeholder = PlaceholderSizeReader.placeholder(
-                metadata: metadata, header: image.map { ($0.header, $0.partID) },
-                headerIsOriginal: image?.isOriginal ?? false)
+        case .success(let placeholder):
             ready += placeholder.map { [.placeholder($0)] } ?? []
             step = .settled
         case .failure(let failure):
@@ -91,7 +111,7 @@ struct ResolutionSequencer {
             }
             return [event]
         case .preview:
-            guard !deliveredFullResolution else { return [] }
+            guard !deliveredFullResolution || isVideo else { return [] }
             return placeholder(from: image) + [event] + previewSettled()
         case .fullResolution:
             deliveredFullResolution = true
@@ -117,8 +137,9 @@ struct ResolutionSequencer {
     private mutating func placeholder(from image: ImageOfEvent?) -> [ResolutionEvent] {
         guard case .fromFirstImage = step, let image else { return [] }
         step = .settled
-        let size = PlaceholderSizeReader.placeholder(
+        var size = PlaceholderSizeReader.placeholder(
             metadata: nil, header: (image.header, image.partID), headerIsOriginal: image.isOriginal)
+        if isVideo { size?.video = VideoDetails() }
         return size.map { [.placeholder($0)] } ?? []
     }
 }

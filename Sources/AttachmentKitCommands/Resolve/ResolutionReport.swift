@@ -6,30 +6,58 @@ struct ResolutionReport {
     let message: MessageDescription
     let resolution: AttachmentResolution
     let source: String
+    /// The placeholder read from a remote video's header (``RemoteVideoPlaceholder``), when it was.
+    var remoteVideo: RemoteVideoPlaceholder.Outcome? = nil
 
     var text: String {
         var lines: [String] = []
         lines.append("message: \(message.name ?? source) (\(message.parts.count) parts)")
         lines.append("image message: \(resolution.isImageMessage ? "yes" : "no")")
-        lines.append("preview: \(describe(resolution.preview))")
-        lines.append("full resolution: \(describe(resolution.fullResolution))")
+        lines.append("kind: \(resolution.kind?.description ?? "none")")
+        lines.append("\(resolution.kind == .video ? "poster" : "preview"): \(describe(resolution.preview))")
+        lines.append(
+            "\(resolution.kind == .video ? "video" : "full resolution"): \(describe(resolution.fullResolution))")
         lines.append("placeholder size: \(placeholderText)")
+        if resolution.kind == .video { lines += videoLines }
+        if resolution.kind == .file, let file = resolution.fullResolution { lines.append(fileLine(file)) }
         let local = message.parts.filter { $0.availableContent != nil }.map(\.id.rawValue)
         lines.append("local: \(local.isEmpty ? "none" : local.joined(separator: ", "))")
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The placeholder: the remote video header's when it was read, else the resolution's.
+    private var placeholder: PlaceholderSize? {
+        if case .placeholder(let size)? = remoteVideo { return size }
+        return resolution.placeholderSize
+    }
+
+    private var videoLines: [String] {
+        let video = placeholder?.video
+        let duration = video?.duration.map { String(format: "%.3f s", $0) } ?? "unknown"
+        let rotation = video?.rotation.map(\.description) ?? "unknown (no video header read)"
+        return ["duration: \(duration)", "rotation: \(rotation)"]
+    }
+
+    private func fileLine(_ file: any MessagePart) -> String {
+        let size = file.byteCount.map { "\($0) bytes" } ?? "unknown size"
+        return "file: \(file.fileName ?? "unnamed") (\(file.mimeType.essence), \(size))"
+    }
+
     private var placeholderText: String {
-        if let size = resolution.placeholderSize {
+        if let size = placeholder {
             let origin: String
             switch size.source {
             case .sizeMetadata: origin = "from the size part"
             case .imageHeader(let id): origin = "from the header of \(id)"
+            case .videoHeader(let id):
+                let remote = remoteVideo != nil ? ", read with ranged requests" : ""
+                origin = "from the video header of \(id)\(remote)"
             }
             return "\(format(size.displayedSize.width)) x \(format(size.displayedSize.height)) "
                 + "(\(origin), orientation \(size.orientation))"
         }
         if let error = resolution.sizeMetadataError { return "unknown (\(error))" }
+        if case .failed(let error)? = remoteVideo { return "unknown (the video header: \(error))" }
         return "unknown (no local size part)"
     }
 

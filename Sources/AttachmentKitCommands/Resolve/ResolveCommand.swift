@@ -37,12 +37,19 @@ enum ResolveCommand {
         var message = try MessageDescription.load(from: messageURL)
         let downloads = ResolveDownloads(
             options: downloadOptions, console: console, handlesInterrupts: handlesInterrupts)
-        let downloaded = try await downloads.run(message.parts)
+        // A video is downloaded only when asked; its header is read with ranged requests instead.
+        let before = AttachmentResolver().resolve(message.parts)
+        let video = before.kind == .video ? before.fullResolution?.id : nil
+        let downloaded = try await downloads.run(message.parts, skipping: video)
         if let fallback = downloaded.temporaryStore { temporaryFolders.append(fallback) }
         message.parts = downloaded.parts
         let resolution = AttachmentResolver().resolve(message.parts)
-        let report = ResolutionReport(
+        var report = ResolutionReport(
             message: message, resolution: resolution, source: files.first ?? "built-in sample")
+        if downloadOptions.downloads {
+            report.remoteVideo = await RemoteVideoPlaceholder.read(
+                message.parts, resolution: resolution, downloader: downloadOptions.downloader)
+        }
         guard let viewportOptions else { return (report.text, downloaded.outcome) }
         return (report.text + ViewportReport(options: viewportOptions, resolution: resolution).text, downloaded.outcome)
     }

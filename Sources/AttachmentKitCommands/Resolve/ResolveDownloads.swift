@@ -26,9 +26,9 @@ struct ResolveDownloads {
         var temporaryStore: URL?
     }
 
-    /// Downloads what `parts` lacks.
-    func run(_ parts: [DescribedPart]) async throws(CommandError) -> Result {
-        let pending = parts.filter { $0.availableContent == nil && $0.remoteURL != nil }
+    /// Downloads what `parts` lacks, but the part `skipped` (a video message's video).
+    func run(_ parts: [DescribedPart], skipping skipped: PartID? = nil) async throws(CommandError) -> Result {
+        let pending = parts.filter { $0.availableContent == nil && $0.remoteURL != nil && $0.id != skipped }
         guard options.downloads, !pending.isEmpty else { return Result(parts: parts, outcome: .completed) }
         let (store, temporaryStore) = try openStore()
         let coordinator = DownloadCoordinator(

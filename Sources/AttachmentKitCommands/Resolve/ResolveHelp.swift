@@ -22,6 +22,11 @@ enum ResolveHelp {
             on a terminal; --timeout sets the idle timeout (30 s). Ctrl-C keeps
             the partial download, and the next run resumes it. --no-download only
             reports what is not local.
+            A video message (video/mp4 or video/quicktime, with an image/jpeg+preview
+            poster) prints the poster, the size, the duration and the rotation; its
+            video is not downloaded: without a size part, its header is read with
+            ranged requests. A file message (any other part) prints the file's name
+            (the type's name parameter or the URL's last component), type and size.
             """)
 
     /// The text of `attachmentkit help resolve`.

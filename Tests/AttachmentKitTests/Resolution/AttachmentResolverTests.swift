@@ -82,16 +82,20 @@ struct AttachmentResolverTests {
         #expect(roles(parts) == ("pv1", "full1"))
     }
 
-    @Test("empty messages, text messages and unknown types are not image messages")
+    @Test("empty messages, text messages, videos and unknown types are not image messages")
     func notImages() throws {
-        for parts: [any MessagePart] in [
-            [], [Make.local("t", .textPlain)], [Make.local("v", .videoMP4), Make.local("l", .locationCoordinate)],
-            [Make.local("x", try MIMEType("image/x-unknown"))], [Make.size(#"{"width":1,"height":1}"#)],
-        ] {
+        let cases: [([any MessagePart], AttachmentKind?)] = [
+            ([], nil), ([Make.local("t", .textPlain)], nil),
+            ([Make.local("v", .videoMP4), Make.local("l", .locationCoordinate)], .video),
+            ([Make.local("x", try MIMEType("image/x-unknown"))], .file), ([Make.size(#"{"width":1,"height":1}"#)], nil),
+        ]
+        for (parts, kind) in cases {
             let resolution = resolver.resolve(parts)
             #expect(!resolution.isImageMessage)
             #expect(!resolver.isImageMessage(parts))
-            #expect(resolution.preview == nil && resolution.fullResolution == nil)
+            #expect(resolution.kind == kind)
+            #expect(resolution.preview == nil)
+            #expect((resolution.fullResolution == nil) == (kind == nil))
         }
     }
 

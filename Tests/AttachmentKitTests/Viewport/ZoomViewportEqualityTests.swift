@@ -38,11 +38,13 @@ struct ZoomViewportEqualityTests {
     func placeholderEquality() {
         let size = PlaceholderSize(
             displayedSize: CGSize(width: 3, height: 4), orientation: .up, source: .sizeMetadata)
-        #expect(Mirror(reflecting: size).children.count == 4)
+        #expect(Mirror(reflecting: size).children.count == 5)
         var withImage = size
         withImage.image = try? BlurHash("00TI:j").image(width: 1, height: 1)
+        var withVideo = size
+        withVideo.video = VideoDetails(duration: 1)
         let others = [
-            withImage,
+            withImage, withVideo,
             PlaceholderSize(displayedSize: CGSize(width: 4, height: 4), orientation: .up, source: .sizeMetadata),
             PlaceholderSize(displayedSize: CGSize(width: 3, height: 5), orientation: .up, source: .sizeMetadata),
             PlaceholderSize(displayedSize: CGSize(width: 3, height: 4), orientation: .right, source: .sizeMetadata),

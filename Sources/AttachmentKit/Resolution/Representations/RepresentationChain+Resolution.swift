@@ -43,7 +43,7 @@ extension RepresentationChain {
         guard let placeholder = resolution.placeholderSize else { return .zero }
         switch placeholder.source {
         case .sizeMetadata: return PixelSize(displayedSizeOf: placeholder)
-        case .imageHeader(let partID):
+        case .imageHeader(let partID), .videoHeader(let partID):
             return partID == resolution.fullResolution?.id ? PixelSize(displayedSizeOf: placeholder) : .zero
         }
     }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Works out a video message's placeholder: the rule ``AttachmentResolver/resolve(_:)``
+/// documents for videos. The size part's size first; without one, the header of the video when
+/// it is local (``ISOMediaInspector``), rotation applied; without either, the poster's header.
+struct VideoPlaceholderReader {
+    var inspector = ISOMediaInspector()
+
+    /// Reads the placeholder of a video message from its size part's `metadata`, its `video`
+    /// part and its `poster`.
+    func read(
+        metadata: ImageSizeMetadata?, video: (any MessagePart)?, poster: (any MessagePart)?
+    ) -> PlaceholderSizeReader.Outcome {
+        let header = video?.availableContent.flatMap { try? inspector.inspect($0) }
+        var outcome = PlaceholderSizeReader().read(metadata: nil, preview: poster, fullResolution: nil)
+        if let metadata {
+            var size = PlaceholderSizeReader.placeholder(
+                metadata: metadata,
+                header: outcome.imageHeader.flatMap { header in poster.map { (header, $0.id) } },
+                headerIsOriginal: false)
+            size?.video = VideoDetails(
+                duration: metadata.duration ?? header?.duration?.seconds, rotation: header?.rotation)
+            outcome.placeholderSize = size
+        } else if let video, let header, let size = Self.placeholder(from: header, of: video.id) {
+            outcome.placeholderSize = size
+        } else {
+            outcome.placeholderSize?.video = VideoDetails()
+        }
+        return outcome
+    }
+
+    /// The placeholder a video's header gives: its display size (rotation applied), its
+    /// duration and rotation; `nil` for a file without a video track.
+    static func placeholder(from header: ISOMediaHeader, of partID: PartID) -> PlaceholderSize? {
+        guard let display = header.displaySize, display.width > 0, display.height > 0 else { return nil }
+        var size = PlaceholderSize(
+            displayedSize: CGSize(width: display.width, height: display.height), orientation: .up,
+            source: .videoHeader(partID))
+        size.video = VideoDetails(duration: header.duration?.seconds, rotation: header.rotation)
+        return size
+    }
+}
