@@ -50,7 +50,7 @@ enum SendingBench {
             "-H", "Upload-Length: \(byteCount)", endpoint.absoluteString,
         ])
         guard
-            let line = created.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("location:") }),
+            let line = created.components(separatedBy: "\r\n").first(where: { $0.lowercased().hasPrefix("location:") }),
             let location = URL(
                 string: String(line.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces),
                 relativeTo: endpoint)

@@ -37,8 +37,15 @@ struct TusExpiredUploadTests {
         #expect(removed.statusCode == 204)
 
         let relaunched = TusUploadTests.coordinator(journal: journal)
-        let resumed = Task { await relaunched.resumePendingUploads() }
-        try await waitUntil("the second PATCH of the new upload to be held") { server.patches.count == 4 }
+        let finished = LockedState(false)
+        let resumed = Task {
+            defer { finished.withLock { $0 = true } }
+            return await relaunched.resumePendingUploads()
+        }
+        try await waitUntil("the second PATCH of the new upload to be held, or the resume to end") {
+            server.patches.count == 4 || finished.withLock { $0 }
+        }
+        #expect(server.patches.count == 4)
         let recorded = try #require(journal.pendingUpload(for: part.id))
         #expect(recorded.uploadURL != nil && recorded.uploadURL != oldURL)
         #expect(recorded.confirmedOffset == Self.chunk)
