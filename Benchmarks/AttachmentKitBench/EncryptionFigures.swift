@@ -53,7 +53,8 @@ let encryptionFigures: [Figure] = [
         defer { server.stop() }
         try server.serve(megabytes: 256, as: "plain.bin")
         let file = try EncryptedAttachment.encrypt(
-            fileAt: server.root.appendingPathComponent("plain.bin"), to: server.root.appendingPathComponent("cipher.bin"))
+            fileAt: server.root.appendingPathComponent("plain.bin"),
+            to: server.root.appendingPathComponent("cipher.bin"))
         let downloader = RemoteBench.downloader()
         var encrypted: [Double] = []
         var plain: [Double] = []

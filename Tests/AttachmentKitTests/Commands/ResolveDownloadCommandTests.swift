@@ -107,7 +107,8 @@ struct ResolveDownloadCommandTests {
         let file = try message(server.url("big.bin"), in: directory)
         let child = try ChildProcess(cli, arguments: ["resolve", file.path, "--store", store.path])
         // Past the first checkpoint (every 8 MiB), so that the relaunch has bytes to resume.
-        try await Self.waitForPartialFile(in: store, atLeast: Int64(PartialDownloadWriter.checkpointInterval) + (1 << 20))
+        try await Self.waitForPartialFile(
+            in: store, atLeast: Int64(PartialDownloadWriter.checkpointInterval) + (1 << 20))
         child.terminate()
         #expect(await Self.finish(child).status == 128 + SIGKILL)
         let harness = try RemoteTestHarness(store: store)

@@ -46,7 +46,9 @@ struct ResolveEncryptedCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the ciphertext is downloaded, verified and stored decrypted; only the plaintext is kept", .timeLimit(.minutes(1)))
+    @Test(
+        "the ciphertext is downloaded, verified and stored decrypted; only the plaintext is kept",
+        .timeLimit(.minutes(1)))
     func decryptsIntoStore() async throws {
         let setup = try Setup()
         let outcome = await setup.run()

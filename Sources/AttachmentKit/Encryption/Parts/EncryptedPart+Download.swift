@@ -54,7 +54,9 @@ extension EncryptedPart: StoreStreamingPart {
             }
         }
         if let streaming = ciphertext as? any StoreStreamingPart {
-            return (try await streaming.downloadContent(into: store, key: key, clock: clock, reportingTo: progress), false)
+            return (
+                try await streaming.downloadContent(into: store, key: key, clock: clock, reportingTo: progress), false
+            )
         }
         return (try await ciphertext.downloadContent(reportingTo: progress), false)
     }

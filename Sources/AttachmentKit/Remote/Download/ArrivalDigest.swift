@@ -40,7 +40,8 @@ final class ArrivalDigest: Sendable {
         }
         guard caughtUp else {
             throw .storeFailed(
-                .unreadableSource(URL(fileURLWithPath: path), reason: "its \(offset) kept bytes can't be read to hash them"))
+                .unreadableSource(
+                    URL(fileURLWithPath: path), reason: "its \(offset) kept bytes can't be read to hash them"))
         }
     }
 

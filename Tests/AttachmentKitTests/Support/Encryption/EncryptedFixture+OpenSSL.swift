@@ -22,7 +22,8 @@ extension EncryptedFixture {
         }
         self.init(
             plaintext: plaintext, ciphertext: try Data(contentsOf: cipherFile),
-            file: EncryptedFile(version: .v2, url: nil, key: key, initializationVector: vector, ciphertextSHA256: digest))
+            file: EncryptedFile(
+                version: .v2, url: nil, key: key, initializationVector: vector, ciphertextSHA256: digest))
     }
 }
 #endif
