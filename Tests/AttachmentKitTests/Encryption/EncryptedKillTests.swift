@@ -37,14 +37,14 @@ struct EncryptedKillTests {
         return (plaintext, entries)
     }
 
-    /// Reads the child's output until a progress line of its decryption: past 50 %, since each
-    /// byte counts twice (only the test's time limit ends the wait).
+    /// Reads the child's output until a progress line of its decryption (past 50 %, since each
+    /// byte counts twice) or its end (only the test's time limit ends the wait).
     static func waitForDecryption(of child: ChildProcess) async throws {
         var output = ""
         while true {
             let chunk = await offThePool { child.readAvailable(waitingAtMost: 5) }
             if let chunk {
-                guard !chunk.isEmpty else { throw ChildProcessFailure.ended(output) }
+                guard !chunk.isEmpty else { return }
                 output += String(decoding: chunk, as: UTF8.self)
             }
             try Task.checkCancellation()
@@ -52,16 +52,26 @@ struct EncryptedKillTests {
         }
     }
 
-    enum ChildProcessFailure: Error { case ended(String) }
-
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "killed mid-decryption: the plaintext staging file is in the store's folder and gone once it opens again",
         .timeLimit(.minutes(1)))
     func killedMidDecryption() async throws {
+        // The stop races the decryption's last 80 % (about half a second for 48 MiB): a child
+        // that finished first proves nothing about a kill, so that attempt is made again.
+        for _ in 0..<3 {
+            let directory = try StorageTemporaryDirectory("encrypted-kill-decrypt")
+            if try await Self.killMidDecryption(in: directory) { return }
+        }
+        Issue.record("the decryption ended before the stop in each of 3 attempts")
+    }
+
+    /// One attempt: `attachmentkit resolve` stopped and killed once its decryption is under way.
+    /// Returns false when the child had already finished decrypting when it was stopped.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    static func killMidDecryption(in directory: StorageTemporaryDirectory) async throws -> Bool {
         let cli = try #require(ChildProcess.builtExecutable("attachmentkit"), "attachmentkit was not built")
-        let fixture = try EncryptedFixture(opensslEncrypting: RemoteTestContent.bytes(16 << 20, seed: 51))
-        let directory = try StorageTemporaryDirectory("encrypted-kill-decrypt")
+        let fixture = try EncryptedFixture(opensslEncrypting: RemoteTestContent.bytes(48 << 20, seed: 51))
         let cipherFile = directory.appending("photo.bin")
         try fixture.ciphertext.write(to: cipherFile)
         let temporary = directory.url.appendingPathComponent("tmp", isDirectory: true)
@@ -74,9 +84,15 @@ struct EncryptedKillTests {
         // Stopped, then killed: the decryption's staging file holds plaintext, in the store.
         kill(child.pid, SIGSTOP)
         let staged = fixture.plaintextFiles(in: [store, temporary])
-        #expect(staged.count == 1 && staged.allSatisfy { $0.contains("/staging/") }, "\(staged)")
         child.terminate()
-        #expect(await ResolveDownloadCommandTests.finish(child).status == 128 + SIGKILL)
+        let status = await ResolveDownloadCommandTests.finish(child).status
+        if status == 0 || !staged.contains(where: { $0.contains("/staging/") }) {
+            // Finished before the stop: the entry must then be the plaintext, and nothing else.
+            #expect(try await Self.stored(fixture.file, in: store).plaintext == fixture.plaintext)
+            return false
+        }
+        #expect(staged.count == 1, "\(staged)")
+        #expect(status == 128 + SIGKILL)
         let (plaintext, _) = try await Self.stored(fixture.file, in: store)
         #expect(plaintext == nil)
         // The store's opening removed it; no other file anywhere has the plaintext.
@@ -84,6 +100,7 @@ struct EncryptedKillTests {
         let again = await AttachmentKitTool.run(["resolve", message.path, "--store", store.path])
         #expect(again.status == 0, "\(again.output)")
         #expect(try await Self.stored(fixture.file, in: store).plaintext == fixture.plaintext)
+        return true
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
