@@ -6,7 +6,7 @@ enum CipherCommands {
     /// Encrypts IN into OUT with a fresh key and prints the `EncryptedFile` JSON (which holds
     /// the key: the command writes it nowhere else).
     static func encrypt(_ arguments: inout ArgumentList) throws(CommandError) -> AttachmentKitTool.Outcome {
-        let (input, output) = try paths(&arguments, command: "encrypt")
+        let (input, output) = try paths(&arguments, help: CipherHelp.encrypt)
         do {
             let file = try EncryptedAttachment.encrypt(fileAt: input, to: output)
             return AttachmentKitTool.Outcome(
@@ -18,11 +18,17 @@ enum CipherCommands {
 
     /// Decrypts IN into OUT with the key, IV and hash of `--info`; OUT is written only when
     /// the ciphertext's hash matches, otherwise the status is 2 and one line says why.
+    /// Removes every option `decrypt` accepts from `arguments`: the path of `--info`, if any
+    /// (`encrypt` has none).
+    static func popDecryptOptions(from arguments: inout ArgumentList) throws(CommandError) -> String? {
+        try arguments.popValue(of: "--info")
+    }
+
     static func decrypt(_ arguments: inout ArgumentList) throws(CommandError) -> AttachmentKitTool.Outcome {
-        guard let infoPath = try arguments.popValue(of: "--info") else {
+        guard let infoPath = try popDecryptOptions(from: &arguments) else {
             throw .usage("decrypt needs --info FILE.json (the EncryptedFile)")
         }
-        let (input, output) = try paths(&arguments, command: "decrypt")
+        let (input, output) = try paths(&arguments, help: CipherHelp.decrypt)
         let json: Data
         do {
             json = try Data(contentsOf: URL(fileURLWithPath: infoPath))
@@ -38,9 +44,9 @@ enum CipherCommands {
         }
     }
 
-    private static func paths(_ arguments: inout ArgumentList, command: String) throws(CommandError) -> (URL, URL) {
+    private static func paths(_ arguments: inout ArgumentList, help: CommandHelp) throws(CommandError) -> (URL, URL) {
         let positionals = try arguments.popPositionals()
-        guard positionals.count == 2 else { throw .usage("\(command) takes IN and OUT; try attachmentkit help") }
+        guard positionals.count == 2 else { throw .usage(help.usage()) }
         return (URL(fileURLWithPath: positionals[0]), URL(fileURLWithPath: positionals[1]))
     }
 }

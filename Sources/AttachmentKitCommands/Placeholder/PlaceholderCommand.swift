@@ -7,11 +7,19 @@ import Foundation
 /// The size of a BlurHash is `--size` (32 × 32 by default). A ThumbHash keeps its own
 /// approximate aspect ratio: `--size` gives its longest side (the larger of W and H; 32 by default).
 enum PlaceholderCommand {
-    static func run(_ arguments: inout ArgumentList) throws(CommandError) -> AttachmentKitTool.Outcome {
+    /// Removes every option the command accepts from `arguments`.
+    static func popOptions(
+        from arguments: inout ArgumentList
+    ) throws(CommandError) -> (thumbHash: String?, blurHash: String?, size: String?, out: String?) {
         let thumbHash = try arguments.popValue(of: "--thumbhash")
         let blurHash = try arguments.popValue(of: "--blurhash")
         let sizeText = try arguments.popValue(of: "--size")
-        guard let out = try arguments.popValue(of: "--out") else { throw .usage("placeholder needs --out FILE.png") }
+        return (thumbHash, blurHash, sizeText, try arguments.popValue(of: "--out"))
+    }
+
+    static func run(_ arguments: inout ArgumentList) throws(CommandError) -> AttachmentKitTool.Outcome {
+        let (thumbHash, blurHash, sizeText, out) = try popOptions(from: &arguments)
+        guard let out else { throw .usage("placeholder needs --out FILE.png") }
         let extra = try arguments.popPositionals()
         guard extra.isEmpty else {
             throw .usage("placeholder takes no file but --out: \(extra.joined(separator: " "))")

@@ -1,9 +1,10 @@
 import AttachmentKit
 import Foundation
 
-/// `resolve`'s download flags: `--store DIR` (the file store, created if needed; by default
-/// `AttachmentKit/CLI` in the user's cache directory) and `--timeout SECONDS` (the idle
-/// timeout; 30 s by default); `--no-download` reports what is not local without fetching it.
+/// The transfer flags of `resolve` and `send`: `--store DIR` (the file store, created if needed;
+/// by default `AttachmentKit/CLI` in the user's cache directory) and `--timeout SECONDS` (the idle
+/// timeout; 30 s by default); `resolve`'s `--no-download` reports what is not local without
+/// fetching it.
 struct DownloadOptions: Sendable {
     var storeDirectory: URL
     var idleTimeout: Double
@@ -15,8 +16,11 @@ struct DownloadOptions: Sendable {
             "CLI", isDirectory: true)
     }
 
-    static func pop(from arguments: inout ArgumentList) throws(CommandError) -> DownloadOptions {
-        let skips = arguments.popFlag("--no-download")
+    /// Removes the flags from `arguments`; `--no-download` only when `acceptsNoDownload`.
+    static func pop(
+        from arguments: inout ArgumentList, acceptsNoDownload: Bool = true
+    ) throws(CommandError) -> DownloadOptions {
+        let skips = acceptsNoDownload && arguments.popFlag("--no-download")
         let store = try arguments.popValue(of: "--store")
         let timeoutText = try arguments.popValue(of: "--timeout")
         var timeout = 30.0

@@ -5,10 +5,15 @@ import Foundation
 /// preview and the size part into DIR (the file's folder by default) and prints the message JSON
 /// that `attachmentkit resolve` reads (also written to DIR as `<name>.message.json`).
 enum ComposeCommand {
+    /// Removes every option the command accepts from `arguments`: the folder of `--out`, if any.
+    static func popOptions(from arguments: inout ArgumentList) throws(CommandError) -> String? {
+        try arguments.popValue(of: "--out")
+    }
+
     static func run(_ arguments: inout ArgumentList) throws -> AttachmentKitTool.Outcome {
-        let out = try arguments.popValue(of: "--out")
+        let out = try popOptions(from: &arguments)
         guard case let positionals = try arguments.popPositionals(), positionals.count == 1 else {
-            throw CommandError.usage("usage: attachmentkit compose FILE [--out DIR]")
+            throw CommandError.usage(SendHelp.compose.usage())
         }
         let file = URL(fileURLWithPath: positionals[0]).standardizedFileURL
         let folder = out.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? file.deletingLastPathComponent()

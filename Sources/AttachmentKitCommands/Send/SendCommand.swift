@@ -10,19 +10,25 @@ enum SendCommand {
     /// How the uploads ended.
     enum Ending { case completed, failed, cancelled }
 
-    static func run(
-        _ arguments: inout ArgumentList, console: Console, handlesInterrupts: Bool
-    ) async throws -> (String, Ending) {
+    /// Removes every option the command accepts from `arguments`.
+    static func popOptions(
+        from arguments: inout ArgumentList
+    ) throws(CommandError) -> (to: String?, tus: Bool, asFile: Bool, options: DownloadOptions) {
         let to = try arguments.popValue(of: "--to")
         let tus = arguments.popFlag("--tus")
         let asFile = arguments.popFlag("--as-file")
-        let options = try DownloadOptions.pop(from: &arguments)
+        return (to, tus, asFile, try DownloadOptions.pop(from: &arguments, acceptsNoDownload: false))
+    }
+
+    static func run(
+        _ arguments: inout ArgumentList, console: Console, handlesInterrupts: Bool
+    ) async throws -> (String, Ending) {
+        let (to, tus, asFile, options) = try popOptions(from: &arguments)
         guard let to, let endpoint = URL(string: to), endpoint.scheme != nil else {
             throw CommandError.usage("send needs --to URL (an http or https URL)")
         }
         guard case let positionals = try arguments.popPositionals(), positionals.count == 1 else {
-            throw CommandError.usage(
-                "usage: attachmentkit send FILE --to URL [--tus] [--store DIR] [--timeout SECONDS]")
+            throw CommandError.usage(SendHelp.send.usage())
         }
         let file = URL(fileURLWithPath: positionals[0]).standardizedFileURL
         let name = identity(of: file)
