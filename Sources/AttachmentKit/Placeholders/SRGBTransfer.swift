@@ -60,17 +60,25 @@ enum SRGBTransfer {
         Int(truncatingIfNeeded: (v * Double(bucketCount - 1) + 0x1.8p52).bitPattern & 0xFFF)
     }
 
-    /// The byte of each bucket's least value, counted on ``thresholds`` as the loop of
-    /// ``Encoder/byte(ofLinear:)`` counts: no greater than the byte of any value in the bucket,
-    /// and the byte of every value in it below the bucket's threshold, if it has one.
-    private static let bucketStart: [UInt8] = (0..<bucketCount).map { bucketIndex in
-        // The least value whose bucket is this one: from the edge (k − 0.5) / (count − 1),
-        // stepped to the exact double (a few steps at most).
-        var least = max(0, (Double(bucketIndex) - 0.5) / Double(bucketCount - 1))
-        while least > 0, bucket(of: least.nextDown) == bucketIndex { least = least.nextDown }
-        while bucket(of: least) < bucketIndex { least = least.nextUp }
-        return UInt8(thresholds.lastIndex { $0 <= least } ?? 0)
-    }
+    /// The byte of each bucket's least value, counted on ``thresholds``: no greater than the
+    /// byte of any value in the bucket, and the byte of every value in it below the bucket's
+    /// threshold, if it has one. The least values increase with the bucket, so one walk up the
+    /// thresholds counts them all.
+    private static let bucketStart: [UInt8] = {
+        var starts: [UInt8] = []
+        starts.reserveCapacity(bucketCount)
+        var byte = 0
+        for bucketIndex in 0..<bucketCount {
+            // The least value whose bucket is this one: from the edge (k − 0.5) / (count − 1),
+            // stepped to the exact double (a few steps at most).
+            var least = max(0, (Double(bucketIndex) - 0.5) / Double(bucketCount - 1))
+            while least > 0, bucket(of: least.nextDown) == bucketIndex { least = least.nextDown }
+            while bucket(of: least) < bucketIndex { least = least.nextUp }
+            while byte < 255, thresholds[byte + 1] <= least { byte += 1 }
+            starts.append(UInt8(byte))
+        }
+        return starts
+    }()
 
     private static func linear(ofEncoded v: Double) -> Double {
         v <= 0.040_45 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
