@@ -63,8 +63,8 @@ public struct BlurHash: Sendable, Hashable {
             blue: Double(constant & 255) / 255, alpha: 1)
     }
 
-    /// The placeholder at `width` × `height` (32 × 32 by default), opaque, the pixels as the
-    /// reference algorithm computes them; `punch` above 1 raises the contrast.
+    /// The placeholder at `width` × `height` (32 × 32 by default), opaque, each byte within 1
+    /// of the reference algorithm's; `punch` above 1 raises the contrast.
     ///
     /// - Throws: ``BlurHashError/sizeOutOfRange(width:height:)`` or
     ///   ``BlurHashError/invalidPunch(_:)``.

@@ -14,7 +14,8 @@ enum SRGBTransfer {
     }
 
     /// The same as ``byte(ofLinear:)`` without a power: the byte at the start of the value's
-    /// bucket, then moved up past every threshold it reaches.
+    /// bucket, or the one above when the value reaches its threshold (a bucket is narrower
+    /// than the space between two thresholds, so it holds one at most).
     static func fastByte(ofLinear value: Double) -> UInt8 {
         withEncoder { $0.byte(ofLinear: value) }
     }
@@ -36,17 +37,19 @@ enum SRGBTransfer {
         @inline(__always)
         func byte(ofLinear value: Double) -> UInt8 {
             let v = value > 0 ? min(1, value) : 0
-            var result = buckets[SRGBTransfer.bucket(of: v)]
-            while result < 255, v >= thresholds[Int(result) &+ 1] { result &+= 1 }
-            return result
+            let start: UInt8 = buckets[SRGBTransfer.bucket(of: v)]
+            return v >= thresholds[Int(start) &+ 1] ? start &+ 1 : start
         }
     }
 
-    fileprivate static let bucketCount = 1024
+    /// 4,096 buckets: each 1/4,095 wide, less than the least space between two thresholds
+    /// (1 / (255 · 12.92), where the curve is steepest).
+    fileprivate static let bucketCount = 4096
 
-    /// `thresholds[k]`: the least linear value whose byte is `k` (the sRGB value `k - 0.5`).
-    private static let thresholds: [Double] = (0..<256).map {
-        $0 == 0 ? 0 : linear(ofEncoded: (Double($0) - 0.5) / 255)
+    /// `thresholds[k]`: the least linear value whose byte is `k` (the sRGB value `k - 0.5`);
+    /// `thresholds[256]`, infinity, is never reached.
+    private static let thresholds: [Double] = (0...256).map {
+        $0 == 0 ? 0 : $0 == 256 ? .infinity : linear(ofEncoded: (Double($0) - 0.5) / 255)
     }
 
     /// The bucket of `v` (0–1): `v · (bucketCount − 1)` rounded to the nearest, read from the
@@ -54,20 +57,28 @@ enum SRGBTransfer {
     /// conversion, so no range check on the way).
     @inline(__always)
     static func bucket(of v: Double) -> Int {
-        Int(truncatingIfNeeded: (v * Double(bucketCount - 1) + 0x1.8p52).bitPattern & 0x7FF)
+        Int(truncatingIfNeeded: (v * Double(bucketCount - 1) + 0x1.8p52).bitPattern & 0xFFF)
     }
 
-    /// The byte of each bucket's least value, counted on ``thresholds`` as the loop of
-    /// ``Encoder/byte(ofLinear:)`` counts: no greater than the byte of any value in the bucket,
-    /// and usually its byte, so the loop moves up past at most one threshold.
-    private static let bucketStart: [UInt8] = (0..<bucketCount).map { bucketIndex in
-        // The least value whose bucket is this one: from the edge (k − 0.5) / (count − 1),
-        // stepped to the exact double (a few steps at most).
-        var least = max(0, (Double(bucketIndex) - 0.5) / Double(bucketCount - 1))
-        while least > 0, bucket(of: least.nextDown) == bucketIndex { least = least.nextDown }
-        while bucket(of: least) < bucketIndex { least = least.nextUp }
-        return UInt8(thresholds.lastIndex { $0 <= least } ?? 0)
-    }
+    /// The byte of each bucket's least value, counted on ``thresholds``: no greater than the
+    /// byte of any value in the bucket, and the byte of every value in it below the bucket's
+    /// threshold, if it has one. The least values increase with the bucket, so one walk up the
+    /// thresholds counts them all.
+    private static let bucketStart: [UInt8] = {
+        var starts: [UInt8] = []
+        starts.reserveCapacity(bucketCount)
+        var byte = 0
+        for bucketIndex in 0..<bucketCount {
+            // The least value whose bucket is this one: from the edge (k − 0.5) / (count − 1),
+            // stepped to the exact double (a few steps at most).
+            var least = max(0, (Double(bucketIndex) - 0.5) / Double(bucketCount - 1))
+            while least > 0, bucket(of: least.nextDown) == bucketIndex { least = least.nextDown }
+            while bucket(of: least) < bucketIndex { least = least.nextUp }
+            while byte < 255, thresholds[byte + 1] <= least { byte += 1 }
+            starts.append(UInt8(byte))
+        }
+        return starts
+    }()
 
     private static func linear(ofEncoded v: Double) -> Double {
         v <= 0.040_45 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)

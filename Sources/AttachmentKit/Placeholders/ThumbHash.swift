@@ -63,7 +63,7 @@ public struct ThumbHash: Sendable, Hashable {
     }
 
     /// The placeholder, `longestSide` pixels along its long side (32 by default, as the
-    /// reference decoder), the pixels as the reference algorithm computes them.
+    /// reference decoder), each byte within 1 of the reference algorithm's.
     ///
     /// - Throws: ``ThumbHashError/sizeOutOfRange(_:)`` when `longestSide` is outside 1 to
     ///   ``PlaceholderImage/maximumDimension``.

@@ -10,16 +10,21 @@ struct ThumbHashTriangle {
     let columns: Int
     let rows: Int
 
-    /// The terms, the constant one first, as (column, row).
-    var terms: [(cx: Int, cy: Int)] {
-        var result: [(cx: Int, cy: Int)] = []
+    /// Calls `body` with the column and row of each term, in order, the constant one first.
+    func forEachTerm(_ body: (_ cx: Int, _ cy: Int) -> Void) {
         for cy in 0..<rows {
             var cx = 0
             while cx * rows < columns * (rows - cy) {
-                result.append((cx, cy))
+                body(cx, cy)
                 cx += 1
             }
         }
+    }
+
+    /// The terms, the constant one first, as (column, row).
+    var terms: [(cx: Int, cy: Int)] {
+        var result: [(cx: Int, cy: Int)] = []
+        forEachTerm { result.append(($0, $1)) }
         return result
     }
 

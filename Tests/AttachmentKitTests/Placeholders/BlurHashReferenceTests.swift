@@ -30,6 +30,15 @@ struct BlurHashReferenceTests {
         try compare((0..<81).map { Self.randomHash(components: $0, &random) }, width: 32, height: 32)
     }
 
+    @Test("the smallest and odd sizes, where a row's mirrored columns meet, match the reference within 1")
+    func smallAndOddSizes() throws {
+        var random = SeededRandom(seed: 17)
+        let hashes = [0, 3, 8, 30, 80].map { Self.randomHash(components: $0, &random) }
+        for (width, height) in [(1, 1), (2, 2), (3, 5), (7, 1), (1, 6), (33, 4)] {
+            try compare(hashes, width: width, height: height)
+        }
+    }
+
     @Test("woltapp's vector LEHV6nWB2yk8pyo0adR*.7kCMdnj is 4 × 3 and matches the reference")
     func woltappVector() throws {
         let hash = try BlurHash("LEHV6nWB2yk8pyo0adR*.7kCMdnj")

@@ -27,6 +27,15 @@ struct ThumbHashReferenceTests {
         }
     }
 
+    @Test("the smallest and odd sizes, where a row's mirrored columns meet, match the reference within 1")
+    func smallAndOddSizes() throws {
+        var random = SeededRandom(seed: 11)
+        let hashes = (0..<20).map { _ in Self.randomHash(&random) }
+        for side in [1, 2, 3, 5, 8] {
+            try compare(hashes, names: hashes.map { "\($0)" }, longestSide: side)
+        }
+    }
+
     @Test("the ratio and the size are coarse: 4:1 reads 3.5, 100:1 reads 7, and the size follows")
     func coarseRatio() throws {
         let wide = PlaceholderTestImages.patterns(width: 100, height: 25)[0]
