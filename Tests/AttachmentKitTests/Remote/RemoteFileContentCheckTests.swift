@@ -72,6 +72,31 @@ struct RemoteFileContentCheckTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
+        "downloaded without a coordinator (the scratch store), a PDF that is an HTML page is refused and leaves no file",
+        .timeLimit(.minutes(1)))
+    func scratchStore() async throws {
+        let server = try await Self.server(serving: Self.page)
+        defer { server.stop() }
+        let harness = try RemoteTestHarness()
+        let part = harness.part(server.url("/f"), mimeType: try MIMEType("application/pdf"))
+        do {
+            let content = try await part.downloadContent(reportingTo: RecordingObserver())
+            Issue.record("an HTML page was accepted as a PDF: \(content)")
+        } catch let error as RemotePartError {
+            guard case .fileContentMismatch(.mismatch(_, content: .other(.html))) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+        }
+        let scratch = try #require(harness.downloader.scratchDirectory)
+        let files = FileManager.default.enumerator(at: scratch, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }
+            .filter { (try? Data(contentsOf: $0)) == Self.page }
+        #expect(files?.isEmpty == true)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
         "a video message's remote video that is an HTML page: the events fail with fileContentMismatch, the store stays empty",
         .timeLimit(.minutes(1)))
     func resolverEvents() async throws {
