@@ -32,6 +32,10 @@ public enum RemotePartError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The bytes are not what the part declares: an image part whose body is an HTML or JSON
     /// error page, or no image at all.
     case contentMismatch(ImageVerificationError)
+    /// The bytes are not the file type the part declares: a PDF, archive, MP3 or video part
+    /// whose body is an HTML page, for example (the types ``FileType/verify(_:declaredType:)``
+    /// checks); nothing was kept.
+    case fileContentMismatch(FileVerificationError)
     /// The content's SHA-256 differs from the part's declared digest; nothing was kept.
     case digestMismatch(expected: String, actual: String)
     /// The part's declared SHA-256 is not 64 hexadecimal digits.
@@ -82,6 +86,7 @@ public enum RemotePartError: Error, Sendable, Hashable, CustomStringConvertible 
             timeout == .idle ? "no data arrived for the idle timeout" : "the download took longer than its deadline"
         case .connectionFailed(let reason, let bytes): "the connection failed after \(bytes) bytes: \(reason)"
         case .contentMismatch(let error): "the content is not what the part declares: \(error)"
+        case .fileContentMismatch(let error): "the content is not the file the part declares: \(error)"
         case .digestMismatch(let expected, let actual): "SHA-256 \(actual) does not match the declared \(expected)"
         case .invalidDeclaredDigest(let text): "the declared SHA-256 \"\(text)\" is not 64 hexadecimal digits"
         case .storeFailed(let error): "the content could not be stored: \(error)"

@@ -26,7 +26,7 @@ extension AttachmentResolver {
         }
         let originalID = resolution.fullResolution?.id
         let allowed = candidates.filter { part in
-            autoDownload.allowsAutomaticDownload(of: part)
+            autoDownload.allowsAutomaticDownload(ofFullResolution: part, kind: resolution.kind)
                 || (resolution.kind == .image && previewWillShow != true
                     && autoDownload.allowsSoleImageDownload(of: part, isOriginal: part.id == originalID))
         }

@@ -146,7 +146,8 @@ extension AttachmentResolver {
             placeholderStep: placeholder.now != nil
                 ? .settled : placeholder.isAwaited ? .awaitingSizePart : .fromFirstImage,
             awaitingPreview: previewToFetch != nil, placeholderHashes: resolution.placeholderHashPart?.hashes,
-            isVideo: resolution.kind == .video)
+            // A video's local header details, for a size part still to fetch (see VideoDetails).
+            video: resolution.kind == .video ? resolution.placeholderSize?.video ?? VideoDetails() : nil)
         if let part = resolution.sizeMetadataPart, let error = resolution.sizeMetadataError {
             emitter.send(.failed(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
         }

@@ -64,12 +64,13 @@ public struct AttachmentResolver: Sendable {
     ///
     /// A video message (a chain of ``AttachmentKind/video``, such as ``ResolutionPolicy/Chain/video``)
     /// has its poster as the ``AttachmentResolution/preview`` (never the video itself) and the
-    /// video as the ``AttachmentResolution/fullResolution``. Its placeholder is the size part's,
-    /// with the size part's `duration`; without a size part, the header of the video when it is
-    /// local (``ISOMediaInspector``: display size with the rotation applied, duration, rotation;
-    /// source ``PlaceholderSize/Source/videoHeader(_:)``); without either, the poster's header's.
-    /// Its ``PlaceholderSize/video`` is never `nil`. A remote video's header is read by
-    /// ``events(for:fetchingFullResolution:priority:)``, which is asynchronous.
+    /// video as the ``AttachmentResolution/fullResolution``. Its placeholder is the size part's;
+    /// without a size part, the header of the video when it is local (``ISOMediaInspector``:
+    /// display size with the rotation applied; source ``PlaceholderSize/Source/videoHeader(_:)``);
+    /// without either, the poster's header's. Its ``PlaceholderSize/video`` is never `nil`: the
+    /// size part's `duration`, or the local header's when the size part has none, and the
+    /// header's rotation (the rule ``VideoDetails`` documents). A remote video's header is read
+    /// by ``events(for:fetchingFullResolution:priority:)``, which is asynchronous.
     ///
     /// A file message (no chain matches, and a part's type is neither a size type nor one of
     /// ``ResolutionPolicy/nonFileTypes``) has that part as its full resolution and no preview:

@@ -28,8 +28,17 @@
 ///     request: it could be any size, and a list must not spend a user's data plan on it.
 /// - Videos and files (``AttachmentKind/video``, ``AttachmentKind/file``) follow the first rule
 ///   alone: a video or a file is fetched unasked only when its type is in ``mimeTypes`` and its
-///   byte count within ``maximumByteCount`` (add `video/mp4` with a limit to fetch short clips
-///   on Wi-Fi); the sole-image rule never fetches one. A video's poster is its preview.
+///   byte count within ``maximumVideoAndFileByteCount`` when that is set (a video or file of
+///   unknown size then waits), otherwise within ``maximumByteCount``, the limit previews and
+///   size parts share. The sole-image rule never fetches one. A video's poster is its preview,
+///   under ``maximumByteCount``. A chat app's Wi-Fi setting that fetches previews up to 2 MiB
+///   and clips up to 25 MiB:
+///
+///   ```swift
+///   var wifi = AutoDownloadPolicy.default
+///   wifi.mimeTypes.insert(.videoMP4)
+///   wifi.maximumVideoAndFileByteCount = 25 << 20
+///   ```
 /// - Whatever waits for a request is said in ``AttachmentLoadState/awaitsDownloadRequest``:
 ///   the cell offers a tap to download, which loads with `fetchingFullResolution: true`.
 public struct AutoDownloadPolicy: Sendable, Hashable {
@@ -43,6 +52,11 @@ public struct AutoDownloadPolicy: Sendable, Hashable {
     /// unasked" above), in bytes: 8 MiB unless set (``defaultMaximumSoleImageByteCount``). An
     /// original whose size is unknown never passes; 0 or less turns the rule off.
     public var maximumSoleImageByteCount: Int64
+    /// The largest video or file fetched automatically (the full resolution of a video or a file
+    /// message, when its type is in ``mimeTypes``), in bytes, in place of ``maximumByteCount``;
+    /// `nil` (the default) for ``maximumByteCount`` to apply to them too. When set, a video or a
+    /// file whose size is unknown is never fetched unasked: it could be any size.
+    public var maximumVideoAndFileByteCount: Int64?
 
     /// 8 MiB: a phone camera's JPEG or HEIC (2–6 MB at 12 megapixels) passes, a RAW or
     /// 48-megapixel original does not.
@@ -51,11 +65,13 @@ public struct AutoDownloadPolicy: Sendable, Hashable {
     /// Creates a policy.
     public init(
         mimeTypes: Set<MIMEType>, maximumByteCount: Int64? = nil,
-        maximumSoleImageByteCount: Int64 = defaultMaximumSoleImageByteCount
+        maximumSoleImageByteCount: Int64 = defaultMaximumSoleImageByteCount,
+        maximumVideoAndFileByteCount: Int64? = nil
     ) {
         self.mimeTypes = mimeTypes
         self.maximumByteCount = maximumByteCount
         self.maximumSoleImageByteCount = maximumSoleImageByteCount
+        self.maximumVideoAndFileByteCount = maximumVideoAndFileByteCount
     }
 
     /// Previews (`image/jpeg+preview`, `image/png+preview`, `image/gif+preview`,
@@ -70,11 +86,30 @@ public struct AutoDownloadPolicy: Sendable, Hashable {
     /// Nothing is fetched without being asked, the sole image of a message included.
     public static let none = AutoDownloadPolicy(mimeTypes: [], maximumByteCount: 0, maximumSoleImageByteCount: 0)
 
-    /// Whether `part` may be fetched without being asked, by its type and size.
+    /// Whether `part` may be fetched without being asked, by its type and size (against
+    /// ``maximumByteCount``: for the full resolution of a video or a file message, the resolver
+    /// applies ``maximumVideoAndFileByteCount`` when it is set).
     public func allowsAutomaticDownload(of part: any MessagePart) -> Bool {
-        guard mimeTypes.contains(where: { part.mimeType.matches($0) }) else { return false }
+        guard matchesType(of: part) else { return false }
         guard let maximumByteCount, let size = part.byteCount else { return true }
         return size <= maximumByteCount
+    }
+
+    /// Whether `part`, in the full-resolution role of a message of `kind`, may be fetched
+    /// without being asked by its type and size: a video or a file against
+    /// ``maximumVideoAndFileByteCount`` when it is set, anything else as
+    /// ``allowsAutomaticDownload(of:)``.
+    func allowsAutomaticDownload(ofFullResolution part: any MessagePart, kind: AttachmentKind?) -> Bool {
+        guard kind == .video || kind == .file, let maximumVideoAndFileByteCount else {
+            return allowsAutomaticDownload(of: part)
+        }
+        guard matchesType(of: part), let size = part.byteCount else { return false }
+        return size <= maximumVideoAndFileByteCount
+    }
+
+    /// Whether `part`'s type is one of ``mimeTypes``.
+    private func matchesType(of part: any MessagePart) -> Bool {
+        mimeTypes.contains { part.mimeType.matches($0) }
     }
 
     /// Whether `part`, in the full-resolution role of a message with nothing else to show, may be

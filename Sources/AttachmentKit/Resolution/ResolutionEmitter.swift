@@ -8,12 +8,12 @@ final class ResolutionEmitter: Sendable {
 
     init(
         _ continuation: AsyncStream<ResolutionEvent>.Continuation, placeholderStep: ResolutionSequencer.PlaceholderStep,
-        awaitingPreview: Bool, placeholderHashes: PlaceholderHashes? = nil, isVideo: Bool = false
+        awaitingPreview: Bool, placeholderHashes: PlaceholderHashes? = nil, video: VideoDetails? = nil
     ) {
         self.continuation = continuation
         self.placeholderHashes = placeholderHashes
         self.sequencer = LockedState(
-            ResolutionSequencer(step: placeholderStep, awaitingPreview: awaitingPreview, isVideo: isVideo))
+            ResolutionSequencer(step: placeholderStep, awaitingPreview: awaitingPreview, video: video))
     }
 
     /// The size part's fetch is over (see ``ResolutionSequencer/sizePartRead(_:)``).

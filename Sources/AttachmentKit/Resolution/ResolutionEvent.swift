@@ -52,9 +52,12 @@ public struct ResolutionFailure: Error, Sendable, CustomStringConvertible {
     public let partID: PartID
     /// Its job in the message.
     public let role: Role
-    /// Why: a ``DownloadError`` (the download failed), an ``ImageSizeMetadataError`` (the size
-    /// part is malformed), or an ``ImageVerificationError`` (the content failed the check of
-    /// ``AttachmentResolver/contentPolicy``: ``ImageVerificationError/notAnImage(_:declaredType:)``,
+    /// Why: a ``DownloadError`` (the download failed; for a ``RemotePart`` whose bytes are not
+    /// its declared type, with ``RemotePartError/contentMismatch(_:)`` or
+    /// ``RemotePartError/fileContentMismatch(_:)`` underneath, and nothing stored), an
+    /// ``ImageSizeMetadataError`` (the size part is malformed), or an ``ImageVerificationError``
+    /// (the content failed the check of ``AttachmentResolver/contentPolicy``:
+    /// ``ImageVerificationError/notAnImage(_:declaredType:)``,
     /// ``ImageVerificationError/tooManyPixels(_:limit:)`` for a decompression bomb,
     /// ``ImageVerificationError/unreadableFile(_:reason:)``, and the others), a
     /// ``FileVerificationError`` (a video's or a file's content is not what its type declares:

@@ -34,14 +34,18 @@ struct ResolutionSequencer {
     private var deliveredFullResolution = false
     private var awaitingPreview: Bool
     private var heldProgress: ResolutionEvent?
-    private let isVideo: Bool
+    /// For a video message, what its local header says (empty when it was not read); `nil` for
+    /// any other message.
+    private let video: VideoDetails?
+    private var isVideo: Bool { video != nil }
 
     /// A sequencer at `step` of the placeholder; progress waits for the preview when
-    /// `awaitingPreview` (it is being fetched); `isVideo` for a video message.
-    init(step: PlaceholderStep, awaitingPreview: Bool = false, isVideo: Bool = false) {
+    /// `awaitingPreview` (it is being fetched); `video` for a video message: the details its
+    /// local header gives, combined with a fetched size part's by ``VideoDetails``'s rule.
+    init(step: PlaceholderStep, awaitingPreview: Bool = false, video: VideoDetails? = nil) {
         self.step = step
         self.awaitingPreview = awaitingPreview
-        self.isVideo = isVideo
+        self.video = video
     }
 
     /// Everything still held, at the end of the sequence: the preview will not come.
@@ -62,7 +66,7 @@ struct ResolutionSequencer {
                     var size = PlaceholderSizeReader.placeholder(
                         metadata: metadata, header: image.map { ($0.header, $0.partID) },
                         headerIsOriginal: image?.isOriginal ?? false)
-                    if isVideo { size?.video = VideoDetails(duration: metadata.duration) }
+                    if let video { size?.video = VideoDetails(sizePartDuration: metadata.duration, header: video) }
                     return size
                 }
             })
@@ -139,7 +143,7 @@ struct ResolutionSequencer {
         step = .settled
         var size = PlaceholderSizeReader.placeholder(
             metadata: nil, header: (image.header, image.partID), headerIsOriginal: image.isOriginal)
-        if isVideo { size?.video = VideoDetails() }
+        size?.video = video
         return size.map { [.placeholder($0)] } ?? []
     }
 }

@@ -108,5 +108,27 @@ struct ResolveVideoAndFileCommandTests {
         #expect(outcome.output.contains("file: Lease.pdf (application/pdf, \(pdf.count) bytes)\n"))
         #expect(outcome.output.contains("image message: no"))
     }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a remote PDF that is an HTML page: the download fails with the mismatch and the store keeps nothing",
+        .timeLimit(.minutes(1)))
+    func htmlForARemotePDF() async throws {
+        let server = try await RemoteFileContentCheckTests.server(serving: RemoteFileContentCheckTests.page)
+        defer { server.stop() }
+        let folder = try StorageTemporaryDirectory("cli-file")
+        let url = server.url("/f")
+        let path = try Self.message(
+            [#"{ "id": "doc", "mimeType": "application/pdf", "status": "readyForDownload", "url": "\#(url)" }"#],
+            in: folder)
+        let store = folder.url.appendingPathComponent("store")
+        let outcome = await AttachmentKitTool.run(["resolve", path, "--store", store.path])
+        #expect(outcome.output.contains("doc: download failed: the content is not the file the part declares: "))
+        #expect(outcome.output.contains("content declared application/pdf is an HTML document"))
+        #expect(server.requests(to: "/f").count == 1)
+        let stored = try FileContentStore(directory: store, byteCapacity: 1 << 30)
+        #expect(await stored.keys().isEmpty)
+        #expect(await stored.partialDownload(for: ContentKey(partID: PartID(url.absoluteString))) == nil)
+    }
 }
 #endif

@@ -116,6 +116,26 @@ struct EncryptedPartTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a PDF or a video that decrypts to HTML is fileContentMismatch, and nothing is kept", .timeLimit(.minutes(1)),
+        arguments: ["application/pdf", "video/mp4"])
+    func fileThatIsHTML(type: String) async throws {
+        let declared = try MIMEType(type)
+        let fixture = try EncryptedFixture(Data("<!DOCTYPE html><html><body>not a file</body></html>".utf8))
+        let harness = try Self.harness(serving: fixture.ciphertext)
+        let result = await Self.download(Self.part(harness, fixture.file, mimeType: declared), harness)
+        guard case .failure(let error) = result,
+            case .fileContentMismatch(let mismatch)? = error.underlying as? EncryptedAttachmentError
+        else {
+            Issue.record("HTML was accepted as \(declared): \(result)")
+            return
+        }
+        #expect(mismatch == .mismatch(declaredType: declared, content: .other(.html)))
+        #expect(await harness.store.keys().isEmpty)
+        #expect(fixture.leftovers(in: harness.directories).isEmpty)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("one ciphertext under two keys gives two entries, each its own plaintext", .timeLimit(.minutes(1)))
     func keyInStoreKey() async throws {
         let fixture = try EncryptedFixture(RemoteTestContent.bytes(5_000, seed: 9))

@@ -34,7 +34,8 @@ public enum EncryptedAttachment {
     }
 
     /// Decrypts the ciphertext file at `source` into `destination`, which appears only once the
-    /// ciphertext's SHA-256 matched (and, for an image type, the plaintext is an image of it).
+    /// ciphertext's SHA-256 matched (and, for an image type, the plaintext is an image of it; for
+    /// a type ``FileType/verify(_:declaredType:)`` checks, such as a PDF or a video, a file of it).
     ///
     /// The plaintext goes to a hidden staging file beside `destination` as the ciphertext is
     /// hashed, in one pass, and is renamed to `destination` after the checks; on any failure
@@ -44,9 +45,10 @@ public enum EncryptedAttachment {
     ///   - source: The ciphertext file.
     ///   - destination: Where the plaintext goes; replaced if it exists.
     ///   - file: The key, IV and hash.
-    ///   - declaredType: The plaintext's declared type; an image type is checked as downloads are.
+    ///   - declaredType: The plaintext's declared type, checked as downloads are.
     /// - Throws: ``EncryptedAttachmentError/hashMismatch(expected:actual:)``,
-    ///   ``EncryptedAttachmentError/contentMismatch(_:)``, or a file error.
+    ///   ``EncryptedAttachmentError/contentMismatch(_:)``,
+    ///   ``EncryptedAttachmentError/fileContentMismatch(_:)``, or a file error.
     public static func decrypt(
         fileAt source: URL, to destination: URL, using file: EncryptedFile, declaredType: MIMEType? = nil
     ) throws(EncryptedAttachmentError) {
@@ -82,12 +84,14 @@ public enum EncryptedAttachment {
             try? FileManager.default.removeItem(at: staging)
             throw .hashMismatch(expected: file.ciphertextSHA256.hex, actual: digest.hex)
         }
-        if let declaredType, declaredType.isImage {
-            do {
-                _ = try ContentCheck(policy: .default).verify(.file(staging), declaredType: declaredType)
-            } catch {
-                try? FileManager.default.removeItem(at: staging)
-                throw .contentMismatch(error)
+        guard let declaredType else { return }
+        do {
+            try ContentCheck(policy: .default).verifyDownloaded(.file(staging), declaredType: declaredType)
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            switch error {
+            case .image(let mismatch): throw .contentMismatch(mismatch)
+            case .file(let mismatch): throw .fileContentMismatch(mismatch)
             }
         }
     }

@@ -7,6 +7,9 @@ public enum EncryptedAttachmentError: Error, Sendable, CustomStringConvertible {
     case hashMismatch(expected: String, actual: String)
     /// The decrypted bytes are not of the declared type (an "image" that decrypts to HTML).
     case contentMismatch(ImageVerificationError)
+    /// The decrypted bytes are not the file type declared (a "PDF" or a video that decrypts to
+    /// HTML; see ``FileType/verify(_:declaredType:)``).
+    case fileContentMismatch(FileVerificationError)
     /// A file could not be read: its URL and why.
     case unreadable(URL, reason: String)
     /// A file could not be written: its URL and why.
@@ -21,6 +24,7 @@ public enum EncryptedAttachmentError: Error, Sendable, CustomStringConvertible {
         case .hashMismatch(let expected, let actual):
             "the ciphertext's SHA-256 is \(actual), not the declared \(expected): nothing was decrypted"
         case .contentMismatch(let error): "the decrypted attachment is not what its type says: \(error)"
+        case .fileContentMismatch(let error): "the decrypted file is not what its type says: \(error)"
         case .unreadable(let url, let reason): "can't read \(url.path): \(reason)"
         case .writeFailed(let url, let reason): "can't write \(url.path): \(reason)"
         case .randomSourceFailed(let status): "the system's secure random source failed (\(status))"

@@ -56,6 +56,12 @@ extension FileType {
         return type
     }
 
+    /// Whether ``verify(_:declaredType:)`` checks content declared as `declaredType` against its
+    /// bytes (any other declared type accepts any content that is not empty).
+    static func checksContent(declaredAs declaredType: MIMEType) -> Bool {
+        Kind(declaredType) != nil
+    }
+
     /// The kinds a declared type is checked against.
     private enum Kind {
         case image, isoMedia, pdf, zip, mp3, other

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The checks a completed download passes before it becomes the part's content: its length,
-/// its bytes against its declared type, and its declared SHA-256.
+/// its bytes against its declared type (``ContentCheck/verifyDownloaded(_:declaredType:)``),
+/// and its declared SHA-256.
 struct RemoteContentCheck: Sendable {
     let mimeType: MIMEType
     let declaredByteCount: Int64?
@@ -14,16 +15,19 @@ struct RemoteContentCheck: Sendable {
     ///
     /// - Throws: ``RemotePartError/lengthMismatch(received:declared:)``,
     ///   ``RemotePartError/contentMismatch(_:)`` (an image part whose bytes are an HTML page,
-    ///   JSON or no image) or ``RemotePartError/digestMismatch(expected:actual:)``.
+    ///   JSON or no image), ``RemotePartError/fileContentMismatch(_:)`` (a PDF, archive, MP3 or
+    ///   video part whose bytes are another type, see ``FileType/verify(_:declaredType:)``) or
+    ///   ``RemotePartError/digestMismatch(expected:actual:)``.
     func check(fileAt url: URL, byteCount: Int64, digest: SHA256Digest? = nil) throws(RemotePartError) {
         if let declaredByteCount, declaredByteCount != byteCount {
             throw .lengthMismatch(received: byteCount, declared: declaredByteCount)
         }
-        if mimeType.isImage {
-            do {
-                _ = try contentCheck.verify(.file(url), declaredType: mimeType)
-            } catch {
-                throw .contentMismatch(error)
+        do {
+            try contentCheck.verifyDownloaded(.file(url), declaredType: mimeType)
+        } catch {
+            switch error {
+            case .image(let mismatch): throw .contentMismatch(mismatch)
+            case .file(let mismatch): throw .fileContentMismatch(mismatch)
             }
         }
         if let expectedSHA256 {
