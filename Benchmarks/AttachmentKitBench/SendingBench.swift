@@ -25,8 +25,8 @@ enum SendingBench {
             transferStatus: .awaitingUpload)
     }
 
-    /// The coordinator the figures upload with: the defaults (the whole rest of the file in one
-    /// `PATCH`), a journal when given.
+    /// The coordinator the figures upload with: the defaults (with the tus server's `sha1`
+    /// checksums, 2 MiB `PATCH`es), a journal when given.
     static func coordinator(journal: URL? = nil) throws -> UploadCoordinator {
         UploadCoordinator(
             journal: try journal.map { try PendingUploadJournal(directory: $0) },
