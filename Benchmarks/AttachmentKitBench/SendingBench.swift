@@ -36,7 +36,8 @@ enum SendingBench {
     /// Uploads `file` to `destination` with a fresh coordinator (without checksums when
     /// `checksums` is `false`: tus then sends the file in one `PATCH`); returns the seconds.
     static func upload(_ file: URL, to destination: UploadDestination, checksums: Bool = true) async throws -> Double {
-        let coordinator = UploadCoordinator(configuration: UploadConfiguration(usesChecksums: checksums, idleTimeout: 30))
+        let coordinator = UploadCoordinator(
+            configuration: UploadConfiguration(usesChecksums: checksums, idleTimeout: 30))
         let stopwatch = Stopwatch()
         _ = try await coordinator.upload(part(file), to: destination)
         return stopwatch.seconds

@@ -69,7 +69,8 @@ actor SendingUploadComparison {
         print(
             "upload-256mib\tours-tus \(times.oursTus)\tcurl-tus \(times.curlTus)\tours-put-nginx \(times.oursPut)"
                 + "\tcurl-put-nginx \(times.curlPut)\tbare-urlsession-put-nginx \(times.bareURLSessionPut)"
-                + "\tours-tus-without-checksums \(times.oursTusWithoutChecksums)\tcurl-tus-2mib-sha1 \(times.curlTusChunks)")
+                + "\tours-tus-without-checksums \(times.oursTusWithoutChecksums)\tcurl-tus-2mib-sha1 \(times.curlTusChunks)"
+        )
         return times
     }
 }
