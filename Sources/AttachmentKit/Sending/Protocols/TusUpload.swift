@@ -44,6 +44,9 @@ enum TusUpload {
             offset = 0
         }
         var refusals = 0
+        // The checksum of the chunk after the one in flight, computed while it is sent.
+        var nextChecksum: ChunkChecksum?
+        defer { nextChecksum?.cancel() }
         while true {
             if offset != pending.confirmedOffset {
                 pending.confirmedOffset = offset
@@ -62,7 +65,7 @@ enum TusUpload {
             }
             let outcome: PatchOutcome
             do {
-                outcome = try await patch(uploadURL, from: offset, pending, checksums, attempt)
+                outcome = try await patch(uploadURL, from: offset, pending, checksums, &nextChecksum, attempt)
             } catch let error as UploadError where mayCreateAgain && error.isGoneFromServer {
                 mayCreateAgain = false
                 uploadURL = try await createAndRecord(&pending, capabilities, attempt)
@@ -161,15 +164,25 @@ enum TusUpload {
 
     private static func patch(
         _ uploadURL: URL, from offset: Int64, _ pending: PendingUpload, _ capabilities: TusServerCapabilities?,
-        _ attempt: UploadAttempt
+        _ nextChecksum: inout ChunkChecksum?, _ attempt: UploadAttempt
     ) async throws -> PatchOutcome {
         let checksum = capabilities.flatMap(UploadChecksum.preferred(by:))
-        let length = min(pending.byteCount - offset, chunkLimit(attempt.configuration, checksummed: checksum != nil))
+        let limit = chunkLimit(attempt.configuration, checksummed: checksum != nil)
+        let length = min(pending.byteCount - offset, limit)
         var headers = tusHeaders()
         headers["Content-Type"] = "application/offset+octet-stream"
         headers["Upload-Offset"] = String(offset)
         if let checksum {
-            headers["Upload-Checksum"] = try checksum.header(of: pending.source, offset, length)
+            let prepared = nextChecksum.flatMap { $0.covers(offset, length) ? $0 : nil }
+            if prepared == nil { nextChecksum?.cancel() }
+            let current = prepared ?? ChunkChecksum(checksum, of: pending.source, offset: offset, length: length)
+            headers["Upload-Checksum"] = try await current.header
+            let following = offset + length
+            nextChecksum =
+                following < pending.byteCount
+                ? ChunkChecksum(
+                    checksum, of: pending.source, offset: following, length: min(pending.byteCount - following, limit))
+                : nil
         }
         let body = HTTPUploadBody.file(pending.source, offset: offset, length: length)
         let head = try await attempt.send(
