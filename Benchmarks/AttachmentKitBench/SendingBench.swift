@@ -25,17 +25,19 @@ enum SendingBench {
             transferStatus: .awaitingUpload)
     }
 
-    /// The coordinator the figures upload with: the defaults (the whole rest of the file in one
-    /// `PATCH`), a journal when given.
+    /// The coordinator the figures upload with: the defaults (with the tus server's `sha1`
+    /// checksums, 2 MiB `PATCH`es), a journal when given.
     static func coordinator(journal: URL? = nil) throws -> UploadCoordinator {
         UploadCoordinator(
             journal: try journal.map { try PendingUploadJournal(directory: $0) },
             configuration: UploadConfiguration(idleTimeout: 30))
     }
 
-    /// Uploads `file` to `destination` with a fresh coordinator; returns the seconds.
-    static func upload(_ file: URL, to destination: UploadDestination) async throws -> Double {
-        let coordinator = try coordinator()
+    /// Uploads `file` to `destination` with a fresh coordinator (without checksums when
+    /// `checksums` is `false`: tus then sends the file in one `PATCH`); returns the seconds.
+    static func upload(_ file: URL, to destination: UploadDestination, checksums: Bool = true) async throws -> Double {
+        let coordinator = UploadCoordinator(
+            configuration: UploadConfiguration(usesChecksums: checksums, idleTimeout: 30))
         let stopwatch = Stopwatch()
         _ = try await coordinator.upload(part(file), to: destination)
         return stopwatch.seconds
@@ -45,6 +47,16 @@ enum SendingBench {
     /// returns the seconds.
     static func curlTus(_ file: URL, to endpoint: URL, byteCount: Int64) throws -> Double {
         let stopwatch = Stopwatch()
+        let location = try curlCreate(endpoint, byteCount: byteCount)
+        try runCurl([
+            "-o", "/dev/null", "-X", "PATCH", "-H", "Tus-Resumable: 1.0.0", "-H", "Upload-Offset: 0",
+            "-H", "Content-Type: application/offset+octet-stream", "-T", file.path, location.absoluteString,
+        ])
+        return stopwatch.seconds
+    }
+
+    /// curl creating a tus upload of `byteCount` bytes at `endpoint`; the upload's URL.
+    static func curlCreate(_ endpoint: URL, byteCount: Int64) throws -> URL {
         let created = try curlOutput([
             "-s", "-f", "-o", "/dev/null", "-D", "-", "-X", "POST", "-H", "Tus-Resumable: 1.0.0",
             "-H", "Upload-Length: \(byteCount)", endpoint.absoluteString,
@@ -55,11 +67,7 @@ enum SendingBench {
                 string: String(line.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces),
                 relativeTo: endpoint)
         else { throw FigureSkipped(reason: "the tus server gave curl no Location") }
-        try runCurl([
-            "-o", "/dev/null", "-X", "PATCH", "-H", "Tus-Resumable: 1.0.0", "-H", "Upload-Offset: 0",
-            "-H", "Content-Type: application/offset+octet-stream", "-T", file.path, location.absoluteString,
-        ])
-        return stopwatch.seconds
+        return location.absoluteURL
     }
 
     /// `curl -T` of `file` to `url` (a `PUT`); returns the seconds.

@@ -4,8 +4,9 @@ import Foundation
 /// 256 MiB uploaded from a file by AttachmentKit and by curl, in turn, the order rotating each
 /// round so that both see the same machine load: with tus to the PyPI `resumable-upload`
 /// server, and with a plain `PUT` to nginx's WebDAV module (a server written in C, which shows
-/// how much of the tus time is the Python server's). Measured once per run and shared by the
-/// figures.
+/// how much of the tus time is the Python server's), and URLSession's own upload from a file
+/// to the same nginx (the client AttachmentKit runs on, without AttachmentKit). Measured once
+/// per run and shared by the figures.
 actor SendingUploadComparison {
     /// The seconds of each upload, five of each.
     struct Times: Sendable {
@@ -13,6 +14,9 @@ actor SendingUploadComparison {
         var curlTus: [Double] = []
         var oursPut: [Double] = []
         var curlPut: [Double] = []
+        var bareURLSessionPut: [Double] = []
+        var oursTusWithoutChecksums: [Double] = []
+        var curlTusChunks: [Double] = []
     }
 
     static let shared = SendingUploadComparison()
@@ -41,13 +45,21 @@ actor SendingUploadComparison {
         try FileManager.default.createDirectory(
             at: nginx.root.appendingPathComponent("put"), withIntermediateDirectories: true)
         let putURL = nginx.url("put/upload.bin")
+        let chunkFolder = folder.appendingPathComponent("chunks", isDirectory: true)
+        try FileManager.default.createDirectory(at: chunkFolder, withIntermediateDirectories: true)
+        let curlChunks = try SendingCurlChunks(file, in: chunkFolder)
         var times = Times()
         for round in 0..<5 {
-            for kind in [0, 1, 2, 3].map({ ($0 + round) % 4 }) {
+            for kind in (0..<7).map({ ($0 + round) % 7 }) {
                 switch kind {
                 case 0: times.oursTus.append(try await SendingBench.upload(file, to: .tus(tus.endpoint)))
                 case 1: times.curlTus.append(try SendingBench.curlTus(file, to: tus.endpoint, byteCount: byteCount))
                 case 2: times.oursPut.append(try await SendingBench.upload(file, to: .put(putURL)))
+                case 3: times.bareURLSessionPut.append(try await SendingBareUpload.put(file, to: putURL))
+                case 4:
+                    times.oursTusWithoutChecksums.append(
+                        try await SendingBench.upload(file, to: .tus(tus.endpoint), checksums: false))
+                case 5: times.curlTusChunks.append(try curlChunks.upload(to: tus.endpoint, byteCount: byteCount))
                 default: times.curlPut.append(try SendingBench.curlPut(file, to: putURL))
                 }
                 tus.removeUploads()
@@ -56,7 +68,9 @@ actor SendingUploadComparison {
         }
         print(
             "upload-256mib\tours-tus \(times.oursTus)\tcurl-tus \(times.curlTus)\tours-put-nginx \(times.oursPut)"
-                + "\tcurl-put-nginx \(times.curlPut)")
+                + "\tcurl-put-nginx \(times.curlPut)\tbare-urlsession-put-nginx \(times.bareURLSessionPut)"
+                + "\tours-tus-without-checksums \(times.oursTusWithoutChecksums)\tcurl-tus-2mib-sha1 \(times.curlTusChunks)"
+        )
         return times
     }
 }

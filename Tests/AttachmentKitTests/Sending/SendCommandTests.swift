@@ -91,6 +91,39 @@ struct SendCommandTests {
             try sha256Hex(of: server.directory.appending("files").appendingPathComponent(stored))
                 == sha256Hex(of: source))
     }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "a send killed mid-PATCH with a checksum sends at most that one chunk again when resumed",
+        .timeLimit(.minutes(1)))
+    func killedMidChecksummedChunk() async throws {
+        let tool = try #require(ChildProcess.builtExecutable("attachmentkit"))
+        let chunk = TusUpload.checksummedChunkByteCount
+        // The second PATCH stops after half its chunk: the server refuses what came of it whole.
+        let server = try await TusTestServer(faults: [.stop(patch: 1, after: Int(chunk / 2))])
+        let folder = try StorageTemporaryDirectory("cli-crash")
+        let size = 2 * chunk + chunk / 2
+        let source = try SendingFixtures.randomFile(in: folder, name: "big.bin", count: Int(size), seed: 42)
+        let arguments = [
+            "send", source.path, "--to", server.endpoint.absoluteString, "--tus", "--as-file", "--store",
+            folder.appending("store").path,
+        ]
+        let child = try ChildProcess(tool, arguments: arguments)
+        try await waitUntil("the second PATCH to stop") { server.hasStopped }
+        child.terminate()
+        #expect(await offThePool { child.wait() } == 128 + SIGKILL)
+        let resumed = await AttachmentKitTool.run(arguments)
+        #expect(resumed.status == 0, "\(resumed.errorOutput)")
+        #expect(resumed.output.contains("resumed at byte \(chunk)"))
+        #expect(server.patches.allSatisfy { $0.length <= chunk })
+        #expect(server.patches.allSatisfy { $0.fault != nil || $0.checksum != nil })
+        #expect(server.patches.map(\.received).reduce(0, +) - size <= chunk)
+        let files = try FileManager.default.contentsOfDirectory(atPath: server.directory.appending("files").path)
+        let stored = try #require(files.first { !$0.hasSuffix(".info") && !$0.hasSuffix(".lock") })
+        #expect(
+            try sha256Hex(of: server.directory.appending("files").appendingPathComponent(stored))
+                == sha256Hex(of: source))
+    }
     #endif
 }
 #endif

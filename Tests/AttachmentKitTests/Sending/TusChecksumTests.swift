@@ -57,6 +57,29 @@ struct TusChecksumTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "with checksums and no chunk limit set, a PATCH carries at most 2 MiB: a drop sends at most one chunk again",
+        .timeLimit(.minutes(1)))
+    func checksummedChunksBounded() async throws {
+        let chunk = TusUpload.checksummedChunkByteCount
+        let server = try await TusTestServer(
+            faults: [.drop(patch: 1, after: Int(chunk / 2))], checksumAlgorithms: "sha1")
+        let folder = try StorageTemporaryDirectory("tus-checksum")
+        let size = 2 * chunk + chunk / 2
+        let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: Int(size), seed: 55)
+        let uploaded = try await TusUploadTests.coordinator(chunk: nil).upload(
+            TusUploadTests.part(source), to: .tus(server.endpoint))
+        #expect(try sha256Hex(of: server.storedFile(for: uploaded.remoteURL)) == sha256Hex(of: source))
+        // (The proxy logs no checksum for the PATCH it cuts off.)
+        #expect(server.patches.allSatisfy { $0.length <= chunk })
+        #expect(server.patches.allSatisfy { $0.fault != nil || $0.checksum?.hasPrefix("sha1 ") == true })
+        // The cut-off chunk is refused whole and sent again from its start, nothing else.
+        let delivered = server.patches.filter { $0.received > 0 }
+        #expect(delivered.map(\.offset) == [0, chunk, chunk, 2 * chunk])
+        #expect(delivered.map(\.received).reduce(0, +) - size <= chunk)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a chunk corrupted on its way is refused by the server (460) and sent again", .timeLimit(.minutes(1)))
     func mismatchResent() async throws {
         let server = try await TusTestServer(faults: [.corrupt(patch: 1)], checksumAlgorithms: "sha1")

@@ -14,6 +14,7 @@ import FoundationNetworking
 final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
     private let streams = LockedState<[Int: URLSessionTaskStream]>([:])
     private let sentBytesHandlers = LockedState<[Int: @Sendable (Int64) -> Void]>([:])
+    private let bodyStreamMakers = LockedState<[Int: @Sendable () -> InputStream?]>([:])
 
     /// Routes the callbacks of the task with `identifier` to `stream` until it completes.
     func register(_ stream: URLSessionTaskStream, for identifier: Int) {
@@ -23,6 +24,20 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
     /// Reports the body bytes the task with `identifier` has sent to `handler` until it completes.
     func observeSentBytes(of identifier: Int, _ handler: @escaping @Sendable (Int64) -> Void) {
         sentBytesHandlers.withLock { $0[identifier] = handler }
+    }
+
+    /// Answers a request for a new body stream of the task with `identifier` (to send its body
+    /// again from the start, as libcurl does when a reused connection turned out dead) with
+    /// `make()` until it completes.
+    func provideBodyStreams(of identifier: Int, _ make: @escaping @Sendable () -> InputStream?) {
+        bodyStreamMakers.withLock { $0[identifier] = make }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        completionHandler(bodyStreamMakers.withLock { $0[task.taskIdentifier] }?())
     }
 
     func urlSession(
@@ -95,6 +110,7 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let stream = streams.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         sentBytesHandlers.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
+        bodyStreamMakers.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
         stream?.complete(with: error)
     }
 }

@@ -14,7 +14,11 @@ public struct UploadConfiguration: Sendable {
     /// `sha1` (the one every tus server must support). A chunk the server refuses (`460`) is
     /// sent again. Costs one extra read of each chunk.
     public var usesChecksums: Bool
-    /// The most bytes one tus `PATCH` carries; `nil` sends the rest of the file in one.
+    /// The most bytes one tus `PATCH` carries. `nil` (the default) sends the rest of the file in
+    /// one `PATCH` when it carries no checksum, and chunks of 2 MiB when it does: a server keeps
+    /// nothing of a checksummed `PATCH` cut off by a lost connection or a killed process, so that
+    /// whole chunk is sent again, and the chunk bounds what such a cut costs. Set `Int64.max` for
+    /// one `PATCH` with a checksum anyway.
     public var maximumChunkByteCount: Int64?
     /// How long a request may go without sending a byte or receiving one before the attempt
     /// fails (retryably) with ``RemotePartError/timedOut(_:)``, in seconds: a stalled server, or a
