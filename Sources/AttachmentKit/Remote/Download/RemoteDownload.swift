@@ -65,10 +65,11 @@ struct RemoteDownload: Sendable {
                 do {
                     return try await write(accepted, check: check, digest: digest, watchdog: watchdog)
                 } catch let overrun as Overrun {
-                    // The transfer was stopped because the disk fell behind: resume at once
-                    // from what was written, a bounded number of times in a row without progress
-                    // (a disk slower than the network, where reading can't be paused, overruns
-                    // once per buffer limit).
+                    // The transfer was stopped because the disk or the observer's consumer fell
+                    // behind: resume from what was written once the consumer caught up, a
+                    // bounded number of times in a row without progress (a disk slower than the
+                    // network, where reading can't be paused, overruns once per buffer limit).
+                    await arrivalConsumer?.drain()
                     partial = await store.partialDownload(for: key)
                     overruns = (partial?.byteCount ?? 0) > resumeAt ? 1 : overruns + 1
                     guard overruns <= Self.maximumOverruns else { throw overrun.error }
@@ -145,8 +146,9 @@ struct RemoteDownload: Sendable {
         let total = accepted.expectedTotal
         if let total { knownTotals.withLock { $0[key] = total } }
         let start = writer.byteCount
+        let consumers: [any ArrivalConsumer] = [digest, arrivalConsumer].compactMap { $0 }
         do {
-            try digest?.catchUp(to: start, fileAt: writer.files.dataPath)
+            for consumer in consumers { try consumer.catchUp(to: start, fileAt: writer.files.dataPath) }
         } catch {
             accepted.response.body.cancel()
             try? writer.close()
@@ -171,14 +173,14 @@ struct RemoteDownload: Sendable {
                 let count = progress.withLock { $0.received } + Int64(chunk.count)
                 if let total, count > total { throw RemotePartError.overlong(received: count, expected: total) }
                 if count > limit { throw RemotePartError.tooLarge(byteCount: count, limit: limit) }
-                let backlog = writer.backlogByteCount
+                let backlog = consumers.reduce(writer.backlogByteCount) { $0 + $1.backlogByteCount }
                 if backlog > backlogLimit { throw HTTPTransportError.consumerTooSlow(bufferedBytes: backlog) }
                 do throws(ContentStoreError) {
                     try writer.append(chunk)
                 } catch {
                     throw RemotePartError.storeFailed(error)
                 }
-                digest?.update(chunk)
+                for consumer in consumers { consumer.update(chunk) }
                 chunkObserver?.transfer(
                     of: partID, didReceive: chunk, at: count - Int64(chunk.count), totalBytes: total)
                 // Progress every 256 KiB (and at the end): the coordinator throttles it anyway.
@@ -236,6 +238,11 @@ struct RemoteDownload: Sendable {
         } catch {
             throw RemotePartError.storeFailed(error)
         }
+    }
+
+    /// What the observer consumes of the bytes as they arrive, if anything (see ``ArrivalObserver``).
+    private var arrivalConsumer: (any ArrivalConsumer)? {
+        (observer as? any ArrivalObserver)?.arrivalConsumer ?? nil
     }
 
     private func open(validator: ResumeValidator?, source: PartialDownloadSource, at offset: Int64) async throws
