@@ -43,11 +43,11 @@ struct ArrivalDecryptorTests {
         try decryptor.catchUp(to: 0, fileAt: setup.cipherFile.path)
         setup.feed(0..<700_001, to: decryptor)
         // A resume after a relaunch: the kept bytes past those decrypted are read from the file.
-        try decryptor.catchUp(to: 1_500_000, fileAt: setup.cipherFile.path)
-        setup.feed(1_500_000..<2_600_003, to: decryptor)
+        try decryptor.catchUp(to: 1_500_007, fileAt: setup.cipherFile.path)
+        setup.feed(1_500_007..<2_600_003, to: decryptor)
         // A resume from an earlier checkpoint: the plaintext past it is cut back.
-        try decryptor.catchUp(to: 1_000_000, fileAt: setup.cipherFile.path)
-        setup.feed(1_000_000..<3_000_000, to: decryptor)
+        try decryptor.catchUp(to: 1_000_003, fileAt: setup.cipherFile.path)
+        setup.feed(1_000_003..<3_000_000, to: decryptor)
         let size = setup.fixture.ciphertext.count
         try await decryptor.finish(byteCount: Int64(size), from: .file(setup.cipherFile))
         #expect(try Data(contentsOf: setup.staging) == setup.fixture.plaintext)
