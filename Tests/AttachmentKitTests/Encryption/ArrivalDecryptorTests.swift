@@ -72,6 +72,27 @@ struct ArrivalDecryptorTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "chunks past its queue's bound are not taken; the finish decrypts them from the file, and a resume takes them again",
+        .timeLimit(.minutes(1)))
+    func behind() async throws {
+        let setup = try Setup((2 << 20) + 5, seed: 75)
+        let decryptor = try ArrivalDecryptor(file: setup.fixture.file, staging: setup.staging, backlogLimit: 64 << 10)
+        setup.feed(0..<1_000_001, to: decryptor)
+        #expect(decryptor.isBehind)
+        #expect(decryptor.backlogByteCount <= 64 << 10)
+        // A resume: the kept bytes come from the file, and the chunks after them are taken.
+        try decryptor.catchUp(to: 1_200_011, fileAt: setup.cipherFile.path)
+        #expect(!decryptor.isBehind)
+        await decryptor.drain()
+        setup.feed(1_200_011..<1_216_000, to: decryptor)
+        #expect(!decryptor.isBehind)
+        setup.feed(1_216_000..<setup.fixture.ciphertext.count, to: decryptor)
+        try await decryptor.finish(byteCount: Int64(setup.fixture.ciphertext.count), from: .file(setup.cipherFile))
+        #expect(try Data(contentsOf: setup.staging) == setup.fixture.plaintext)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a discarded decryptor, and one let go unfinished, leave no staging file", .timeLimit(.minutes(1)))
     func discarded() async throws {
         let setup = try Setup(600_000, seed: 73)

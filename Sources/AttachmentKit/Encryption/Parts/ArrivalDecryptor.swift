@@ -8,9 +8,12 @@ import Foundation
 /// The transport's thread only queues each chunk (``update(_:)``); a serial queue of the
 /// decryptor's own decrypts it and writes the plaintext at the same offset of the staging
 /// file, in writes of ``writeSize``, so the cipher's cost (the portable AES decrypts about
-/// 80 MB/s) never holds back the transport's thread, which every download shares on Linux. The
-/// queued bytes count against the download's buffer limit: a download that outruns the cipher
-/// stops there and resumes once it caught up (``drain()``).
+/// 80 MB/s) never holds back the transport's thread, which every download shares on Linux.
+/// The queue is bounded (``backlogLimit``): a download that outruns the cipher (loopback) is
+/// neither held back nor stopped; the decryptor stops taking its chunks, and the finish
+/// decrypts the rest from the complete ciphertext file (stopping the transfer and resuming it,
+/// as a writer that falls behind does, would cancel a task each time, which on Linux can reach
+/// FoundationNetworking's trap for a task that completed meanwhile).
 ///
 /// The staging file holds the plaintext of the first bytes of the ciphertext file, always: a
 /// resume first decrypts the kept bytes it lacks, read once from the partial file (counter mode
@@ -25,8 +28,11 @@ final class ArrivalDecryptor: ArrivalConsumer {
     let staging: URL
     private let file: EncryptedFile
     private let queue = DispatchQueue(label: "AttachmentKit.ArrivalDecryptor")
-    /// The bytes queued and not decrypted yet.
-    private let backlog = LockedState(0)
+    /// The most bytes queued and not decrypted yet: the transfer's buffer limit.
+    let backlogLimit: Int
+    /// The bytes queued and not decrypted yet, and whether the decryptor stopped taking chunks
+    /// (they went past ``backlogLimit``) until the next catch-up.
+    private let intake = LockedState((backlog: 0, isBehind: false))
     /// Changed on `queue` only (and read once it is drained).
     private let worker: LockedState<Worker>
 
@@ -43,8 +49,12 @@ final class ArrivalDecryptor: ArrivalConsumer {
         var failure: EncryptedAttachmentError?
     }
 
-    /// Creates the staging file at `staging` (readable by this user only) for `file`'s plaintext.
-    init(file: EncryptedFile, staging: URL) throws(EncryptedAttachmentError) {
+    /// Creates the staging file at `staging` (readable by this user only) for `file`'s
+    /// plaintext, queueing at most `backlogLimit` bytes of ciphertext.
+    init(
+        file: EncryptedFile, staging: URL, backlogLimit: Int = MemoryBudget.current.transferBufferLimit
+    ) throws(EncryptedAttachmentError) {
+        self.backlogLimit = backlogLimit
         let descriptor = open(staging.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
         guard descriptor >= 0 else { throw .writeFailed(staging, reason: String(cString: strerror(errno))) }
         self.staging = staging
@@ -60,13 +70,23 @@ final class ArrivalDecryptor: ArrivalConsumer {
         }
     }
 
-    var backlogByteCount: Int { backlog.withLock { $0 } }
+    /// The bytes queued and not decrypted yet.
+    var backlogByteCount: Int { intake.withLock { $0.backlog } }
+
+    /// Whether the decryptor stopped taking chunks: the rest is decrypted from the file.
+    var isBehind: Bool { intake.withLock { $0.isBehind } }
 
     func update(_ chunk: Data) {
-        backlog.withLock { $0 += chunk.count }
+        let taken = intake.withLock { intake -> Bool in
+            if !intake.isBehind, intake.backlog + chunk.count > backlogLimit { intake.isBehind = true }
+            guard !intake.isBehind else { return false }
+            intake.backlog += chunk.count
+            return true
+        }
+        guard taken else { return }
         queue.async { [self] in
             worker.withLock { worker in decrypt(chunk, into: &worker) }
-            backlog.withLock { $0 -= chunk.count }
+            intake.withLock { $0.backlog -= chunk.count }
         }
     }
 
@@ -80,12 +100,15 @@ final class ArrivalDecryptor: ArrivalConsumer {
                 .unreadableSource(
                     URL(fileURLWithPath: path), reason: "its \(offset) kept bytes can't be read to decrypt them"))
         }
+        // The chunks that follow are taken again, after the kept bytes.
+        intake.withLock { $0.isBehind = false }
         queue.async { [self] in
             worker.withLock { worker in move(&worker, to: offset, readingFrom: source) }
             if source >= 0 { _ = close(source) }
         }
     }
 
+    /// Returns once the queued work is done.
     func drain() async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in queue.async { done.resume() } }
     }

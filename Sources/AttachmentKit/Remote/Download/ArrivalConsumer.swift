@@ -12,18 +12,6 @@ protocol ArrivalConsumer: Sendable {
     /// Takes the next bytes, which follow those taken so far. Called on the transport's thread:
     /// it must not wait.
     func update(_ chunk: Data)
-
-    /// The bytes taken and not consumed yet, counted against the download's buffer limit.
-    var backlogByteCount: Int { get }
-
-    /// Returns once every byte taken is consumed (after the download stopped because the
-    /// consumer fell behind, before it resumes).
-    func drain() async
-}
-
-extension ArrivalConsumer {
-    var backlogByteCount: Int { 0 }
-    func drain() async {}
 }
 
 /// A ``ProgressObserver`` that also consumes its download's bytes as they arrive: through it an

@@ -65,11 +65,10 @@ struct RemoteDownload: Sendable {
                 do {
                     return try await write(accepted, check: check, digest: digest, watchdog: watchdog)
                 } catch let overrun as Overrun {
-                    // The transfer was stopped because the disk or the observer's consumer fell
-                    // behind: resume from what was written once the consumer caught up, a
-                    // bounded number of times in a row without progress (a disk slower than the
-                    // network, where reading can't be paused, overruns once per buffer limit).
-                    await arrivalConsumer?.drain()
+                    // The transfer was stopped because the disk fell behind: resume at once
+                    // from what was written, a bounded number of times in a row without progress
+                    // (a disk slower than the network, where reading can't be paused, overruns
+                    // once per buffer limit).
                     partial = await store.partialDownload(for: key)
                     overruns = (partial?.byteCount ?? 0) > resumeAt ? 1 : overruns + 1
                     guard overruns <= Self.maximumOverruns else { throw overrun.error }
@@ -173,7 +172,7 @@ struct RemoteDownload: Sendable {
                 let count = progress.withLock { $0.received } + Int64(chunk.count)
                 if let total, count > total { throw RemotePartError.overlong(received: count, expected: total) }
                 if count > limit { throw RemotePartError.tooLarge(byteCount: count, limit: limit) }
-                let backlog = consumers.reduce(writer.backlogByteCount) { $0 + $1.backlogByteCount }
+                let backlog = writer.backlogByteCount
                 if backlog > backlogLimit { throw HTTPTransportError.consumerTooSlow(bufferedBytes: backlog) }
                 do throws(ContentStoreError) {
                     try writer.append(chunk)
