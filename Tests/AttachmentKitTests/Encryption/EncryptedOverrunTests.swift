@@ -12,7 +12,7 @@ import Testing
 struct EncryptedOverrunTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a download that outruns its decryption is never stopped for it: one request, and the plaintext is whole",
+        "a download that outruns its decryption is not stopped for it, and the plaintext is whole",
         .timeLimit(.minutes(1)))
     func outrunDecryption() async throws {
         let server = try await RemoteNginxServer()
@@ -32,8 +32,10 @@ struct EncryptedOverrunTests {
         }
         #expect(RemoteTestContent.contents(content) == fixture.plaintext)
         #expect(await harness.store.keys() == [ContentKey(partID: part.id)])
-        // Stopping the transfer to let the decryption catch up would resume it with Range.
-        #expect(transport.requests.withLock { $0.count } == 1)
+        // Stopping the transfer for the decryption would take a request per buffer limit (six
+        // here); the store's writer may stop it once on a loaded machine. The decryptor's bound
+        // itself is checked deterministically in ArrivalDecryptorTests.
+        #expect(transport.requests.withLock { $0.count } <= 2)
     }
 }
 #endif
