@@ -96,7 +96,7 @@ struct ResolveDownloads {
             console.write("\(label): downloading \(url.absoluteString)\n")
         }
         if part is EncryptedPart {
-            console.write("\(label): encrypted; the progress counts each byte twice, downloaded then decrypted\n")
+            console.write("\(label): encrypted; decrypted as it arrives, kept once its hash matched\n")
         }
         let download = await coordinator.download(part, priority: .high)
         let printer = ProgressPrinter(label: label, console: console)

@@ -3,9 +3,9 @@ import Testing
 
 @testable import AttachmentKit
 
-/// An ``EncryptedPart`` downloaded on its own: its ciphertext is hashed as it arrives, so a
-/// tampered one is refused before any decryption, and its progress runs on through the
-/// decryption as one fraction.
+/// An ``EncryptedPart`` downloaded on its own: its ciphertext is hashed and decrypted as it
+/// arrives, so its progress is the download's, and a tampered one is refused as it completes
+/// with nothing left of its plaintext.
 @Suite("Encrypted parts: hashing on arrival and progress")
 struct EncryptedPartProgressTests {
     static let url = URL(string: "https://media.example.com/_matrix/media/v3/download/example.org/progress")!
@@ -18,9 +18,9 @@ struct EncryptedPartProgressTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "progress counts the download to one half and the decryption on to the whole, never going back",
+        "progress is the ciphertext's download, decrypted as it arrives: it reaches the whole and never goes back",
         .timeLimit(.minutes(1)))
-    func downloadThenDecryption() async throws {
+    func progressIsTheDownload() async throws {
         let fixture = try EncryptedFixture(RemoteTestContent.bytes(3 << 20, seed: 21))
         let part = Self.part(serving: fixture.ciphertext, file: fixture.file)
         let observer = RecordingObserver()
@@ -29,20 +29,20 @@ struct EncryptedPartProgressTests {
         #expect(RemoteTestContent.contents(content) == fixture.plaintext)
         let size = Int64(fixture.ciphertext.count)
         let progress = observer.progress
-        #expect(progress.allSatisfy { $0.totalBytes == 2 * size }, "\(progress)")
+        #expect(progress.allSatisfy { $0.totalBytes == size }, "\(progress)")
         #expect(zip(progress, progress.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
-        // The download ends at one half; the decryption reports each MiB after it.
-        #expect(progress.contains(TransferProgress(completedBytes: size, totalBytes: 2 * size)))
-        #expect(progress.filter { $0.completedBytes > size && $0.completedBytes < 2 * size }.count == 2)
-        #expect(progress.last == TransferProgress(completedBytes: 2 * size, totalBytes: 2 * size))
+        #expect(progress.last == TransferProgress(completedBytes: size, totalBytes: size))
         #expect(observer.progressPartIDs == [part.id])
+        // The decryption left nothing in the scratch store but the returned file.
+        let scratch = try #require((part.ciphertext as? RemotePart)?.downloader.scratchDirectory)
+        #expect(fixture.leftovers(in: [scratch]).isEmpty)
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a tampered ciphertext is refused as it completes: no byte is decrypted and no staging file is made",
+        "a tampered ciphertext is refused as it completes: its staging plaintext is removed, nothing is left",
         .timeLimit(.minutes(1)))
-    func refusedBeforeDecryption() async throws {
+    func refusedAsItCompletes() async throws {
         let fixture = try EncryptedFixture(RemoteTestContent.bytes(2 << 20, seed: 22))
         var served = fixture.ciphertext
         served[12_345] ^= 0x20

@@ -5,7 +5,6 @@ extension EncryptedPart: StoreStreamingPart {
         into store: (any PartialDownloadStore)?, key: ContentKey, clock: any TransferClock,
         reportingTo observer: any ProgressObserver
     ) async throws -> PartContent {
-        let progress = EncryptedPartProgress(partID: id, observer: observer)
         let cipherKey = ContentKey(partID: ciphertext.id)
         // The store the ciphertext goes to, so that it can be removed after decryption: the
         // caller's, or for a remote part downloaded on its own, its downloader's scratch store.
@@ -13,52 +12,79 @@ extension EncryptedPart: StoreStreamingPart {
         if cipherStore == nil, let remote = ciphertext as? RemotePart {
             cipherStore = try? remote.downloader.scratchStore()
         }
-        let (cipherContent, hashVerified) = try await downloadCiphertext(
-            into: cipherStore, key: cipherKey, clock: clock, progress: progress)
         // A part that streams into no store keeps its ciphertext itself.
         let keptCiphertext = ciphertext is any StoreStreamingPart ? cipherStore : nil
         let removeCiphertext = { if let keptCiphertext { await keptCiphertext.removeContent(for: cipherKey) } }
-        do {
-            try Task.checkCancellation()
-            // Inside a store's folder, whose opening removes what a crash left there.
-            let stagingStore: any PartialDownloadStore
-            if let owner = store ?? keptCiphertext {
-                stagingStore = owner
-            } else {
-                stagingStore = try Self.fallbackStagingStore()
+        // Inside a store's folder, whose opening removes what a crash left there.
+        let stagingStore: any PartialDownloadStore
+        if let owner = store ?? keptCiphertext {
+            stagingStore = owner
+        } else {
+            stagingStore = try Self.fallbackStagingStore()
+        }
+        let staging = stagingStore.newStagingFileURL()
+        if let remote = ciphertext as? RemotePart {
+            try await downloadDecrypting(
+                remote, into: cipherStore, key: cipherKey, staging: staging, clock: clock, observer: observer)
+        } else {
+            let progress = EncryptedPartProgress(partID: id, observer: observer)
+            let cipherContent = try await downloadCiphertext(
+                into: cipherStore, key: cipherKey, clock: clock, progress: progress)
+            do {
+                try Task.checkCancellation()
+                try decrypt(cipherContent, toStaging: staging, progress: progress)
+            } catch {
+                await removeCiphertext()
+                throw error
             }
-            let staging = stagingStore.newStagingFileURL()
-            try decrypt(cipherContent, toStaging: staging, hashVerified: hashVerified, progress: progress)
-            await removeCiphertext()
-            return try await keep(staging, in: store, for: key)
+        }
+        await removeCiphertext()
+        return try await keep(staging, in: store, for: key)
+    }
+
+    /// Downloads a ``RemotePart``'s ciphertext, declaring its SHA-256 (its download computes it
+    /// as the bytes arrive and refuses them when it differs), and decrypts it into `staging` as
+    /// it arrives; on return `staging` holds the checked plaintext, on a throw it is removed (a
+    /// failed download keeps its partial ciphertext in the store for a resume).
+    private func downloadDecrypting(
+        _ remote: RemotePart, into store: (any PartialDownloadStore)?, key: ContentKey, staging: URL,
+        clock: any TransferClock, observer: any ProgressObserver
+    ) async throws {
+        let decryptor = try ArrivalDecryptor(file: encryptedFile, staging: staging)
+        let progress = EncryptedPartProgress(partID: id, observer: observer, decryptor: decryptor)
+        let content: PartContent
+        do {
+            content = try await remote.declaring(encryptedFile.ciphertextSHA256).downloadContent(
+                into: store, key: key, clock: clock, reportingTo: progress)
+        } catch RemotePartError.digestMismatch(let expected, let actual) {
+            await decryptor.discard()
+            throw EncryptedAttachmentError.hashMismatch(expected: expected, actual: actual)
         } catch {
-            await removeCiphertext()
+            await decryptor.discard()
+            throw error
+        }
+        // The ciphertext is complete and its hash matched: it goes whatever happens next.
+        do {
+            try await decryptor.finish(byteCount: try content.byteCount(), from: content)
+            try Task.checkCancellation()
+            try EncryptedAttachment.checkContent(ofStaging: staging, declaredType: mimeType)
+        } catch {
+            await decryptor.discard()
+            if let store { await store.removeContent(for: key) }
             throw error
         }
     }
 
-    /// Downloads the ciphertext, through its part's own store streaming when it has it; a
-    /// ``RemotePart`` declares the ciphertext's SHA-256, which its download computes as the bytes
-    /// arrive and refuses when it differs. Returns the ciphertext and whether it was so verified.
+    /// Downloads the ciphertext of a part that is not a ``RemotePart``, through its own store
+    /// streaming when it has it; it is hashed as it is decrypted.
     private func downloadCiphertext(
         into store: (any PartialDownloadStore)?, key: ContentKey, clock: any TransferClock,
         progress: EncryptedPartProgress
-    ) async throws -> (PartContent, hashVerified: Bool) {
-        if let remote = ciphertext as? RemotePart {
-            do {
-                let content = try await remote.declaring(encryptedFile.ciphertextSHA256).downloadContent(
-                    into: store, key: key, clock: clock, reportingTo: progress)
-                return (content, true)
-            } catch RemotePartError.digestMismatch(let expected, let actual) {
-                throw EncryptedAttachmentError.hashMismatch(expected: expected, actual: actual)
-            }
-        }
+    ) async throws -> PartContent {
         if let streaming = ciphertext as? any StoreStreamingPart {
-            return (
-                try await streaming.downloadContent(into: store, key: key, clock: clock, reportingTo: progress), false
-            )
+            return try await streaming.downloadContent(into: store, key: key, clock: clock, reportingTo: progress)
         }
-        return (try await ciphertext.downloadContent(reportingTo: progress), false)
+        return try await ciphertext.downloadContent(reportingTo: progress)
     }
 
     /// Makes the verified plaintext at `staging` the entry of `key` in `store`, or with no
@@ -95,16 +121,16 @@ extension EncryptedPart: StoreStreamingPart {
         }
     }
 
-    /// Decrypts `content` into the new file `staging`, verifying it unless `hashVerified`.
+    /// Decrypts `content` into the new file `staging`, verifying it in the same pass.
     private func decrypt(
-        _ content: PartContent, toStaging staging: URL, hashVerified: Bool, progress: EncryptedPartProgress
+        _ content: PartContent, toStaging staging: URL, progress: EncryptedPartProgress
     ) throws(EncryptedAttachmentError) {
         switch content {
         case .file(let url):
             let byteCount = (try? content.byteCount()) ?? 0
             try EncryptedAttachment.decrypt(
                 fileAt: url, toStaging: staging, using: encryptedFile, declaredType: mimeType,
-                hashVerified: hashVerified, progress: { progress.decrypted($0, of: byteCount) })
+                progress: { progress.decrypted($0, of: byteCount) })
         case .data(let data):
             // Inline ciphertext goes through a private file beside the staging one: one code
             // path checks everything.
@@ -121,7 +147,7 @@ extension EncryptedPart: StoreStreamingPart {
             let byteCount = Int64(data.count)
             try EncryptedAttachment.decrypt(
                 fileAt: cipherFile, toStaging: staging, using: encryptedFile, declaredType: mimeType,
-                hashVerified: hashVerified, progress: { progress.decrypted($0, of: byteCount) })
+                progress: { progress.decrypted($0, of: byteCount) })
         }
     }
 }

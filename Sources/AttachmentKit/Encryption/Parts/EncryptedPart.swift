@@ -12,14 +12,14 @@ import Foundation
 ///
 /// Its download is the ciphertext part's (through a ``DownloadCoordinator``: resume, validation,
 /// timeouts, retries and progress all apply to the ciphertext). A ``RemotePart``'s ciphertext
-/// is hashed as it arrives, and only once the SHA-256 matched is it decrypted, in one pass,
-/// into a staging file no caller sees, inside the store's folder (a crash leaves nothing the
-/// store doesn't remove when it next opens). The plaintext becomes the store's entry, by
-/// rename, only after that and, for an image type, once the bytes are an image of that type.
-/// On a mismatch the download fails with ``EncryptedAttachmentError`` and neither the
-/// ciphertext it stored nor any plaintext is left. Progress covers the download and then the
-/// decryption: each ciphertext byte counts twice, so the reported total is twice the
-/// ciphertext's length and the fraction reaches one half when the download ends.
+/// is hashed and decrypted as it arrives, the download being the only pass over it, into a
+/// staging file no caller sees, inside the store's folder (a crash leaves nothing the store
+/// doesn't remove when it next opens). The plaintext becomes the store's entry, by rename,
+/// only once the ciphertext's SHA-256 matched and, for an image type, the bytes are an image
+/// of that type. On a mismatch the download fails with ``EncryptedAttachmentError`` and neither
+/// the ciphertext it stored nor any plaintext is left. Progress is the ciphertext's download.
+/// (A ciphertext part of another type is decrypted after its download, in one pass that also
+/// hashes it; its progress counts each byte twice, downloaded then decrypted.)
 /// See <doc:EncryptedAttachments>.
 public struct EncryptedPart: MessagePart {
     /// The part's identity: the ciphertext part's, plus a fingerprint of the key and IV, so

@@ -63,27 +63,30 @@ public enum EncryptedAttachment {
         }
     }
 
-    /// Decrypts `source` into the new file `staging` and checks it: on return the plaintext is
-    /// verified; on a throw `staging` does not exist.
+    /// Decrypts `source` into the new file `staging`, hashing it in the same pass, and checks
+    /// it: on return the plaintext is verified; on a throw `staging` does not exist. (A
+    /// ``RemotePart``'s ciphertext is instead decrypted as it arrives: see ``ArrivalDecryptor``.)
     ///
-    /// - Parameters:
-    ///   - hashVerified: Whether `source`'s SHA-256 was already found to match, as it arrived
-    ///     (see ``ArrivalDigest``): then decryption is the only pass, and no plaintext of a
-    ///     ciphertext that doesn't match is ever written. Otherwise the same pass hashes it and
-    ///     the staging file is removed on a mismatch.
-    ///   - progress: Called after each block with the bytes decrypted so far.
+    /// - Parameter progress: Called after each block with the bytes decrypted so far.
     static func decrypt(
         fileAt source: URL, toStaging staging: URL, using file: EncryptedFile, declaredType: MIMEType?,
-        hashVerified: Bool = false, progress: ((Int64) -> Void)? = nil
+        progress: ((Int64) -> Void)? = nil
     ) throws(EncryptedAttachmentError) {
         var cipher = AESCounterMode(
             key: file.key, initialCounter: file.initializationVector, semantics: file.counterSemantics)
         let digest = try CipherFileStream.run(
-            from: source, to: staging, cipher: &cipher, hashing: hashVerified ? nil : .input, progress: progress)
-        if !hashVerified, digest != file.ciphertextSHA256 {
+            from: source, to: staging, cipher: &cipher, hashing: .input, progress: progress)
+        if digest != file.ciphertextSHA256 {
             try? FileManager.default.removeItem(at: staging)
             throw .hashMismatch(expected: file.ciphertextSHA256.hex, actual: digest.hex)
         }
+        try checkContent(ofStaging: staging, declaredType: declaredType)
+    }
+
+    /// Checks the plaintext at `staging` against `declaredType` as any download is checked (an
+    /// image must be an image of its type; a PDF, ZIP, MP3 or video must be one); on a mismatch
+    /// `staging` is removed.
+    static func checkContent(ofStaging staging: URL, declaredType: MIMEType?) throws(EncryptedAttachmentError) {
         guard let declaredType else { return }
         do {
             try ContentCheck(policy: .default).verifyDownloaded(.file(staging), declaredType: declaredType)

@@ -9,7 +9,7 @@ import Foundation
 /// ``catchUp(to:fileAt:)`` first hashes the kept prefix from the file, once. No hash state is
 /// persisted: the kept bytes are read again only on a resume, and what is hashed is always the
 /// bytes on disk that will be decrypted or stored.
-final class ArrivalDigest: Sendable {
+final class ArrivalDigest: ArrivalConsumer {
     private let state = LockedState((hasher: SHA256(), byteCount: Int64(0)))
 
     /// Adds the next bytes, which follow those hashed so far in the file.

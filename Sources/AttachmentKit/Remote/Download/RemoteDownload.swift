@@ -145,8 +145,9 @@ struct RemoteDownload: Sendable {
         let total = accepted.expectedTotal
         if let total { knownTotals.withLock { $0[key] = total } }
         let start = writer.byteCount
+        let consumers: [any ArrivalConsumer] = [digest, arrivalConsumer].compactMap { $0 }
         do {
-            try digest?.catchUp(to: start, fileAt: writer.files.dataPath)
+            for consumer in consumers { try consumer.catchUp(to: start, fileAt: writer.files.dataPath) }
         } catch {
             accepted.response.body.cancel()
             try? writer.close()
@@ -178,7 +179,7 @@ struct RemoteDownload: Sendable {
                 } catch {
                     throw RemotePartError.storeFailed(error)
                 }
-                digest?.update(chunk)
+                for consumer in consumers { consumer.update(chunk) }
                 chunkObserver?.transfer(
                     of: partID, didReceive: chunk, at: count - Int64(chunk.count), totalBytes: total)
                 // Progress every 256 KiB (and at the end): the coordinator throttles it anyway.
@@ -236,6 +237,11 @@ struct RemoteDownload: Sendable {
         } catch {
             throw RemotePartError.storeFailed(error)
         }
+    }
+
+    /// What the observer consumes of the bytes as they arrive, if anything (see ``ArrivalObserver``).
+    private var arrivalConsumer: (any ArrivalConsumer)? {
+        (observer as? any ArrivalObserver)?.arrivalConsumer ?? nil
     }
 
     private func open(validator: ResumeValidator?, source: PartialDownloadSource, at offset: Int64) async throws
