@@ -32,7 +32,13 @@ enum CancelRacingTest: Codable, Sendable {
                 [log = log as String, test = test as CancelRacingTest] in
                 RegistryTrapRetry.sendStandardError(to: log)
                 let alarm = DeadlockAlarm("the process of \(test)", seconds: 120)
-                try await test.runInThisProcess()
+                // Recorded here, the error reaches the parent with its description; thrown out
+                // of the exit test, it would end the process with nothing but a signal.
+                do {
+                    try await test.runInThisProcess()
+                } catch {
+                    Issue.record(error, "\(test) threw")
+                }
                 alarm.finished()
             }
         }
