@@ -13,7 +13,7 @@ import Glibc
 /// `attachmentkit resolve` downloading an encrypted part in a child process killed with
 /// SIGKILL: mid-decryption (no plaintext may survive the store's next opening) and
 /// mid-download (a new process resumes the ciphertext and gets the right plaintext).
-@Suite("Encrypted parts: killed mid-decryption and mid-download")
+@Suite("Encrypted parts: killed mid-decryption and mid-download", .inTurn)
 struct EncryptedKillTests {
     /// A message whose part `photo` is `file`'s ciphertext at `url`.
     static func message(_ url: URL, file: EncryptedFile, in directory: StorageTemporaryDirectory) throws -> URL {

@@ -6,7 +6,7 @@ import Testing
 /// An ``EncryptedPart`` downloaded on its own: its ciphertext is hashed as it arrives, so a
 /// tampered one is refused before any decryption, and its progress runs on through the
 /// decryption as one fraction.
-@Suite("Encrypted parts: hashing on arrival and progress")
+@Suite("Encrypted parts: hashing on arrival and progress", .inTurn)
 struct EncryptedPartProgressTests {
     static let url = URL(string: "https://media.example.com/_matrix/media/v3/download/example.org/progress")!
 

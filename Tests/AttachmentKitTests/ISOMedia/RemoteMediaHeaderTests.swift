@@ -6,7 +6,7 @@ import Testing
 #if os(macOS) || os(Linux)
 /// A remote video's header read with ranged requests from a real nginx: at most three requests
 /// and a bounded number of bytes, and a typed error from a server without ranges.
-@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"))
+@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .inTurn)
 struct RemoteMediaHeaderTests {
     /// `clip` with its `mdat` grown by `padding` zero bytes, written to `url` in pieces: a large
     /// file whose `moov` is at the end (the sample offsets no longer point at samples, which a

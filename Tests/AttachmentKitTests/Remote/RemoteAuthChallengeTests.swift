@@ -13,7 +13,7 @@ import Testing
 ///
 /// The 401's five-byte body comes with its head, and the download stops it: each test runs in
 /// a process of its own (``CancelRacingTest``).
-@Suite
+@Suite(.inTurn)
 struct RemoteAuthChallengeTests {
     let content = RemoteTestContent.bytes(20_000, seed: 29)
     static let challenge = RemoteFaultServer.Response(

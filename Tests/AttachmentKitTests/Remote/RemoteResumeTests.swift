@@ -11,7 +11,7 @@ import Testing
 ///
 /// A refused 206 or a 416 is stopped as its body arrives, or as the server closes: those tests
 /// run each in a process of its own (``CancelRacingTest``).
-@Suite
+@Suite(.inTurn)
 struct RemoteResumeTests {
     static let size = 200_000
     static let kept = 80_000

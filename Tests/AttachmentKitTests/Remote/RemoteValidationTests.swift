@@ -12,7 +12,7 @@ import Testing
 /// The tests whose download stops a transfer that may be completing (a 403, a length above the
 /// cap or unlike the declared one, a body past the cap) run each in a process of its own
 /// (``CancelRacingTest``).
-@Suite
+@Suite(.inTurn)
 struct RemoteValidationTests {
     let content = RemoteTestContent.bytes(100_000, seed: 3)
 

@@ -6,7 +6,7 @@ import Testing
 #if os(macOS) || os(Linux)
 /// A remote video without a size part: the events read its header with ranged requests from a
 /// real nginx (never the whole file), and fall back to the poster when the server has no ranges.
-@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .timeLimit(.minutes(1)), .inTurn)
 struct RemoteVideoPlaceholderTests {
     static let downloader = RemoteDownloader(configuration: RemotePartConfiguration(allowedSchemes: ["http"]))
 
