@@ -22,6 +22,22 @@ private func gridPhoto() throws -> RemotePart {
     return original
 }
 
+/// Requires that `resolver` chooses the rendition `expected` of `parts` for a view of `size`
+/// points at `scale`, the choice a cell's load or size change makes: a wait for what the cell
+/// shows has no way to know that another part was chosen, and would run into its time limit.
+private func requireRendition(
+    _ expected: PartID, of parts: [any MessagePart], at size: CGSize, scale: CGFloat, resolver: AttachmentResolver,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let pixels = PixelSize(width: size.width * scale, height: size.height * scale)
+    let offered = resolver.resolve(parts).representations
+    let chosen = resolver.policy.representation(for: pixels, among: offered)?.part
+    try #require(
+        chosen?.id == expected,
+        "for \(pixels.width) × \(pixels.height) px the resolver chose \(chosen.map { "\($0.id)" } ?? "nothing")",
+        sourceLocation: sourceLocation)
+}
+
 @MainActor
 private func waitUntil(_ condition: () -> Bool) async {
     while !condition(), !Task.isCancelled { await Task.yield() }
@@ -68,14 +84,19 @@ struct AttachmentCellTests {
         "a grid cell whose bounds grow tells the loader from layoutSubviews: the larger rendition replaces the shown one",
         .timeLimit(.minutes(1)))
     func gridCellGrows() async throws {
-        let cell = AttachmentCell(resolver: AttachmentResolver(downloads: DownloadCoordinator()))
-        cell.bounds = CGRect(x: 0, y: 0, width: 120, height: 90)
-        cell.configure(
-            with: [try gridPhoto()], cellSize: cell.bounds.size, screenScale: cell.traitCollection.displayScale)
+        let resolver = AttachmentResolver(downloads: DownloadCoordinator())
+        let parts: [any MessagePart] = [try gridPhoto()]
+        let (small, large) = (CGSize(width: 120, height: 90), CGSize(width: 400, height: 300))
+        let cell = AttachmentCell(resolver: resolver)
+        let scale = cell.traitCollection.displayScale
+        try requireRendition("grid@640x480", of: parts, at: small, scale: scale, resolver: resolver)
+        try requireRendition("grid@1280x960", of: parts, at: large, scale: scale, resolver: resolver)
+        cell.bounds = CGRect(origin: .zero, size: small)
+        cell.configure(with: parts, cellSize: cell.bounds.size, screenScale: scale)
         cell.layoutSubviews()  // the first layout, at the size it was loaded for: nothing more
         await waitUntil { cell.shownPartID == "grid@640x480" }
         #expect(cell.shownPartID == "grid@640x480")
-        cell.bounds = CGRect(x: 0, y: 0, width: 400, height: 300)  // rotated: 1200 × 900 pixels
+        cell.bounds = CGRect(origin: .zero, size: large)  // rotated: 1200 × 900 pixels
         cell.layoutSubviews()
         await waitUntil { cell.shownPartID == "grid@1280x960" }
         #expect(cell.shownPartID == "grid@1280x960")
@@ -88,11 +109,16 @@ struct AttachmentCellTests {
         .timeLimit(.minutes(1)))
     func observingRowGrows() async throws {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-        let row = ObservingAttachmentCell(resolver: AttachmentResolver(downloads: DownloadCoordinator()))
-        row.appear(at: CGSize(width: 120, height: 90), parts: [try gridPhoto()])
+        let resolver = AttachmentResolver(downloads: DownloadCoordinator())
+        let parts: [any MessagePart] = [try gridPhoto()]
+        let (small, large) = (CGSize(width: 120, height: 90), CGSize(width: 400, height: 300))
+        let row = ObservingAttachmentCell(resolver: resolver)
+        try requireRendition("grid@640x480", of: parts, at: small, scale: row.displayScale, resolver: resolver)
+        try requireRendition("grid@1280x960", of: parts, at: large, scale: row.displayScale, resolver: resolver)
+        row.appear(at: small, parts: parts)
         await waitUntil { row.loader.state.shownPartID == "grid@640x480" }
         #expect(row.loader.state.shownPartID == "grid@640x480")
-        row.sizeChanged(to: CGSize(width: 400, height: 300))
+        row.sizeChanged(to: large)
         #expect(row.loader.content != nil, "what is shown stays while the larger one comes")
         await waitUntil { row.loader.state.shownPartID == "grid@1280x960" }
         #expect(row.loader.state.shownPartID == "grid@1280x960")

@@ -6,7 +6,7 @@ import Testing
 /// `attachmentkit help` and `attachmentkit help COMMAND` come from one source per command
 /// (``CommandHelp``): each mentions every option the command's parser accepts, and the two can't
 /// disagree.
-@Suite("attachmentkit help: one source, every option")
+@Suite("attachmentkit help: one source, every option", .inTurn)
 struct CommandHelpTests {
     /// The commands `attachmentkit help` covers: every one.
     static let names = AttachmentKitTool.commands.map(\.name)

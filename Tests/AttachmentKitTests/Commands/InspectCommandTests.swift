@@ -2,7 +2,7 @@ import AttachmentKitCommands
 import Foundation
 import Testing
 
-@Suite("attachmentkit inspect")
+@Suite("attachmentkit inspect", .inTurn)
 struct InspectCommandTests {
     private func fixture(_ name: String) throws -> String { try ImagingFixtures.url(name).path }
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 #if os(macOS) || os(Linux)
-@Suite("attachmentkit inspect on videos and URLs")
+@Suite("attachmentkit inspect on videos and URLs", .inTurn)
 struct InspectMediaCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("prints format, duration, display size, rotation, codecs and fast start of a video", .timeLimit(.minutes(1)))

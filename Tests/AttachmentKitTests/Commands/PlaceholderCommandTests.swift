@@ -7,7 +7,7 @@ import Testing
 
 /// `attachmentkit placeholder` writes PNGs that Pillow (CRCs verified, zlib inflated) and
 /// ImageMagick read back to the decoded pixels; `inspect --scans` lists a JPEG's scan ends.
-@Suite("attachmentkit placeholder and inspect --scans")
+@Suite("attachmentkit placeholder and inspect --scans", .inTurn)
 struct PlaceholderCommandTests {
     /// Pillow's reading of a PNG: `verify()` checks every chunk's CRC, then the pixels as hex.
     private static let pillow = """

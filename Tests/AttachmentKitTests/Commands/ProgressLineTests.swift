@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKitCommands
 
 /// The CLI's progress text, as a function of the bytes, the total and the time elapsed.
-@Suite
+@Suite(.inTurn)
 struct ProgressLineTests {
     static let mebibyte: Int64 = 1 << 20
 

@@ -3,7 +3,7 @@ import AttachmentKitCommands
 import Foundation
 import Testing
 
-@Suite("attachmentkit resolve")
+@Suite("attachmentkit resolve", .inTurn)
 struct ResolveCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

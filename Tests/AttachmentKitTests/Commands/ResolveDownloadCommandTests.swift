@@ -13,7 +13,7 @@ import Glibc
 
 /// `attachmentkit resolve` downloading parts that name URLs, in-process and as a child process
 /// interrupted with Ctrl-C or killed, then run again.
-@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"))
+@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .inTurn)
 struct ResolveDownloadCommandTests {
     /// A message with one remote part at `url`.
     func message(_ url: URL, in directory: StorageTemporaryDirectory) throws -> URL {

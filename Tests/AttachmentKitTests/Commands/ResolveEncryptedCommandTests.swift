@@ -6,7 +6,7 @@ import Testing
 
 /// `attachmentkit resolve` with a part that carries an `encryptedFile`: its ciphertext is
 /// downloaded (from a `file:` URL here), checked and decrypted into the store.
-@Suite("attachmentkit resolve: encrypted parts")
+@Suite("attachmentkit resolve: encrypted parts", .inTurn)
 struct ResolveEncryptedCommandTests {
     /// A folder with a PNG's ciphertext and a message whose part `photo` names it.
     struct Setup {

@@ -2,7 +2,7 @@ import AttachmentKitCommands
 import Foundation
 import Testing
 
-@Suite("attachmentkit resolve: message files")
+@Suite("attachmentkit resolve: message files", .inTurn)
 struct ResolveMessageFileTests {
     /// The repository's root, from this file's path.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -7,7 +7,7 @@ import Testing
 #if os(macOS) || os(Linux)
 /// `attachmentkit resolve` on a video message (poster, size, rotation, duration) and on a file
 /// message (name, type, byte count).
-@Suite("attachmentkit resolve: video and file messages", .timeLimit(.minutes(1)))
+@Suite("attachmentkit resolve: video and file messages", .timeLimit(.minutes(1)), .inTurn)
 struct ResolveVideoAndFileCommandTests {
     /// Writes `parts` (JSON objects) as a message file in `folder`.
     static func message(_ parts: [String], in folder: StorageTemporaryDirectory) throws -> String {

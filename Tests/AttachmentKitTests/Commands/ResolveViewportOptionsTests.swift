@@ -2,7 +2,7 @@ import AttachmentKitCommands
 import Foundation
 import Testing
 
-@Suite("attachmentkit resolve --bounds --screen-scale")
+@Suite("attachmentkit resolve --bounds --screen-scale", .inTurn)
 struct ResolveViewportOptionsTests {
     /// Writes a message whose only parts are a remote JPEG and, when given, a size part with
     /// `sizeJSON`, in a new folder, and returns the file's URL. The caller removes the folder.

@@ -5,7 +5,7 @@ import Testing
 
 /// ``AESCounterMode`` positioned at a byte of its stream, as the decryption of a resumed
 /// download is: the same keystream as the cipher that ran from the start.
-@Suite("AES-CTR: positioned at any offset")
+@Suite("AES-CTR: positioned at any offset", .inTurn)
 struct AESCounterSeekTests {
     /// The keystream of `length` bytes from `offset` of the stream of `key` and `counter`.
     static func keystream(

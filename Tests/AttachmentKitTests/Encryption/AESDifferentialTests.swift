@@ -7,7 +7,7 @@ import Testing
 
 /// AttachmentKit's AES-256-CTR against OpenSSL and Python's `cryptography`, both ways: what one
 /// encrypts, the other decrypts.
-@Suite("AES-256-CTR against openssl and Python cryptography")
+@Suite("AES-256-CTR against openssl and Python cryptography", .inTurn)
 struct AESDifferentialTests {
     /// One random case: a key, an IV (its counter near the wrap in one case of eight, so that
     /// the carry into the nonce is exercised) and a length that favours block boundaries.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AES-256-CTR known answers")
+@Suite("AES-256-CTR known answers", .inTurn)
 struct AESKnownAnswerTests {
     /// Runs the portable cipher over `input` from `counter`, in one call.
     private func portable(key: String, counter: String, input: [UInt8], carries: Bool = true) -> [UInt8] {

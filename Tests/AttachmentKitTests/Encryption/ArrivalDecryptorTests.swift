@@ -5,7 +5,7 @@ import Testing
 
 /// ``ArrivalDecryptor`` driven as a download drives it: chunks as they arrive, the catch-ups of
 /// a resume and a restart, the finish after the hash matched, and the discard after a failure.
-@Suite("Encrypted parts: decrypting as the ciphertext arrives")
+@Suite("Encrypted parts: decrypting as the ciphertext arrives", .inTurn)
 struct ArrivalDecryptorTests {
     /// A fixture with its ciphertext in a file, and a staging path beside it.
     struct Setup {

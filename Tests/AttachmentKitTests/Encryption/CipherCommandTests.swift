@@ -5,7 +5,7 @@ import Testing
 @testable import AttachmentKit
 
 /// `attachmentkit encrypt` and `attachmentkit decrypt`, run in-process.
-@Suite("attachmentkit encrypt and decrypt")
+@Suite("attachmentkit encrypt and decrypt", .inTurn)
 struct CipherCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("encrypt prints the EncryptedFile JSON; decrypt with it gives the file back", .timeLimit(.minutes(1)))

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 /// ``EncryptedFile``'s strict reading: each malformed field gives the error that names it.
-@Suite("EncryptedFile parsing")
+@Suite("EncryptedFile parsing", .inTurn)
 struct EncryptedFileParsingTests {
     /// A valid v2 object, as a dictionary to alter.
     static func valid() -> [String: Any] {

@@ -6,7 +6,7 @@ import Testing
 /// An ``EncryptedPart`` downloaded on its own: its ciphertext is hashed and decrypted as it
 /// arrives, so its progress is the download's, and a tampered one is refused as it completes
 /// with nothing left of its plaintext.
-@Suite("Encrypted parts: hashing on arrival and progress")
+@Suite("Encrypted parts: hashing on arrival and progress", .inTurn)
 struct EncryptedPartProgressTests {
     static let url = URL(string: "https://media.example.com/_matrix/media/v3/download/example.org/progress")!
 

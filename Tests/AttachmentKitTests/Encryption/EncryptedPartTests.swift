@@ -7,7 +7,7 @@ import Testing
 
 /// ``EncryptedPart`` through a ``DownloadCoordinator`` over a file store: the plaintext becomes
 /// the entry only after the hash matched; every fault leaves neither ciphertext nor plaintext.
-@Suite("Encrypted parts")
+@Suite("Encrypted parts", .inTurn)
 struct EncryptedPartTests {
     static let url = URL(string: "https://media.example.com/_matrix/media/v3/download/example.org/abc")!
 

@@ -7,7 +7,7 @@ import Testing
 /// matrix-rust-sdk (file_encryption/attachments.rs): ciphertext, `EncryptedFile` JSON and
 /// plaintext, all base64. The v1 and v0 vectors share an IV of all ones and pass only with the
 /// right counter wrap: 64 bits for v1, 128 for v0.
-@Suite("Matrix attachment vectors")
+@Suite("Matrix attachment vectors", .inTurn)
 struct MatrixVectorTests {
     struct Vector: Sendable, CustomTestStringConvertible {
         let name: String

@@ -6,7 +6,7 @@ import Testing
 #if os(macOS) || os(Linux)
 /// Every value the ISO media inspector reports for files made by `ffmpeg` agrees with `ffprobe`
 /// and `exiftool` reading the same file.
-@Suite("ISO media inspection against ffprobe and exiftool")
+@Suite("ISO media inspection against ffprobe and exiftool", .inTurn)
 struct ISOMediaCorpusTests {
     @Test(
         "tracks, codecs, durations, display size, rotation, brands and fast start agree",

@@ -6,7 +6,7 @@ import Testing
 /// Hostile ISO media files, built by hand: each gives a typed ``ISOMediaInspectionError`` (or,
 /// where the damage leaves a valid file, a header), within the inspector's budgets, never a
 /// crash, a loop or an allocation sized by the file.
-@Suite("ISO media inspection of hostile files")
+@Suite("ISO media inspection of hostile files", .inTurn)
 struct ISOMediaHostileTests {
     private let inspector = ISOMediaInspector()
 

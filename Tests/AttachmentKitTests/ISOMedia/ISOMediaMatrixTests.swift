@@ -5,7 +5,7 @@ import Testing
 
 /// The display size and rotation come from the track's matrix followed by the movie's, with the
 /// last column in 2.30 fixed point.
-@Suite("ISO media display matrices")
+@Suite("ISO media display matrices", .inTurn)
 struct ISOMediaMatrixTests {
     private func videoTrack(movie: [Int32] = SyntheticMovies.unity, track: [Int32]) throws -> ISOMediaTrack {
         let data = SyntheticMovies.movie(

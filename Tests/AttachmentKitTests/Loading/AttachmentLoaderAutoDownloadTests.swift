@@ -38,7 +38,7 @@ private struct PolicyMessage {
 /// ``AttachmentResolver/events(for:displayedPixelSize:fetchingFullResolution:priority:)``, the
 /// policy asked of each rendition's own part.
 @MainActor
-@Suite("Attachment loader: auto-download allows the rendition, not the original")
+@Suite("Attachment loader: auto-download allows the rendition, not the original", .inTurn)
 struct AttachmentLoaderAutoDownloadTests {
     private typealias Fixtures = RepresentationFixtures
     /// JPEGs, previews and size parts up to 1 MiB: the rendition passes, the original does not.

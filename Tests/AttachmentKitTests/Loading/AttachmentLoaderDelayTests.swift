@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment loader: a download delay for fast scrolls")
+@Suite("Attachment loader: a download delay for fast scrolls", .inTurn)
 struct AttachmentLoaderDelayTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

@@ -6,7 +6,7 @@ import Testing
 /// The phase a loader publishes while a failed rendition falls back to the next one up: a
 /// progress UI must not reset between the two.
 @MainActor
-@Suite("Attachment loader: the phase stays downloading through a rendition's fallback")
+@Suite("Attachment loader: the phase stays downloading through a rendition's fallback", .inTurn)
 struct AttachmentLoaderFallbackPhaseTests {
     private typealias Fixtures = RepresentationFixtures
     private let message = RenditionMessage()

@@ -8,7 +8,7 @@ import Testing
 /// however long, and the delay counts again from ``AttachmentLoader/appear()``; a download that
 /// had started goes on at low priority.
 @MainActor
-@Suite("Attachment loader: a request held by the download delay when the cell disappears")
+@Suite("Attachment loader: a request held by the download delay when the cell disappears", .inTurn)
 struct AttachmentLoaderHeldDisappearTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment loader: appearing and disappearing")
+@Suite("Attachment loader: appearing and disappearing", .inTurn)
 struct AttachmentLoaderPriorityTests {
     /// A loader downloading `full`, its download running.
     private static func loading(

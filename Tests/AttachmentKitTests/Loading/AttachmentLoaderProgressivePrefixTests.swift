@@ -8,7 +8,7 @@ import Testing
 /// A loader's ``AttachmentLoadState/displayablePrefix``: the latest prefix while a progressive
 /// original downloads, none once it is shown.
 @MainActor
-@Suite("Attachment loader: the latest displayable prefix")
+@Suite("Attachment loader: the latest displayable prefix", .inTurn)
 struct AttachmentLoaderProgressivePrefixTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment loader: the rendition chosen for the displayed size")
+@Suite("Attachment loader: the rendition chosen for the displayed size", .inTurn)
 struct AttachmentLoaderRenditionTests {
     private typealias Fixtures = RepresentationFixtures
     private let message = RenditionMessage()

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment loader: cell reuse and late results")
+@Suite("Attachment loader: cell reuse and late results", .inTurn)
 struct AttachmentLoaderReuseTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment loader: the displayed size changes (rotation, split view, a resized cell)")
+@Suite("Attachment loader: the displayed size changes (rotation, split view, a resized cell)", .inTurn)
 struct AttachmentLoaderSizeChangeTests {
     private typealias Fixtures = RepresentationFixtures
     /// Other device pixels that the 2048 rendition covers and the 1024 one does not.

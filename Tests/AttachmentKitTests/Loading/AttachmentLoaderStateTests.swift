@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment loader: what it shows, cancel, reset and retry")
+@Suite("Attachment loader: what it shows, cancel, reset and retry", .inTurn)
 struct AttachmentLoaderStateTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

@@ -6,7 +6,7 @@ import Testing
 /// The phase a loader publishes while a size change fetches a larger rendition, as
 /// ``AttachmentLoadPhase`` and ``AttachmentLoadState/isLoading`` document it.
 @MainActor
-@Suite("Attachment loader: the phase during a size change's fetch")
+@Suite("Attachment loader: the phase during a size change's fetch", .inTurn)
 struct AttachmentLoaderUpgradePhaseTests {
     private typealias Fixtures = RepresentationFixtures
     private let message = RenditionMessage()

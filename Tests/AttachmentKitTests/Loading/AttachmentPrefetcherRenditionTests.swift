@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment prefetcher: it warms the rendition the loader will read for the same size")
+@Suite("Attachment prefetcher: it warms the rendition the loader will read for the same size", .inTurn)
 struct AttachmentPrefetcherRenditionTests {
     private typealias Fixtures = RepresentationFixtures
     private let message = RenditionMessage()

@@ -9,7 +9,7 @@ import Testing
 /// The prefetcher against a counting HTTP server (``RemoteFaultServer`` logs every request),
 /// through the public API only: `RemotePart`s, the prefetcher, a loader and the coordinator.
 @MainActor
-@Suite("Attachment prefetcher against a counting server")
+@Suite("Attachment prefetcher against a counting server", .inTurn)
 struct AttachmentPrefetcherServerTests {
     private static let image = SyntheticImages.jpeg(width: 640, height: 480)
 

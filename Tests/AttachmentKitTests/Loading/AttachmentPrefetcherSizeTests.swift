@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment prefetcher: a message started again with a larger size")
+@Suite("Attachment prefetcher: a message started again with a larger size", .inTurn)
 struct AttachmentPrefetcherSizeTests {
     private typealias Fixtures = RepresentationFixtures
     private let message = RenditionMessage()

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment prefetcher: what it warms")
+@Suite("Attachment prefetcher: what it warms", .inTurn)
 struct AttachmentPrefetcherStoreTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

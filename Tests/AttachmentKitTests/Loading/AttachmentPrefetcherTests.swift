@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment prefetcher: limits, stops and completion")
+@Suite("Attachment prefetcher: limits, stops and completion", .inTurn)
 struct AttachmentPrefetcherTests {
     private static func prefetcher(_ coordinator: DownloadCoordinator, limit: Int = 2) -> AttachmentPrefetcher {
         AttachmentPrefetcher(

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Remote renditions end to end: the prefetcher and a loader given one size ask the server once")
+@Suite("Remote renditions end to end: the prefetcher and a loader given one size ask the server once", .inTurn)
 struct RemoteRenditionLoadingTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

@@ -56,7 +56,7 @@ private struct SoleImageServer {
 /// message whose only image is a ``RemotePart`` shows it unasked when it declares a size within
 /// the limit (or offers a rendition for the size), and otherwise says that it waits for a request.
 @MainActor
-@Suite("Sole image: a message with one RemotePart shows its image with the defaults, or says it waits")
+@Suite("Sole image: a message with one RemotePart shows its image with the defaults, or says it waits", .inTurn)
 struct SoleImageAutoDownloadTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

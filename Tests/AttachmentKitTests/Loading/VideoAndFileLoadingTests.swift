@@ -6,7 +6,7 @@ import Testing
 /// The loaders and the prefetcher handle video and file messages as the resolver's events do:
 /// the poster and the video's details shown, the video and the file left to a request.
 @MainActor
-@Suite("Loading video and file messages")
+@Suite("Loading video and file messages", .inTurn)
 struct VideoAndFileLoadingTests {
     static let poster = LocalPart(
         id: "poster", mimeType: .imageJPEGPreview, content: .data(SyntheticImages.jpeg(width: 320, height: 180)))

@@ -7,7 +7,7 @@ import Testing
 /// shared ``AutoDownloadPolicy/maximumByteCount``, or ``AutoDownloadPolicy/maximumVideoAndFileByteCount``
 /// when set) the video waits and the state says it awaits a download request, as an image does.
 @MainActor
-@Suite("Auto-download of videos and files by size")
+@Suite("Auto-download of videos and files by size", .inTurn)
 struct VideoAutoDownloadTests {
     nonisolated static let mib: Int64 = 1 << 20
     nonisolated static let pdf = MIMEType(validatedType: "application", subtype: "pdf", parameters: [:])

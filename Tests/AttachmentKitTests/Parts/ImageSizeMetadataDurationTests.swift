@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 /// A video message's size part may carry its duration in seconds beside width and height.
-@Suite("Size part duration")
+@Suite("Size part duration", .inTurn)
 struct ImageSizeMetadataDurationTests {
     @Test("a size part's duration is read in seconds; an image's has none")
     func duration() throws {

@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("ImageSizeMetadata")
+@Suite("ImageSizeMetadata", .inTurn)
 struct ImageSizeMetadataTests {
     private func parse(_ json: String) throws(ImageSizeMetadataError) -> ImageSizeMetadata {
         try ImageSizeMetadata(json: Data(json.utf8))

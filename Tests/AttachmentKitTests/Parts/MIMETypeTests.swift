@@ -2,7 +2,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("MIMEType")
+@Suite("MIMEType", .inTurn)
 struct MIMETypeTests {
     @Test("every Atlas constant has the type and subtype Atlas defined")
     func constants() throws {

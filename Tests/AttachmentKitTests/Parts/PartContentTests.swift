@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("PartContent")
+@Suite("PartContent", .inTurn)
 struct PartContentTests {
     @Test("inline data reads back as itself with its byte count")
     func inlineData() throws {
@@ -44,7 +44,7 @@ struct PartContentTests {
     }
 }
 
-@Suite("TransferProgress")
+@Suite("TransferProgress", .inTurn)
 struct TransferProgressTests {
     @Test("fraction is completed over total, nil when the total is unknown, 1 for an empty transfer")
     func fraction() {

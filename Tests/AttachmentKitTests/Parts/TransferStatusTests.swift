@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("TransferStatus and the local-content rule")
+@Suite("TransferStatus and the local-content rule", .inTurn)
 struct TransferStatusTests {
     @Test(
         "content is local in every state except readyForDownload and downloading",

@@ -7,7 +7,7 @@ import Testing
 /// BlurHash decoding against the PyPI `blurhash` package (a port of the Swift reference), on
 /// hashes it encoded from generated images, on random well-formed hashes and on the vector
 /// woltapp's own tests use.
-@Suite("BlurHash against the reference")
+@Suite("BlurHash against the reference", .inTurn)
 struct BlurHashReferenceTests {
     @Test("hashes the reference made from generated images decode within 1 per channel, at 32 × 32 and 20 × 45")
     func referenceHashes() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// ThumbHash's bytes without a checked conversion: the reference's `max(0, 255 * min(1, v))`
 /// stored into a `Uint8Array`, which truncates.
-@Suite("ThumbHash byte conversion")
+@Suite("ThumbHash byte conversion", .inTurn)
 struct PlaceholderByteTests {
     /// A sweep from −300 to 600 in 1/64 steps, and every integer from −3 to 259 with its
     /// neighbours, where a truncation that rounds would be off by one.

@@ -6,7 +6,7 @@ import Testing
 
 /// The encoders against the PyPI references: each hash this package encodes from a generated
 /// image is the reference's, and decodes in the reference to what the reference's own hash does.
-@Suite("Placeholder encoding against the references")
+@Suite("Placeholder encoding against the references", .inTurn)
 struct PlaceholderEncodingTests {
     @Test("ThumbHashes encoded here are the reference's bytes, and decode in the reference the same")
     func thumbHash() throws {

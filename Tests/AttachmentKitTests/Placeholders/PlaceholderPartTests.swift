@@ -6,7 +6,7 @@ import Testing
 /// A placeholder part of its own (`application/x-thumbhash`, `application/x-blurhash`): its
 /// hash becomes the placeholder's picture in the resolution and the `.placeholder` event, unless
 /// the size part carries one; a malformed one is reported and the placeholder goes without it.
-@Suite("Placeholder parts of their own")
+@Suite("Placeholder parts of their own", .inTurn)
 struct PlaceholderPartTests {
     static let blurHash = "LEHV6nWB2yk8pyo0adR*.7kCMdnj"
     static let thumbHash: ThumbHash = {

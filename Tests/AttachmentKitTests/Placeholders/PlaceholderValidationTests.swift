@@ -7,7 +7,7 @@ import Testing
 
 /// Every malformed hash is refused with the error that names its problem, and no input, however
 /// damaged, crashes a decoder or decodes to anything but a valid image.
-@Suite("Placeholder hash validation")
+@Suite("Placeholder hash validation", .inTurn)
 struct PlaceholderValidationTests {
     /// A valid opaque ThumbHash.
     static var thumbHash: [UInt8] {

@@ -7,7 +7,7 @@ import Testing
 /// walk it replaced, and those of the direct computation except at a threshold itself, where
 /// the two round `pow` differently. The oracle tests allow 1 per channel, so they could not see
 /// a table off by one.
-@Suite("sRGB encoder against the direct computation")
+@Suite("sRGB encoder against the direct computation", .inTurn)
 struct SRGBTransferTests {
     /// The thresholds the encoder uses: the least linear value of each byte.
     static let thresholds: [Double] = (0..<256).map { byte in

@@ -7,7 +7,7 @@ import Testing
 
 /// A size part's `"thumbhash"` and `"blurhash"` become the placeholder's image, in the
 /// resolution and in the `.placeholder` event before the preview; the layout stays the size part's.
-@Suite("Placeholder hashes in the size part")
+@Suite("Placeholder hashes in the size part", .inTurn)
 struct SizePartPlaceholderTests {
     static let thumbHash = try! ThumbHash(bytes: PlaceholderValidationTests.thumbHash)
     static let blurHash = "LEHV6nWB2yk8pyo0adR*.7kCMdnj"

@@ -7,7 +7,7 @@ import Testing
 /// ThumbHash decoding against the PyPI reference (``PlaceholderOracle``, corrected to the
 /// published algorithm's size), on hashes the reference encoded from generated images and on
 /// random well-formed hashes.
-@Suite("ThumbHash against the reference")
+@Suite("ThumbHash against the reference", .inTurn)
 struct ThumbHashReferenceTests {
     @Test("hashes the reference made from generated images decode to its size, within 1 per channel")
     func referenceHashes() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// ``ArrivalDigest``: the SHA-256 of a download's bytes as they arrive, caught up from the
 /// partial file where the download resumes.
-@Suite("Arrival digest")
+@Suite("Arrival digest", .inTurn)
 struct ArrivalDigestTests {
     @Test("a resume hashes the kept prefix from the file once, then the bytes that arrive")
     func resumeHashesPrefix() throws {

@@ -10,7 +10,10 @@ import Testing
 /// with its status, or is re-signed, and never waits for a credential. On Linux, answering
 /// the challenge from URLSession's delegate callback made FoundationNetworking cancel the task
 /// on its own work queue, which every session in the process shares: every download hung.
-@Suite
+///
+/// The 401's five-byte body comes with its head, and the download stops it: each test runs in
+/// a process of its own (``CancelRacingTest``).
+@Suite(.inTurn)
 struct RemoteAuthChallengeTests {
     let content = RemoteTestContent.bytes(20_000, seed: 29)
     static let challenge = RemoteFaultServer.Response(
@@ -21,7 +24,12 @@ struct RemoteAuthChallengeTests {
     @Test(
         "a 401 with a Basic challenge fails as httpStatus(401), and the next download still runs",
         .timeLimit(.minutes(1)))
-    func basicChallengeFails() async throws {
+    func basicChallengeFails() async {
+        await CancelRacingTest.inOwnProcess(.authChallenge(.basicChallengeFails))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func basicChallengeFailsInThisProcess() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: [
@@ -43,7 +51,12 @@ struct RemoteAuthChallengeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a 401 with a Basic challenge calls the re-sign hook and the fresh URL is fetched", .timeLimit(.minutes(1)))
-    func basicChallengeResigned() async throws {
+    func basicChallengeResigned() async {
+        await CancelRacingTest.inOwnProcess(.authChallenge(.basicChallengeResigned))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func basicChallengeResignedInThisProcess() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: [
@@ -57,6 +70,20 @@ struct RemoteAuthChallengeTests {
         let stored = try await harness.download(harness.part(server.url("/expired"), hooks: hooks)).get()
         #expect(RemoteTestContent.contents(stored) == RemoteTestContent.contents(content))
         #expect(server.requests.map(\.path) == ["/expired", "/fresh"])
+    }
+
+    /// The tests that run in a process of their own (``CancelRacingTest``), by name.
+    enum Case: Codable, Sendable {
+        case basicChallengeFails, basicChallengeResigned
+    }
+
+    /// Runs `test` in this process.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func run(_ test: Case) async throws {
+        switch test {
+        case .basicChallengeFails: try await basicChallengeFailsInThisProcess()
+        case .basicChallengeResigned: try await basicChallengeResignedInThisProcess()
+        }
     }
 }
 #endif

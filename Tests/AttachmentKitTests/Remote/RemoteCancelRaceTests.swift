@@ -28,7 +28,7 @@ import Testing
 /// Each test runs in a process of its own (an exit test, ``RegistryTrapRetry``): if the trap
 /// comes all the same, it ends that process and the test runs again, instead of ending the whole
 /// `swift test` run. A `DeadlockAlarm` ends a copy that hangs for 120 s (the time limit can't stop it).
-@Suite(.serialized)
+@Suite(.serialized, .inTurn)
 struct RemoteCancelRaceTests {
     static let runs = 200
     static let lanes = 4

@@ -8,7 +8,7 @@ import Testing
 
 /// Cancelling a remote download at every phase: it ends at once, is never retried, writes
 /// nothing after it returns, and keeps the partial for resuming.
-@Suite
+@Suite(.inTurn)
 struct RemoteCancellationTests {
     let content = RemoteTestContent.bytes(100_000, seed: 11)
 

@@ -7,7 +7,7 @@ import Testing
 /// that adds it (FoundationNetworking's work queue): the callback's wait for room in the
 /// write-ahead queue is then what stops libcurl reading. A queue that deferred the callback
 /// would let chunks pile up in memory again.
-@Suite
+@Suite(.inTurn)
 struct RemoteDelegateQueueTests {
     #if canImport(FoundationNetworking)
     @Test("on Linux the delegate queue runs a block before addOperation returns, on the adding thread")

@@ -6,7 +6,7 @@ import Testing
 /// The checks ``RemotePart``'s downloader makes itself, driven through an ``HTTPTransport`` that
 /// reports nothing wrong: a body shorter than its `Content-Length`, and bytes that are not the
 /// image the part declares, with or without a declared byte count.
-@Suite("Remote downloader: its own length and content checks, through a transport that reports no error")
+@Suite("Remote downloader: its own length and content checks, through a transport that reports no error", .inTurn)
 struct RemoteDownloaderOwnChecksTests {
     private let url = URL(string: "https://cdn.test/photo.jpg")!
 

@@ -8,7 +8,7 @@ import Testing
 /// A remote part declared as a file type ``FileType`` checks (a PDF, an archive, an MP3, a
 /// video) whose body is an HTML page is refused and nothing of it is left in the store, as for
 /// an image: through the coordinator, the resolver's events and the loaders.
-@Suite("Remote file parts: the content check refuses and drops an HTML page", .timeLimit(.minutes(1)))
+@Suite("Remote file parts: the content check refuses and drops an HTML page", .timeLimit(.minutes(1)), .inTurn)
 struct RemoteFileContentCheckTests {
     static let page = Data("<!DOCTYPE html><html><body>Your session has expired</body></html>".utf8)
 

@@ -5,7 +5,7 @@ import Testing
 
 /// `file://` URLs (opt-in) download like HTTP ones, with ranges and a strong entity tag; and a
 /// temporary file an adapter hands back is moved into the store, not copied.
-@Suite
+@Suite(.inTurn)
 struct RemoteFileURLTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

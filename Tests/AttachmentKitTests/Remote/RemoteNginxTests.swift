@@ -7,7 +7,7 @@ import Testing
 @testable import AttachmentKit
 
 /// Against a real nginx on 127.0.0.1 (`nginx-light`), started and stopped by each test.
-@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"))
+@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .inTurn)
 struct RemoteNginxTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

@@ -14,7 +14,7 @@ import Testing
 /// sends at once: the cancel meets a completion FoundationNetworking may already be delivering,
 /// the race that can reach its registry trap. So the test runs in a process of its own
 /// (``RegistryTrapRetry``) where exit tests exist, and in this one elsewhere.
-@Suite
+@Suite(.inTurn)
 struct RemoteOverrunTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

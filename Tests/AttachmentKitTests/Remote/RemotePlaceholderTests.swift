@@ -5,7 +5,7 @@ import Testing
 
 /// A ``RemotePart``'s declared ``RemotePart/imageSize`` gives the placeholder before anything
 /// is downloaded, unless the message has a local size part.
-@Suite
+@Suite(.inTurn)
 struct RemotePlaceholderTests {
     /// A remote original that is never fetched in these tests (nothing listens on the URL),
     /// declaring `imageSize`.

@@ -8,7 +8,7 @@ import Testing
 
 /// Redirects are followed by AttachmentKit with its own limit; `Authorization` never crosses
 /// to another origin.
-@Suite
+@Suite(.inTurn)
 struct RemoteRedirectTests {
     let content = RemoteTestContent.bytes(20_000, seed: 5)
 

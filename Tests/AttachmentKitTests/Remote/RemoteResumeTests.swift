@@ -8,7 +8,10 @@ import Testing
 
 /// Resuming against the fault server: a first response is cut after `kept` bytes, leaving a
 /// partial download; the second answers the Range request honestly or with a splice attempt.
-@Suite
+///
+/// A refused 206 or a 416 is stopped as its body arrives, or as the server closes: those tests
+/// run each in a process of its own (``CancelRacingTest``).
+@Suite(.inTurn)
 struct RemoteResumeTests {
     static let size = 200_000
     static let kept = 80_000
@@ -65,17 +68,27 @@ struct RemoteResumeTests {
         #expect(harness.partialFiles.isEmpty)
     }
 
+    /// The answers to the resume's Range request that try to splice two versions, by label.
+    static let spliceAnswers: [(label: String, answer: RemoteFaultServer.Response)] = [
+        ("200 with the whole body", Self.full),
+        ("206 starting before N", Self.partial(from: 1000)),
+        ("206 starting after N", Self.partial(from: Self.kept + 1000)),
+        ("206 with another total", Self.partial(from: Self.kept, total: Self.size + 10)),
+        ("206 with another ETag", Self.partial(from: Self.kept, tag: "\"v2\"")),
+    ]
+
+    // A refused 206 is cancelled as its body arrives: a process of its own (CancelRacingTest).
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a splice attempt on resume restarts from zero and never mixes two versions", .timeLimit(.minutes(1)),
-        arguments: [
-            ("200 with the whole body", Self.full),
-            ("206 starting before N", Self.partial(from: 1000)),
-            ("206 starting after N", Self.partial(from: Self.kept + 1000)),
-            ("206 with another total", Self.partial(from: Self.kept, total: Self.size + 10)),
-            ("206 with another ETag", Self.partial(from: Self.kept, tag: "\"v2\"")),
-        ])
-    func spliceAttempt(label: String, answer: RemoteFaultServer.Response) async throws {
+        arguments: Self.spliceAnswers.map(\.label))
+    func spliceAttempt(label: String) async {
+        await CancelRacingTest.inOwnProcess(.resume(.spliceAttempt(label)))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func spliceAttemptInThisProcess(label: String) async throws {
+        let answer = try #require(Self.spliceAnswers.first { $0.label == label }?.answer)
         let server = try await RemoteFaultServer(content: content, paths: ["/f": [Self.cut, answer, Self.full]])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
@@ -92,7 +105,12 @@ struct RemoteResumeTests {
     @Test(
         "a 416 whose total is the kept length but not the announced one restarts instead of completing",
         .timeLimit(.minutes(1)))
-    func rangeNotSatisfiableWithAnotherTotalRestarts() async throws {
+    func rangeNotSatisfiableWithAnotherTotalRestarts() async {
+        await CancelRacingTest.inOwnProcess(.resume(.rangeNotSatisfiableWithAnotherTotalRestarts))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func rangeNotSatisfiableWithAnotherTotalRestartsInThisProcess() async throws {
         let whole = RemoteFaultServer.Response(
             status: 200, headers: [["ETag", Self.tag], ["Content-Length", "\(Self.size)"]], ops: [.slice(0, Self.size)])
         // The server now claims the file is only as long as the kept bytes (it shrank): that
@@ -119,7 +137,12 @@ struct RemoteResumeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a 416 without Content-Range restarts the download", .timeLimit(.minutes(1)))
-    func rangeNotSatisfiableWithoutRangeRestarts() async throws {
+    func rangeNotSatisfiableWithoutRangeRestarts() async {
+        await CancelRacingTest.inOwnProcess(.resume(.rangeNotSatisfiableWithoutRangeRestarts))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func rangeNotSatisfiableWithoutRangeRestartsInThisProcess() async throws {
         let server = try await RemoteFaultServer(
             content: content, paths: ["/f": [Self.cut, .init(status: 416, headers: []), Self.full]])
         defer { server.stop() }
@@ -133,7 +156,12 @@ struct RemoteResumeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a 416 for a partial that already holds every byte completes it from disk", .timeLimit(.minutes(1)))
-    func rangeNotSatisfiableForCompletePartial() async throws {
+    func rangeNotSatisfiableForCompletePartial() async {
+        await CancelRacingTest.inOwnProcess(.resume(.rangeNotSatisfiableForCompletePartial))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func rangeNotSatisfiableForCompletePartialInThisProcess() async throws {
         // The first response announces no length (so the cut is not known to be short) and
         // sends every byte before the connection drops uncleanly.
         let small = Data(content.prefix(Self.kept))
@@ -159,6 +187,24 @@ struct RemoteResumeTests {
         #expect(RemoteTestContent.contents(second) == RemoteTestContent.contents(small))
         #expect(server.requests(to: "/f").count == 2)
         #expect(server.requests(to: "/f").last?.headers["range"] == "bytes=\(Self.kept)-")
+    }
+
+    /// The tests that run in a process of their own, by name.
+    enum Case: Codable, Sendable {
+        case spliceAttempt(String), rangeNotSatisfiableWithAnotherTotalRestarts
+        case rangeNotSatisfiableWithoutRangeRestarts, rangeNotSatisfiableForCompletePartial
+    }
+
+    /// Runs `test` in this process.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func run(_ test: Case) async throws {
+        switch test {
+        case .spliceAttempt(let label): try await spliceAttemptInThisProcess(label: label)
+        case .rangeNotSatisfiableWithAnotherTotalRestarts:
+            try await rangeNotSatisfiableWithAnotherTotalRestartsInThisProcess()
+        case .rangeNotSatisfiableWithoutRangeRestarts: try await rangeNotSatisfiableWithoutRangeRestartsInThisProcess()
+        case .rangeNotSatisfiableForCompletePartial: try await rangeNotSatisfiableForCompletePartialInThisProcess()
+        }
     }
 }
 #endif

@@ -13,7 +13,7 @@ import Testing
 /// cancels as soon as the head is in while FoundationNetworking is already completing the task:
 /// the cancel-against-completion race that can reach its registry trap. So each test runs in a
 /// process of its own (``RegistryTrapRetry``) where exit tests exist.
-@Suite
+@Suite(.inTurn)
 struct RemoteRetryTests {
     let content = RemoteTestContent.bytes(100_000, seed: 13)
     let policy = RetryPolicy(maximumAttempts: 4, initialDelay: 0.01, maximumDelay: 5, randomFraction: { 0 })

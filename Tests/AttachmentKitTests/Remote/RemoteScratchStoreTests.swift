@@ -6,7 +6,7 @@ import Testing
 /// A downloader's scratch store (for ``RemotePart/downloadContent(reportingTo:)`` without a
 /// coordinator) leaves nothing in the temporary directory: it goes with its downloader, is not
 /// made for a refused URL, and one a process left behind is removed by a later one.
-@Suite
+@Suite(.inTurn)
 struct RemoteScratchStoreTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a downloader leaves nothing behind in the temporary directory once released", .timeLimit(.minutes(1)))

@@ -9,7 +9,7 @@ import Testing
 /// The state file kept beside a partial download (its "sidecar"): it records the final URL,
 /// the validator, the whole length and the bytes written, and a damaged one is a neutral
 /// result: the next attempt starts from zero, never splices and never crashes.
-@Suite
+@Suite(.inTurn)
 struct RemoteSidecarTests {
     typealias Resume = RemoteResumeTests
     let content = RemoteTestContent.bytes(Resume.size, seed: 7)

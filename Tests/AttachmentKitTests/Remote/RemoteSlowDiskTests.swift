@@ -9,7 +9,7 @@ import Testing
 /// Every download of a ``URLSessionTransport`` shares its delegate queue (on Linux, every
 /// download of the process shares FoundationNetworking's work queue): one download's disk must
 /// not hold back another's.
-@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"))
+@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .inTurn)
 struct RemoteSlowDiskTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

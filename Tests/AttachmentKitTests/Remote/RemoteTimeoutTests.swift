@@ -14,7 +14,7 @@ import Testing
 /// "after" one; one test keeps the system clock, end to end. The server holds each stalled
 /// connection until the timed-out download has closed it, and is stopped only then (see
 /// ``RemoteFaultServer/waitUntilBrokenOff(_:)``).
-@Suite
+@Suite(.inTurn)
 struct RemoteTimeoutTests {
     let content = RemoteTestContent.bytes(10_000, seed: 9)
 

@@ -8,7 +8,11 @@ import Testing
 
 /// What a response must be before it is stored: 2xx, the announced length, bytes of the
 /// declared type, the declared digest, within the size cap.
-@Suite
+///
+/// The tests whose download stops a transfer that may be completing (a 403, a length above the
+/// cap or unlike the declared one, a body past the cap) run each in a process of its own
+/// (``CancelRacingTest``).
+@Suite(.inTurn)
 struct RemoteValidationTests {
     let content = RemoteTestContent.bytes(100_000, seed: 3)
 
@@ -61,7 +65,12 @@ struct RemoteValidationTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a 403 HTML error page is httpStatus(403), final, and never stored", .timeLimit(.minutes(1)))
-    func forbiddenErrorPage() async throws {
+    func forbiddenErrorPage() async {
+        await CancelRacingTest.inOwnProcess(.validation(.forbiddenErrorPage))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func forbiddenErrorPageInThisProcess() async throws {
         let page = "<html><body>Access denied</body></html>"
         let server = try await RemoteFaultServer(
             content: Data(page.utf8),
@@ -170,7 +179,12 @@ struct RemoteValidationTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a Content-Length above the size cap is refused before the body is read", .timeLimit(.minutes(1)))
-    func announcedTooLarge() async throws {
+    func announcedTooLarge() async {
+        await CancelRacingTest.inOwnProcess(.validation(.announcedTooLarge))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func announcedTooLargeInThisProcess() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: ["/f": [.init(status: 200, headers: [["Content-Length", "100000"]], ops: [.slice(0, 100_000)])]])
@@ -184,7 +198,12 @@ struct RemoteValidationTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a body without a length that grows past the cap is stopped at the cap", .timeLimit(.minutes(1)))
-    func unannouncedTooLarge() async throws {
+    func unannouncedTooLarge() async {
+        await CancelRacingTest.inOwnProcess(.validation(.unannouncedTooLarge))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func unannouncedTooLargeInThisProcess() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: ["/f": [.init(status: 200, headers: [], ops: [.slice(0, 100_000)])]])
@@ -204,7 +223,12 @@ struct RemoteValidationTests {
     @Test(
         "a Content-Length lower than the body delivers the announced bytes only, caught by the declared size",
         .timeLimit(.minutes(1)))
-    func lyingLowContentLength() async throws {
+    func lyingLowContentLength() async {
+        await CancelRacingTest.inOwnProcess(.validation(.lyingLowContentLength))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func lyingLowContentLengthInThisProcess() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: ["/f": [.init(status: 200, headers: [["Content-Length", "40000"]], ops: [.slice(0, 100_000)])]])
@@ -234,6 +258,22 @@ struct RemoteValidationTests {
         let url = URL(string: "http://127.0.0.1:9/x")!
         let result = await harness.download(harness.part(url))
         #expect(RemoteTestHarness.remoteError(result) == .schemeNotAllowed(url))
+    }
+
+    /// The tests that run in a process of their own (``CancelRacingTest``), by name.
+    enum Case: Codable, Sendable {
+        case forbiddenErrorPage, announcedTooLarge, unannouncedTooLarge, lyingLowContentLength
+    }
+
+    /// Runs `test` in this process.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    func run(_ test: Case) async throws {
+        switch test {
+        case .forbiddenErrorPage: try await forbiddenErrorPageInThisProcess()
+        case .announcedTooLarge: try await announcedTooLargeInThisProcess()
+        case .unannouncedTooLarge: try await unannouncedTooLargeInThisProcess()
+        case .lyingLowContentLength: try await lyingLowContentLengthInThisProcess()
+        }
     }
 }
 #endif

@@ -8,7 +8,7 @@ import Testing
 
 /// Only strong validators are used to resume: never a weak ETag, and a Last-Modified date only
 /// when it is at least a second older than the response's Date.
-@Suite
+@Suite(.inTurn)
 struct RemoteValidatorTests {
     static let size = 50_000
     let content = RemoteTestContent.bytes(Self.size, seed: 17)

@@ -4,7 +4,7 @@ import Testing
 
 /// The watchdog's decision, at a given moment, whether the idle timeout or the deadline has
 /// passed: no clock or sleep involved.
-@Suite
+@Suite(.inTurn)
 struct RemoteWatchdogTests {
     let start = 1.0
     let nanosecond = 1e-9

@@ -3,7 +3,7 @@ import Testing
 @testable import AttachmentKit
 
 /// What a redirect's arrival means for the cancel of a ``URLSessionTransport`` task.
-@Suite
+@Suite(.inTurn)
 struct URLSessionTaskStreamRedirectTests {
     /// A stream whose cancel closure counts how often it is called.
     func stream() -> (URLSessionTaskStream, LockedState<Int>) {

@@ -6,7 +6,7 @@ import Testing
 /// The two choices a wrong line turns into a wait elsewhere, checked directly and synchronously:
 /// Atlas's preview is the `image/jpeg+preview` part, never the original, and the rendition for a
 /// displayed size is the smallest that covers it, never a larger one.
-@Suite("The choices, directly: Atlas's preview part, and the smallest rendition that covers a size")
+@Suite("The choices, directly: Atlas's preview part, and the smallest rendition that covers a size", .inTurn)
 struct AtlasChoiceTests {
     private typealias Fixtures = RepresentationFixtures
 

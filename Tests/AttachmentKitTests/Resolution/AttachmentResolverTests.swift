@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("AttachmentResolver: choosing preview and full resolution")
+@Suite("AttachmentResolver: choosing preview and full resolution", .inTurn)
 struct AttachmentResolverTests {
     private let resolver = AttachmentResolver()
     private typealias Make = PartFactory

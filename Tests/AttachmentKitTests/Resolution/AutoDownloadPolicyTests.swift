@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AutoDownloadPolicy and event order")
+@Suite("AutoDownloadPolicy and event order", .inTurn)
 struct AutoDownloadPolicyTests {
     @Test("the default fetches previews and size parts, not originals")
     func defaults() {

@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("AttachmentResolver: placeholder size")
+@Suite("AttachmentResolver: placeholder size", .inTurn)
 struct PlaceholderSizeTests {
     private let resolver = AttachmentResolver()
     private typealias Make = PartFactory

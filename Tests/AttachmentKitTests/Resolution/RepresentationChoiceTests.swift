@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("ResolutionPolicy.representation(for:among:): the smallest rendition that covers what is shown")
+@Suite("ResolutionPolicy.representation(for:among:): the smallest rendition that covers what is shown", .inTurn)
 struct RepresentationChoiceTests {
     private typealias Fixtures = RepresentationFixtures
     private let policy = ResolutionPolicy.default

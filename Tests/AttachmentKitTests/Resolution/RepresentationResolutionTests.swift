@@ -2,7 +2,8 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("AttachmentResolution.representations: preview, the offered renditions, original; each under its own key")
+@Suite(
+    "AttachmentResolution.representations: preview, the offered renditions, original; each under its own key", .inTurn)
 struct RepresentationResolutionTests {
     private typealias Fixtures = RepresentationFixtures
     private let sizePart = PartFactory.size(#"{"width":4032,"height":3024,"orientation":0}"#)

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("RepresentationUpgrader: the next rendition up while zooming, fetched once, swapped in without a jump")
+@Suite("RepresentationUpgrader: the next rendition up while zooming, fetched once, swapped in without a jump", .inTurn)
 struct RepresentationUpgraderTests {
     private typealias Fixtures = RepresentationFixtures
     private let coordinator = TransferFixtures.coordinator(throttle: .none)

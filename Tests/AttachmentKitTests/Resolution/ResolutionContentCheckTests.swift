@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AttachmentResolver events check content before sending it")
+@Suite("AttachmentResolver events check content before sending it", .inTurn)
 struct ResolutionContentCheckTests {
     let html = PartContent.data(Data("<!doctype html><html><body>Not found</body></html>".utf8))
     let jpeg = PartContent.data(SyntheticImages.jpeg(width: 640, height: 480))

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AttachmentResolver events: leaving the loop stops the downloads")
+@Suite("AttachmentResolver events: leaving the loop stops the downloads", .inTurn)
 struct ResolutionEventsCancellationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AttachmentResolver events for a displayed size: the chosen rendition in the original's place")
+@Suite("AttachmentResolver events for a displayed size: the chosen rendition in the original's place", .inTurn)
 struct ResolutionEventsRenditionTests {
     private typealias Fixtures = RepresentationFixtures
     private let message = RenditionMessage()

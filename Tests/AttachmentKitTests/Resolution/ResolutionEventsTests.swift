@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AttachmentResolver events")
+@Suite("AttachmentResolver events", .inTurn)
 struct ResolutionEventsTests {
     let sizeJSON = Data(#"{"width":4032,"height":3024,"orientation":3}"#.utf8)
     // Real image headers: the events check every content before sending it.

@@ -6,7 +6,7 @@ import Testing
 /// A preview the events fetch (not one that is local) is checked under the resolver's own
 /// ``AttachmentResolver/contentPolicy``, as local content is: its pixel limit and its handling of
 /// a mislabelled type.
-@Suite("AttachmentResolver events check a fetched preview under the resolver's content policy")
+@Suite("AttachmentResolver events check a fetched preview under the resolver's content policy", .inTurn)
 struct ResolutionFetchedPreviewPolicyTests {
     /// The events of a message whose only part is a preview fetched automatically with `content`.
     private func events(previewContent content: PartContent, policy: ImageContentPolicy) async -> [ResolutionEvent] {

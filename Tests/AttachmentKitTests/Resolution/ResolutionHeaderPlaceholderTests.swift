@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AttachmentResolver events: the placeholder from the first image's header")
+@Suite("AttachmentResolver events: the placeholder from the first image's header", .inTurn)
 struct ResolutionHeaderPlaceholderTests {
     let previewBytes = PartContent.data(SyntheticImages.jpeg(width: 384, height: 512))
     let fullBytes = PartContent.data(SyntheticImages.jpeg(width: 3024, height: 4032))

@@ -5,7 +5,7 @@ import Testing
 
 /// "No preview after the full resolution", through ``AttachmentResolver/events(for:fetchingFullResolution:priority:)``
 /// rather than on the sequencer alone.
-@Suite("AttachmentResolver events: nothing of the preview after the full resolution")
+@Suite("AttachmentResolver events: nothing of the preview after the full resolution", .inTurn)
 struct ResolutionPreviewAfterFullTests {
     /// The events tests' size part and images.
     private let fixtures = ResolutionEventsTests()

@@ -9,7 +9,7 @@ import Testing
 /// JPEG served one scan at a time (the server waits at a gate after each scan until the test
 /// has seen its prefix) reports one prefix per scan, each decoding cleanly; a baseline JPEG and
 /// a prefetch report none.
-@Suite("Resolution events: displayable prefixes of a progressive JPEG")
+@Suite("Resolution events: displayable prefixes of a progressive JPEG", .inTurn)
 struct ResolutionProgressivePrefixTests {
     /// A progressive file and where each of its scans is known to be complete: two bytes past
     /// the end of the scan, where the next marker's code has arrived.

@@ -5,7 +5,7 @@ import Testing
 
 /// The receiving side of ``SizePartOrientationCode``: a size part written in any code reads, through
 /// the resolver whose policy names that code, as the orientation and displayed size it was written for.
-@Suite("Reading the size part in another client's orientation code")
+@Suite("Reading the size part in another client's orientation code", .inTurn)
 struct SizePartDialectTests {
     /// A message whose original and preview are still remote, with a local size part `json`.
     static func message(sizePart json: Data) -> [any MessagePart] {

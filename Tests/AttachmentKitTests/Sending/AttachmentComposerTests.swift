@@ -5,7 +5,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Composing an outgoing attachment")
+@Suite("Composing an outgoing attachment", .inTurn)
 struct AttachmentComposerTests {
     @Test("a photo's parts are the original typed by its bytes, a preview and a size part, all awaiting upload")
     func photoParts() throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// Plain `PUT`s of a file to nginx's WebDAV module: the stored file is the source, and a
 /// connection dropped mid-body starts the upload again from byte zero.
-@Suite("Uploading with a plain PUT to nginx", .serialized)
+@Suite("Uploading with a plain PUT to nginx", .serialized, .inTurn)
 struct PlainUploadTests {
     static let fileSize = 3 << 20
 

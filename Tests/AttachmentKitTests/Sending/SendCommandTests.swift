@@ -6,7 +6,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("attachmentkit compose and send", .serialized)
+@Suite("attachmentkit compose and send", .serialized, .inTurn)
 struct SendCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("compose writes the parts and prints the message JSON that resolve reads", .timeLimit(.minutes(1)))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Size part orientation codes")
+@Suite("Size part orientation codes", .inTurn)
 struct SizePartOrientationCodeTests {
     @Test("the default writer and the default reader agree on every orientation")
     func defaultRoundTrip() throws {

@@ -8,7 +8,7 @@ import Testing
 /// The tus checksum extension against the PyPI `resumable-upload` server, which verifies each
 /// `Upload-Checksum` itself and answers `460` to a mismatch, behind the fault proxy that logs the
 /// header and can corrupt a chunk on its way.
-@Suite("tus checksums against a real server", .serialized)
+@Suite("tus checksums against a real server", .serialized, .inTurn)
 struct TusChecksumTests {
     static let fileSize = 3 << 20
 

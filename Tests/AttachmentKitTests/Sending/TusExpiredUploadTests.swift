@@ -6,7 +6,7 @@ import Testing
 @testable import AttachmentKit
 
 /// A recorded tus upload the server no longer has (`404`, `410`) is created again from zero.
-@Suite("Uploading with tus when the upload expired", .serialized)
+@Suite("Uploading with tus when the upload expired", .serialized, .inTurn)
 struct TusExpiredUploadTests {
     static let chunk = TusUploadTests.chunk
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Uploads through the fault proxy: after every fault the tus server's file is the source, byte
 /// for byte, and the bytes sent again are bounded by what was in flight.
-@Suite("Uploading with tus through faults", .serialized)
+@Suite("Uploading with tus through faults", .serialized, .inTurn)
 struct TusFaultTests {
     static let fileSize = 3 << 20
 

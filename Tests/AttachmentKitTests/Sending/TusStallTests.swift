@@ -6,7 +6,7 @@ import Testing
 @testable import AttachmentKit
 
 /// A server that stops reading and answering in the middle of a `PATCH`.
-@Suite("Uploading with tus through a stall", .serialized)
+@Suite("Uploading with tus through a stall", .serialized, .inTurn)
 struct TusStallTests {
     static let idleTimeout = 2.0
 

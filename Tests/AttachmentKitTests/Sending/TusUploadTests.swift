@@ -6,7 +6,7 @@ import Testing
 @testable import AttachmentKit
 
 /// Uploads against the PyPI `resumable-upload` tus server, directly and behind the fault proxy.
-@Suite("Uploading with tus to a real server", .serialized)
+@Suite("Uploading with tus to a real server", .serialized, .inTurn)
 struct TusUploadTests {
     static let fileSize = 3 << 20
     static let chunk: Int64 = 1 << 20

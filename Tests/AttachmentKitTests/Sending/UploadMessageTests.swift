@@ -5,7 +5,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Uploading a message's parts", .serialized)
+@Suite("Uploading a message's parts", .serialized, .inTurn)
 struct UploadMessageTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

@@ -5,7 +5,7 @@ import Testing
 
 /// Upload priorities under a limit of one upload per host, through a transport whose requests
 /// the test lets answer one by one.
-@Suite("Upload priorities and the limit per host")
+@Suite("Upload priorities and the limit per host", .inTurn)
 struct UploadPriorityTests {
     static let host = URL(string: "https://uploads.example.com/")!
 

@@ -8,7 +8,7 @@ import Testing
 /// `URLSessionTransport` sending a part of a file (on Linux streamed from the file with its
 /// `Content-Length`; elsewhere from a copy) straight to nginx, which refuses a body that comes
 /// both chunked and with a length.
-@Suite("URLSessionTransport upload bodies", .serialized)
+@Suite("URLSessionTransport upload bodies", .serialized, .inTurn)
 struct UploadTransportBodyTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a part of a file from an offset arrives as exactly those bytes", .timeLimit(.minutes(1)))

@@ -4,7 +4,7 @@ import Testing
 #if compiler(>=6.2) && (os(macOS) || os(Linux))
 /// The servers a test process starts end with it, however it ends: a run that crashes or is
 /// killed leaves no nginx or fault server running on a developer's machine.
-@Suite
+@Suite(.inTurn)
 struct ChildProcessLifetimeTests {
     /// Whether `pid` is still a running process: not gone, and (on Linux) not a zombie that
     /// nobody reaps because its parent is gone.

@@ -5,7 +5,7 @@ import Testing
 /// A child the tests start stops on the signals a test sends it, whatever the signal mask of
 /// the thread that started it: Dispatch's and Swift concurrency's worker threads block most
 /// signals, and a child spawned from one inherited that mask and never saw a SIGTERM.
-@Suite
+@Suite(.inTurn)
 struct ChildProcessSignalTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

@@ -4,7 +4,7 @@ import Testing
 #if compiler(>=6.2) && (os(macOS) || os(Linux))
 /// A test run in a process of its own by ``RegistryTrapRetry`` is run again when
 /// FoundationNetworking's registry trap ended that process, and fails for any other ending.
-@Suite
+@Suite(.inTurn)
 struct RegistryTrapRetryTests {
     /// What FoundationNetworking prints as it traps.
     static let trap = "Trying to access a behaviour for a task that in not in the registry"

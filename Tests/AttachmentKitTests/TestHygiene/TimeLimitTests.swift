@@ -3,7 +3,7 @@ import Testing
 
 /// The project's rule for tests that await: a time limit, so that a regression fails the run
 /// instead of hanging it, under the availability `.timeLimit` needs on Apple platforms.
-@Suite("Every test that awaits has a time limit")
+@Suite("Every test that awaits has a time limit", .inTurn)
 struct TimeLimitTests {
     /// An `async` test function declared in the test sources.
     struct AsyncTest: CustomStringConvertible {

@@ -7,7 +7,7 @@ import Testing
 
 /// The scan a transfer runs over a JPEG's chunks: the prefixes it cuts, and when it stops
 /// keeping bytes.
-@Suite("Displayable prefix scan over a download's chunks")
+@Suite("Displayable prefix scan over a download's chunks", .inTurn)
 struct DisplayablePrefixScanTests {
     /// `file` in chunks of `size` bytes, through a scan: the prefixes found and whether it ended.
     static func scan(_ file: Data, chunk size: Int) -> (prefixes: [DisplayablePrefix], finished: [Bool]) {

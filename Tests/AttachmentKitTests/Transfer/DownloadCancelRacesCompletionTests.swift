@@ -13,7 +13,7 @@ import Testing
 /// round ending. With the handler taking the
 /// locks again, 7 of 10 runs of this test deadlocked (and 2 of 4 with the alarm, which then
 /// stopped the run in 30 s); with the hop, none of 20.
-@Suite
+@Suite(.inTurn)
 struct DownloadCancelRacesCompletionTests {
     static let rounds = 3_000
 

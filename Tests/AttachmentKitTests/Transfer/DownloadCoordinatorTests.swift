@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: coalescing and cancellation")
+@Suite("DownloadCoordinator: coalescing and cancellation", .inTurn)
 struct DownloadCoordinatorTests {
     let full = TransferFixtures.content("full")
 

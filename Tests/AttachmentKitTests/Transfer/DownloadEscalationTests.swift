@@ -2,7 +2,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: a caller joining a running transfer raises its priority")
+@Suite("DownloadCoordinator: a caller joining a running transfer raises its priority", .inTurn)
 struct DownloadEscalationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

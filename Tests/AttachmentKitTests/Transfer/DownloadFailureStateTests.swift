@@ -2,7 +2,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: state(of:) keeps the last failure")
+@Suite("DownloadCoordinator: state(of:) keeps the last failure", .inTurn)
 struct DownloadFailureStateTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("after a failure, state(of:) answers failed until a retry", .timeLimit(.minutes(1)))

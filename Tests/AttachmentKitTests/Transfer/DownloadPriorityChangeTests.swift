@@ -2,7 +2,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: a caller's priority changed while its transfer runs")
+@Suite("DownloadCoordinator: a caller's priority changed while its transfer runs", .inTurn)
 struct DownloadPriorityChangeTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("lowering the only caller lowers the transfer, raising it again raises it", .timeLimit(.minutes(1)))

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: priority and the concurrency limit")
+@Suite("DownloadCoordinator: priority and the concurrency limit", .inTurn)
 struct DownloadPriorityTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("DownloadCoordinator: retry")
+@Suite("DownloadCoordinator: retry", .inTurn)
 struct DownloadRetryTests {
     let full = TransferFixtures.content("full")
     let clock = TransferTestClock()

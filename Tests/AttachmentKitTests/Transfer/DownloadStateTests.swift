@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadState transitions")
+@Suite("DownloadState transitions", .inTurn)
 struct DownloadStateTests {
     static let content = PartContent.data(Data("x".utf8))
     static let error = DownloadError.failed("p", attempts: 1, underlying: URLError(.timedOut))

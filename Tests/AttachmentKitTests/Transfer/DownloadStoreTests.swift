@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: content store")
+@Suite("DownloadCoordinator: content store", .inTurn)
 struct DownloadStoreTests {
     let full = TransferFixtures.content("full")
 

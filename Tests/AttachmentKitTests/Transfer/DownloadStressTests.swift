@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: stress")
+@Suite("DownloadCoordinator: stress", .inTurn)
 struct DownloadStressTests {
     /// What one caller of the random schedule does.
     enum Behaviour: CaseIterable {

@@ -11,7 +11,7 @@ actor DeliveryActor {
     }
 }
 
-@Suite("Progress observers")
+@Suite("Progress observers", .inTurn)
 struct ProgressObserverTests {
     let full = TransferFixtures.content("full")
 

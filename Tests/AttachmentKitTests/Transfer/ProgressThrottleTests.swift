@@ -2,7 +2,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("ProgressThrottle")
+@Suite("ProgressThrottle", .inTurn)
 struct ProgressThrottleTests {
     @Test("steps are percents of the total; no bytes is step 0 and the complete transfer its own step")
     func steps() {

@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("RetryPolicy")
+@Suite("RetryPolicy", .inTurn)
 struct RetryPolicyTests {
     @Test(
         "timeouts, lost connections, 5xx, 408 and 429 are retryable",

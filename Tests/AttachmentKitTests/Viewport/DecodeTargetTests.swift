@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("PixelSize.decodeTarget: the size to decode an image to for a view")
+@Suite("PixelSize.decodeTarget: the size to decode an image to for a view", .inTurn)
 struct DecodeTargetTests {
     private let photo = PixelSize(width: 4032, height: 3024)
 

@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("ZoomPolicy")
+@Suite("ZoomPolicy", .inTurn)
 struct ZoomPolicyTests {
     @Test("aspect fit is the default and caps the minimum at one image pixel per device pixel")
     func aspectFitDefault() {

@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("ZoomViewport degenerate input")
+@Suite("ZoomViewport degenerate input", .inTurn)
 struct ZoomViewportDegenerateInputTests {
     static let unusable: [CGFloat] = [0, -1, .nan, .infinity, -.infinity]
 

@@ -5,7 +5,7 @@ import Testing
 /// `ZoomViewport` and `PlaceholderSize` write `==` and `hash(into:)` by hand (CoreGraphics
 /// values are not `Hashable` on Apple platforms before iOS 18): these tests fail when a stored
 /// property is added and left out, or when one that is listed is compared wrongly.
-@Suite("Equality of types that store CoreGraphics values")
+@Suite("Equality of types that store CoreGraphics values", .inTurn)
 struct ZoomViewportEqualityTests {
     @Test("the hand-written == and hash(into:) cover every stored property of ZoomViewport")
     func viewportPropertyCount() {

@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("ZoomViewport geometry")
+@Suite("ZoomViewport geometry", .inTurn)
 struct ZoomViewportGeometryTests {
     @Test("view and image points convert both ways through the zoom and offset")
     func conversions() {

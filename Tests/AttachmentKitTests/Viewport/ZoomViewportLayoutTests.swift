@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("ZoomViewport bounds, screen and policy changes")
+@Suite("ZoomViewport bounds, screen and policy changes", .inTurn)
 struct ZoomViewportLayoutTests {
     @Test("rotating at the minimum stays at the new minimum, centred")
     func rotateAtMinimum() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("ZoomViewport from a placeholder: the original replaces the preview without a jump")
+@Suite("ZoomViewport from a placeholder: the original replaces the preview without a jump", .inTurn)
 struct ZoomViewportPlaceholderTests {
     let phone = CGSize(width: 375, height: 667)
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Properties checked over 100,000 seeded random cases each. A failure records the case
 /// number; the test's seed and the case number reproduce it.
-@Suite("ZoomViewport properties over seeded random cases")
+@Suite("ZoomViewport properties over seeded random cases", .inTurn)
 struct ZoomViewportPropertyTests {
     static let cases = 100_000
 

@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("ZoomViewport replacing the preview with the full image")
+@Suite("ZoomViewport replacing the preview with the full image", .inTurn)
 struct ZoomViewportReplaceContentTests {
     @Test("a zoomed-in preview replaced by the full image keeps its scaled size, offset and visible region")
     func zoomedInKeepsEverything() {

@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("ZoomViewport scrolling")
+@Suite("ZoomViewport scrolling", .inTurn)
 struct ZoomViewportScrollingTests {
     /// The worked 3000 × 4000 photo, zoomed to 0.5: offsets 0...1125 × 0...1333.
     static func zoomedPhoto() -> ZoomViewport {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The worked values of issue 5 (aspect fit unless stated, screen scale 2, image scale 1).
-@Suite("ZoomViewport worked values")
+@Suite("ZoomViewport worked values", .inTurn)
 struct ZoomViewportWorkedValuesTests {
     /// An image fitted to the phone at screen scale 2: its pixel size and the geometry it starts with.
     struct Fitted: Sendable, CustomTestStringConvertible {

@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("ZoomViewport zooming")
+@Suite("ZoomViewport zooming", .inTurn)
 struct ZoomViewportZoomingTests {
     @Test("a pinch keeps the image point under its anchor")
     func pinchKeepsAnchor() {

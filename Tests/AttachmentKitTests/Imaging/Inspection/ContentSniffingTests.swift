@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Telling images from everything else")
+@Suite("Telling images from everything else", .inTurn)
 struct ContentSniffingTests {
     @Test(
         "content that is no image is reported with what it looks like",

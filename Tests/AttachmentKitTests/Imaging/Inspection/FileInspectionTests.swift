@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Inspecting files reads only a bounded prefix")
+@Suite("Inspecting files reads only a bounded prefix", .inTurn)
 struct FileInspectionTests {
     /// A temporary file holding `data`, removed by the caller.
     private func temporaryFile(_ data: Data, name: String = "image") throws -> URL {

@@ -5,7 +5,7 @@ import Testing
 
 /// `FileType` tells images, ISO media, PDF, ZIP and MP3 apart from their first bytes, so that a
 /// video is never taken for an image nor the reverse.
-@Suite("File type sniffing")
+@Suite("File type sniffing", .inTurn)
 struct FileTypeTests {
     @Test("every image fixture is its image format, never ISO media", arguments: ImagingFixtures.names)
     func images(_ name: String) throws {

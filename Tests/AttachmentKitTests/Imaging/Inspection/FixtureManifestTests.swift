@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Inspecting the fixtures agrees with identify")
+@Suite("Inspecting the fixtures agrees with identify", .inTurn)
 struct FixtureManifestTests {
     @Test("the manifest lists every fixture, all eight orientations for four formats, and HEIF transforms")
     func manifestCoverage() throws {

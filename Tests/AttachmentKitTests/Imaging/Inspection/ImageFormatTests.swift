@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Image formats, their media types and extensions")
+@Suite("Image formats, their media types and extensions", .inTurn)
 struct ImageFormatTests {
     @Test("each format has a canonical type that names it back, and extensions that name it back")
     func roundTrip() {

@@ -5,7 +5,7 @@ import Testing
 
 /// Metadata where real files put it: Exif after the frame header, two Exif segments, and
 /// metadata behind a long walk over segments or chunks (fixtures from make-fixtures.sh).
-@Suite("Metadata is read where real files put it, within a budget of bytes needed")
+@Suite("Metadata is read where real files put it, within a budget of bytes needed", .inTurn)
 struct MetadataPlacementTests {
     @Test("Exif after the frame header and before the scan gives the orientation and the displayed size")
     func exifAfterFrameHeader() throws {

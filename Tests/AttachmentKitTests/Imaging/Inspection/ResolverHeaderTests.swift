@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("The resolver's placeholder size from image headers")
+@Suite("The resolver's placeholder size from image headers", .inTurn)
 struct ResolverHeaderTests {
     private func sizePart(_ json: String) -> LocalPart {
         LocalPart(id: "size", mimeType: .imageSize, content: .data(Data(json.utf8)))

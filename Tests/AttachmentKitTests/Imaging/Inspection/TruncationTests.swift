@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Every parser on every truncation of every fixture")
+@Suite("Every parser on every truncation of every fixture", .inTurn)
 struct TruncationTests {
     @Test(
         "each prefix of a fixture gives a typed error or the same size, never another size or a crash",

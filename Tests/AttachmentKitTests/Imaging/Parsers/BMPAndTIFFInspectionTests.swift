@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("BMP and TIFF headers")
+@Suite("BMP and TIFF headers", .inTurn)
 struct BMPAndTIFFInspectionTests {
     private let inspector = ImageInspector()
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Every parser takes the first of two metadata structures, as decoders do, and reads on past
 /// the frame header only as far as its format allows.
-@Suite("The first of two metadata structures wins in every format")
+@Suite("The first of two metadata structures wins in every format", .inTurn)
 struct FirstMetadataWinsTests {
     private let inspector = ImageInspector()
 

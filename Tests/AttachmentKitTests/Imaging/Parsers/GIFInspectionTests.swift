@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("GIF headers")
+@Suite("GIF headers", .inTurn)
 struct GIFInspectionTests {
     private let inspector = ImageInspector()
 

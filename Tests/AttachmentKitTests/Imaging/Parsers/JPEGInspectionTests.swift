@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("JPEG headers")
+@Suite("JPEG headers", .inTurn)
 struct JPEGInspectionTests {
     private let inspector = ImageInspector()
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("PNG headers")
+@Suite("PNG headers", .inTurn)
 struct PNGInspectionTests {
     private let inspector = ImageInspector()
 

@@ -6,7 +6,7 @@ import Testing
 /// Files whose lengths, offsets or crop values add up past 2³¹ − 1, where a 32-bit `Int`
 /// (Apple Watch's arm64_32) overflows: each trapped there before. Here, with a 64-bit `Int`,
 /// they pin the outcome; `.ci/embedded32` reads the same files with a 32-bit `Int`.
-@Suite("Sums past 2^31 in image headers")
+@Suite("Sums past 2^31 in image headers", .inTurn)
 struct ThirtyTwoBitSumTests {
     /// The outcome a 32-bit `Int` must give where it can't hold the chunk's end (an offset of
     /// 2³¹ or more), and the one a 64-bit `Int` gives.

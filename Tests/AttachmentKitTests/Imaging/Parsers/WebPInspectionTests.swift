@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("WebP headers")
+@Suite("WebP headers", .inTurn)
 struct WebPInspectionTests {
     private let inspector = ImageInspector()
 

@@ -9,7 +9,7 @@ import Testing
 /// scan scripts and a progressive file with a baseline Exif thumbnail, every prefix it reports
 /// plus EOI decodes with `djpeg` without a warning, there is one per scan, and (Huffman-coded
 /// files) the prefix a byte shorter does not decode cleanly.
-@Suite("JPEG scan index against djpeg")
+@Suite("JPEG scan index against djpeg", .inTurn)
 struct JPEGScanIndexDecoderTests {
     static let spectralOnly = """
         0,1,2: 0-0, 0, 0;

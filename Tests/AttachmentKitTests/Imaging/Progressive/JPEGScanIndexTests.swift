@@ -7,7 +7,7 @@ import Testing
 
 /// The scan index's walk on built files: every frame type, stuffing and restart markers,
 /// incremental feeding in any chunks, and damaged input.
-@Suite("JPEG scan index")
+@Suite("JPEG scan index", .inTurn)
 struct JPEGScanIndexTests {
     /// SOI, a frame header, then two scans separated by a DHT, their data with a stuffed byte,
     /// a restart marker and fill bytes, then EOI. The ends: before the DHT, before EOI.

@@ -5,7 +5,7 @@ import Testing
 
 /// How the loader sizes its reads: 8 KiB first, small after a jump, growing while the parser
 /// reads on, and never past the byte limit.
-@Suite("The file loader reads little after a jump and more while the parser reads on")
+@Suite("The file loader reads little after a jump and more while the parser reads on", .inTurn)
 struct FileChunkLoaderTests {
     /// A temporary file of `count` bytes, removed by the caller.
     private func temporaryFile(count: Int) throws -> URL {

@@ -5,7 +5,7 @@ import Testing
 
 /// A file part's bytes must be what its declared type says, for the types `FileType` knows:
 /// a "PDF" that is an HTML page is refused, as an "image" that is one is.
-@Suite("File content verification")
+@Suite("File content verification", .inTurn)
 struct FileContentVerificationTests {
     private let html = Data("<!DOCTYPE html><html><body>502 Bad Gateway</body></html>".utf8)
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Verifying a part's content against its declared type")
+@Suite("Verifying a part's content against its declared type", .inTurn)
 struct VerificationTests {
     private let inspector = ImageInspector()
 

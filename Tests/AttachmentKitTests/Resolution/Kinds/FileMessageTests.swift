@@ -5,7 +5,7 @@ import Testing
 
 /// File messages through the public API: the file's name, type and byte count, the file
 /// downloaded only on request and checked by ``FileType/verify(_:declaredType:)``.
-@Suite("File messages")
+@Suite("File messages", .inTurn)
 struct FileMessageTests {
     static let pdfBytes = Data("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n".utf8)
     static let text = PartFactory.local("text", .textPlain)

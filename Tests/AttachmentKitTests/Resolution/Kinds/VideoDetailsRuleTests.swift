@@ -7,7 +7,7 @@ import Testing
 /// ``VideoDetails``'s rule: the size from the size part, the duration from the size part or
 /// else the header, the rotation from the header, whenever the header is read (a local video);
 /// a remote video with a size part costs no header request.
-@Suite("Video details: the size part and the header combined", .timeLimit(.minutes(1)))
+@Suite("Video details: the size part and the header combined", .timeLimit(.minutes(1)), .inTurn)
 struct VideoDetailsRuleTests {
     static func clip(_ name: String) throws -> URL { try ISOMediaCorpus.shared().url(name) }
 

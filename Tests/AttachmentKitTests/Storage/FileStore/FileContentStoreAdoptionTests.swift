@@ -6,7 +6,7 @@ import Testing
 /// Adopting entry files whose journal records are lost never serves wrong bytes: a damaged
 /// file, a file under another entry's name or a purge's leftovers are misses, and adoption
 /// keeps the byte capacity. The directory's format version makes a newer store refused.
-@Suite("FileContentStore adoption and format")
+@Suite("FileContentStore adoption and format", .inTurn)
 struct FileContentStoreAdoptionTests {
     private static let entryCount = 20
 

@@ -17,7 +17,7 @@ import Darwin
 /// last completed change or of the change in flight, and no staging file may be left.
 ///
 /// The number of kills is `ATTACHMENTKIT_CRASH_KILLS` (60 by default; CI runs the default).
-@Suite("FileContentStore crash safety", .serialized)
+@Suite("FileContentStore crash safety", .serialized, .inTurn)
 struct FileContentStoreCrashTests {
     /// What the child reported: the state of each key after its completed changes, and the
     /// change it had begun when it was killed. A version of `nil` is a removal.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("FileContentStore durability")
+@Suite("FileContentStore durability", .inTurn)
 struct FileContentStoreDurabilityTests {
     @Test("a store opened without a durability orders its writes on the device (the cache's default)")
     func defaultIsOrdered() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// A full disk and other failing calls, simulated through the store's file-system seam: a
 /// write that fails leaves what was stored intact.
-@Suite("FileContentStore faults")
+@Suite("FileContentStore faults", .inTurn)
 struct FileContentStoreFaultTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
     private let old = Data(repeating: 1, count: 4096)

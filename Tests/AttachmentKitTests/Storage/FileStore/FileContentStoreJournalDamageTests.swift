@@ -6,7 +6,7 @@ import Testing
 /// Damage to the journal (flipped, inserted or cut bytes) costs no entry: the damaged records'
 /// entries are adopted again from their files' labels. Opening leaves no file on disk that the
 /// manifest doesn't count.
-@Suite("FileContentStore journal damage")
+@Suite("FileContentStore journal damage", .inTurn)
 struct FileContentStoreJournalDamageTests {
     private static let entryCount = 151
 

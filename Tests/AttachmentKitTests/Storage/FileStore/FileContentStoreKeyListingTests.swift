@@ -5,7 +5,7 @@ import Testing
 
 /// Listing the keys held: across a reopen and a compaction, in order of use, and never a key
 /// whose entry is gone.
-@Suite("FileContentStore key listing")
+@Suite("FileContentStore key listing", .inTurn)
 struct FileContentStoreKeyListingTests {
     private static let keys = [
         ContentKey(partID: "layer:///messages/1/parts/1"),

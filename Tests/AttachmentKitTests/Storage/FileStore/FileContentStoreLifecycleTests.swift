@@ -5,7 +5,7 @@ import Testing
 
 /// Opening off the caller's thread, and closing: the lock released, and every later call
 /// refused or neutral.
-@Suite("FileContentStore lifecycle")
+@Suite("FileContentStore lifecycle", .inTurn)
 struct FileContentStoreLifecycleTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
 

@@ -6,7 +6,7 @@ import Testing
 // Spawns child processes (see ChildProcess): macOS and Linux only.
 #if os(macOS) || os(Linux)
 /// The directory lock: one store at a time, across processes, whatever this process tries.
-@Suite("FileContentStore directory lock", .serialized)
+@Suite("FileContentStore directory lock", .serialized, .inTurn)
 struct FileContentStoreLockTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("another process can't open a store this process has open", .timeLimit(.minutes(1)))

@@ -5,7 +5,7 @@ import Testing
 
 /// Lookups: corruption told apart from a miss, an entry replaced while it is checked, files
 /// kept readable while used, and a look that doesn't count as a use.
-@Suite("FileContentStore lookups")
+@Suite("FileContentStore lookups", .inTurn)
 struct FileContentStoreLookupTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 /// What opening a store does with what a crash, a damaged disk or another program left.
-@Suite("FileContentStore recovery")
+@Suite("FileContentStore recovery", .inTurn)
 struct FileContentStoreRecoveryTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
 

@@ -7,7 +7,7 @@ import Testing
 /// survives: the journal then describes bytes that are gone, and the file's label (which was
 /// written with the newest bytes) is what vouches for the file. The file is served when its
 /// bytes match the label, and never otherwise.
-@Suite("FileContentStore rescue of stale journal records")
+@Suite("FileContentStore rescue of stale journal records", .inTurn)
 struct FileContentStoreRescueTests {
     private let replaced = ContentKey(partID: PartID("replaced"))
     private let other = ContentKey(partID: PartID("other"))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("FileContentStore")
+@Suite("FileContentStore", .inTurn)
 struct FileContentStoreTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
 
@@ -169,7 +169,7 @@ struct FileContentStoreTests {
     }
 }
 
-@Suite("FileContentStore ownership")
+@Suite("FileContentStore ownership", .inTurn)
 struct FileContentStoreOwnershipTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
 
@@ -202,7 +202,7 @@ struct FileContentStoreOwnershipTests {
     }
 }
 
-@Suite("FileContentStore: its own files under another spelling of its path")
+@Suite("FileContentStore: its own files under another spelling of its path", .inTurn)
 struct FileContentStoreOwnFileTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(

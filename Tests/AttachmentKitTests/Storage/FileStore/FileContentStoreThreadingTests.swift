@@ -8,7 +8,7 @@ import Testing
 #if compiler(>=6.2) && (os(macOS) || os(Linux))
 /// The file store's threading rules are checked in code: a change made off `changeQueue` stops
 /// the process instead of racing the changes made on it.
-@Suite("FileContentStore threading checks")
+@Suite("FileContentStore threading checks", .inTurn)
 struct FileContentStoreThreadingTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a change to the entries made off the change queue stops the process", .timeLimit(.minutes(1)))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("POSIXFileSystem")
+@Suite("POSIXFileSystem", .inTurn)
 struct POSIXFileSystemTests {
     @Test("directory names of one byte up to the 255-byte limit, and non-ASCII ones, are listed exactly")
     func directoryNames() throws {

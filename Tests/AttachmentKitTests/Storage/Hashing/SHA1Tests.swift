@@ -5,7 +5,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("SHA-1")
+@Suite("SHA-1", .inTurn)
 struct SHA1Tests {
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("SHA-256")
+@Suite("SHA-256", .inTurn)
 struct SHA256Tests {
     @Test(
         "the FIPS 180-4 example messages have their published digests",

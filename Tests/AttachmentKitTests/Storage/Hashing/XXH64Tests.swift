@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("XXH64")
+@Suite("XXH64", .inTurn)
 struct XXH64Tests {
     // Reference values from the xxHash library (libxxhash 0.8, XXH64 with seed 0).
     @Test(

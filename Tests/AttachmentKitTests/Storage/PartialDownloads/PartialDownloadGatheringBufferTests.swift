@@ -7,7 +7,7 @@ import Testing
 /// must not allocate a new one (an emptied array that is still shared is copied into a new
 /// buffer of its full capacity, which the allocator rounds up: one page more per write, so a
 /// 1 GiB download ended with a 16 MiB buffer, mapped and unmapped for every 256 KiB written).
-@Suite("Partial download gathering buffer")
+@Suite("Partial download gathering buffer", .inTurn)
 struct PartialDownloadGatheringBufferTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("after 256 writes of 256 KiB the gathering buffer is still about 256 KiB", .timeLimit(.minutes(1)))

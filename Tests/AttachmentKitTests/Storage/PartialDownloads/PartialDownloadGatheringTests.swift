@@ -5,7 +5,7 @@ import Testing
 
 /// A partial download's writer gathers network-sized chunks into large writes, and a failed
 /// write never leaves the file, its checksum and its byte count disagreeing.
-@Suite("Partial download write gathering")
+@Suite("Partial download write gathering", .inTurn)
 struct PartialDownloadGatheringTests {
     private let key = ContentKey(partID: "photo")
     private let etag = ResumeValidator.entityTag("\"v1\"")

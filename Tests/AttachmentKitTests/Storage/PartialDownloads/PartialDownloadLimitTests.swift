@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Partial download limit")
+@Suite("Partial download limit", .inTurn)
 struct PartialDownloadLimitTests {
     private let etag = ResumeValidator.entityTag("\"v1\"")
     private let bytes = Data(repeating: 0x5A, count: 10_000)

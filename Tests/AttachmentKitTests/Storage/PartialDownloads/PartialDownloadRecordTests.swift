@@ -5,7 +5,7 @@ import Testing
 
 /// The partial download's state file: version 2 keeps the source, version 1 files (from
 /// before it) are still read, and anything damaged decodes to nothing.
-@Suite
+@Suite(.inTurn)
 struct PartialDownloadRecordTests {
     static func hasher() -> XXH64 {
         var hasher = XXH64()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Partial downloads")
+@Suite("Partial downloads", .inTurn)
 struct PartialDownloadTests {
     private let key = ContentKey(partID: "video")
     private let etag = ResumeValidator.entityTag("\"v1\"")

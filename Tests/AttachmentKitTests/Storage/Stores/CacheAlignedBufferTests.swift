@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("CacheAlignedBuffer")
+@Suite("CacheAlignedBuffer", .inTurn)
 struct CacheAlignedBufferTests {
     @Test("the memory store's buckets are one cache line each, from a line boundary, before and after growth")
     func bucketsFillOneLineEach() {

@@ -5,7 +5,7 @@ import Testing
 
 /// Key identity: keys that are `==` (canonically equivalent strings) are one entry in every
 /// store, and keys that are not are two.
-@Suite("ContentKey identity")
+@Suite("ContentKey identity", .inTurn)
 struct ContentKeyIdentityTests {
     /// Pairs of spellings Swift's `String` considers equal.
     static let equivalentSpellings: [(String, String)] = [

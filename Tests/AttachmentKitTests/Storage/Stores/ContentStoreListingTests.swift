@@ -6,7 +6,7 @@ import Testing
 /// What a settings screen asks of any ``ContentStore``: the keys held, least recently used
 /// first, and whether a key is held, neither counting as a use; corruption reported apart from
 /// a miss where the store can tell.
-@Suite("ContentStore listing")
+@Suite("ContentStore listing", .inTurn)
 struct ContentStoreListingTests {
     private let keys = (0..<3).map { ContentKey(partID: PartID("part-\($0)")) }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The default store in an app's lifecycle: a directory that can't be opened at first (a
 /// background launch before the first unlock), memory warnings, and the per-app default path.
-@Suite("DefaultContentStore in an app's lifecycle")
+@Suite("DefaultContentStore in an app's lifecycle", .inTurn)
 struct DefaultContentStoreLifecycleTests {
     /// A folder whose `store` subfolder can't be created while `blocker` is a file.
     private struct BlockedFolder {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DefaultContentStore: the memory tier holds previews, originals are files")
+@Suite("DefaultContentStore: the memory tier holds previews, originals are files", .inTurn)
 struct DefaultContentStoreMemoryPolicyTests {
     let original = Data(repeating: 0xAB, count: 3_926_480)
     let preview = Data(repeating: 0xCD, count: 120_000)

@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("DefaultContentStore")
+@Suite("DefaultContentStore", .inTurn)
 struct DefaultContentStoreTests {
     private func temporaryDirectory() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("default-store-\(UUID())", isDirectory: true)

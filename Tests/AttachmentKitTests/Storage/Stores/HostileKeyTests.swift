@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Hostile keys")
+@Suite("Hostile keys", .inTurn)
 struct HostileKeyTests {
     static let keys: [ContentKey] = [
         ContentKey(partID: "../../etc/passwd"),

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("LRUIndex")
+@Suite("LRUIndex", .inTurn)
 struct LRUIndexTests {
     private func order(_ index: LRUIndex<String, Int>) -> [String] {
         var keys: [String] = []
@@ -77,7 +77,7 @@ private struct CollidingKey: LRUIndexKey {
     var indexHash: Int { value % 7 }
 }
 
-@Suite("LRUIndex buckets")
+@Suite("LRUIndex buckets", .inTurn)
 struct LRUIndexBucketTests {
     @Test("lookups and the order of use agree with a model through random operations on colliding hashes")
     func agreesWithModel() {

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 /// The memory defaults scale with the device's memory and the kind of process.
-@Suite("Memory budgets by device and process")
+@Suite("Memory budgets by device and process", .inTurn)
 struct MemoryBudgetTests {
     /// A device's memory and kind of process, and the budget they get.
     struct Case: Sendable, CustomTestStringConvertible {

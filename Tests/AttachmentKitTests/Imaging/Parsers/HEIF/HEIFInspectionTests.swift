@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("HEIF, HEIC and AVIF headers")
+@Suite("HEIF, HEIC and AVIF headers", .inTurn)
 struct HEIFInspectionTests {
     private let inspector = ImageInspector()
     private static let ispe = SyntheticImages.ispe(width: 4032, height: 3024)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Composing HEIF turns and mirrors into an orientation")
+@Suite("Composing HEIF turns and mirrors into an orientation", .inTurn)
 struct OrientationTransformTests {
     /// A step, applied to a corner's coordinates (x right, y down, centred on the image).
     private enum Step: CaseIterable {
