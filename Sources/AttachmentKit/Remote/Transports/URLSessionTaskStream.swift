@@ -27,6 +27,11 @@ final class URLSessionTaskStream: Sendable {
         /// Once set (by ``deliver(to:)``), every chunk goes to it from the delegate callback.
         var sink: HTTPResponseBody.Sink?
         var deliveryWaiter: CheckedContinuation<Void, any Error>?
+        /// When the head arrived, the body bytes still to arrive by its `Content-Length`, and
+        /// those that arrived since: see ``finishesSoon(_:)``.
+        var headUptime: UInt64 = 0
+        var bytesToArrive: Int64?
+        var bytesArrived: Int64 = 0
     }
 
     init(bufferLimit: Int) {
@@ -64,9 +69,38 @@ final class URLSessionTaskStream: Sendable {
     }
 
     /// What stops the task, noting that it was asked for; called under the lock.
+    ///
+    /// On Linux, when the body would finish arriving within ``finishingWindow`` at the rate it
+    /// has come so far, the cancel waits that long first (the task's bytes are dropped
+    /// meanwhile) and is then skipped if the task has completed. FoundationNetworking's cancel
+    /// runs on the task's own queue, behind the body's callbacks, and when the completion
+    /// removes the task first, it stops the process ("Trying to access a behaviour for a task
+    /// that in not in the registry"). That was seen in most benchmark runs whose download
+    /// outran a slow disk on loopback: stopped with 47 MB left, the task completed before the
+    /// cancel ran. A server that stalls instead is still cancelled, a window later.
     private static func takeCancelTask(_ state: inout State) -> (@Sendable () -> Void)? {
         state.askedToCancel = true
+        #if canImport(FoundationNetworking)
+        if finishesSoon(state), let cancel = state.cancelTask {
+            return {
+                DispatchQueue.global().asyncAfter(deadline: .now() + finishingWindow) { cancel() }
+            }
+        }
+        #endif
         return state.cancelTask
+    }
+
+    /// How long a transfer this close to its end is given to finish before it is cancelled (Linux).
+    static let finishingWindow: Double = 1
+
+    /// Whether the rest of the body, by its `Content-Length`, would arrive within
+    /// ``finishingWindow`` at the rate the body has arrived since the head.
+    private static func finishesSoon(_ state: State) -> Bool {
+        guard let left = state.bytesToArrive else { return false }
+        guard left > 0 else { return true }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds &- state.headUptime) / 1e9
+        guard state.bytesArrived > 0, seconds > 0 else { return false }
+        return Double(left) <= Double(state.bytesArrived) / seconds * finishingWindow
     }
 
     // MARK: Delegate side
@@ -75,6 +109,8 @@ final class URLSessionTaskStream: Sendable {
         let waiter = state.withLock { state -> CheckedContinuation<HTTPResponseHead, any Error>? in
             guard state.head == nil else { return nil }
             state.head = .success(head)
+            state.headUptime = DispatchTime.now().uptimeNanoseconds
+            state.bytesToArrive = head.contentLength
             defer { state.headWaiter = nil }
             return state.headWaiter
         }
@@ -87,6 +123,8 @@ final class URLSessionTaskStream: Sendable {
         var overflow = false
         var refused: (any Error, CheckedContinuation<Void, any Error>?)?
         let waiter = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
+            state.bytesToArrive? -= Int64(data.count)
+            state.bytesArrived += Int64(data.count)
             guard state.end == nil else { return nil }
             if let sink = state.sink {
                 // Written here, under the lock: once `cancel()` has taken the lock and
