@@ -8,7 +8,9 @@ import Testing
 /// An ``EncryptedPart`` whose ciphertext arrives faster than it is decrypted (loopback nginx,
 /// and a debug build's AES): the decryptor's queue is bounded, and past it the transfer is
 /// neither held back nor stopped; the rest is decrypted from the complete ciphertext file.
-@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .inTurn)
+@Suite(
+    .enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"),
+    .disabled(if: ThreadSanitizer.isActive, "the portable AES is too slow under the thread sanitizer"), .inTurn)
 struct EncryptedOverrunTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
