@@ -9,14 +9,15 @@ import Testing
 /// (see ``URLSessionTaskStream``). Elsewhere every cancel goes through at once.
 @Suite(.inTurn)
 struct URLSessionTaskStreamFinishingTests {
-    /// A stream whose head announced `length` bytes and whose `arrived` bytes came at once, with
-    /// a cancel closure that counts how often it is called.
-    func stream(length: Int64, arrived: Int) -> (URLSessionTaskStream, LockedState<Int>) {
+    /// A stream whose head announced `length` bytes (none when `nil`) and whose `arrived` bytes
+    /// came at once, with a cancel closure that counts how often it is called.
+    func stream(length: Int64?, arrived: Int) -> (URLSessionTaskStream, LockedState<Int>) {
         let stream = URLSessionTaskStream(bufferLimit: 1 << 20)
         let cancels = LockedState(0)
         stream.setCancelTask { cancels.withLock { $0 += 1 } }
         let url = URL(string: "https://media.example.com/photo.jpg")!
-        stream.receive(head: HTTPResponseHead(statusCode: 200, headers: ["Content-Length": "\(length)"], url: url))
+        let headers: HTTPHeaders = length.map { ["Content-Length": "\($0)"] } ?? [:]
+        stream.receive(head: HTTPResponseHead(statusCode: 200, headers: headers, url: url))
         if arrived > 0 { stream.receive(Data(count: arrived)) }
         return (stream, cancels)
     }
@@ -55,12 +56,7 @@ struct URLSessionTaskStreamFinishingTests {
 
     @Test("a body of unknown length is cancelled")
     func unknownLengthIsCancelled() {
-        let stream = URLSessionTaskStream(bufferLimit: 1 << 20)
-        let cancels = LockedState(0)
-        stream.setCancelTask { cancels.withLock { $0 += 1 } }
-        let url = URL(string: "https://media.example.com/photo.jpg")!
-        stream.receive(head: HTTPResponseHead(statusCode: 200, headers: [:], url: url))
-        stream.receive(Data(count: 1000))
+        let (stream, cancels) = stream(length: nil, arrived: 1000)
         stream.cancel()
         #expect(cancels.withLock { $0 } == 1)
     }
