@@ -26,26 +26,23 @@ struct CipherFileStream {
         var done: Int64 = 0
         do {
             defer { try? output.close() }
-            while true {
-                let read: Data?
-                do {
-                    read = try input.read(upToCount: chunkSize)
-                } catch {
-                    throw EncryptedAttachmentError.unreadable(source, reason: "\(error)")
-                }
-                guard var chunk = read, !chunk.isEmpty else { break }
-                chunk.withUnsafeMutableBytes { bytes in
+            do {
+                try FilePieces.read(input.fileDescriptor, pieceSize: chunkSize) { bytes in
                     if hashing == .input { hasher.update(UnsafeRawBufferPointer(bytes)) }
                     cipher.apply(to: bytes)
                     if hashing == .output { hasher.update(UnsafeRawBufferPointer(bytes)) }
+                    do {
+                        try output.write(contentsOf: UnsafeRawBufferPointer(bytes))
+                    } catch {
+                        throw EncryptedAttachmentError.writeFailed(destination, reason: "\(error)")
+                    }
+                    done += Int64(bytes.count)
+                    progress?(done)
                 }
-                do {
-                    try output.write(contentsOf: chunk)
-                } catch {
-                    throw EncryptedAttachmentError.writeFailed(destination, reason: "\(error)")
-                }
-                done += Int64(chunk.count)
-                progress?(done)
+            } catch let error as EncryptedAttachmentError {
+                throw error
+            } catch {
+                throw EncryptedAttachmentError.unreadable(source, reason: "\(error)")
             }
             do {
                 try output.synchronize()

@@ -50,22 +50,12 @@ final class ArrivalDigest: ArrivalConsumer {
         state.withLock { $0.hasher }.finalize()
     }
 
-    /// The hash state after the first `firstBytes` bytes of a file (the whole file when `nil`),
-    /// read in 1 MiB blocks; `nil` when it can't be read or is shorter.
+    /// The hash state after the first `firstBytes` bytes of a file (the whole file when `nil`);
+    /// `nil` when it can't be read or is shorter.
     static func hasher(ofFileAt url: URL, firstBytes: Int64? = nil) -> SHA256? {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
-        defer { try? handle.close() }
         var hasher = SHA256()
-        var remaining = firstBytes ?? .max
-        do {
-            while remaining > 0, let block = try handle.read(upToCount: Int(min(remaining, 1 << 20))), !block.isEmpty {
-                hasher.update(block)
-                remaining -= Int64(block.count)
-            }
-        } catch {
-            return nil
-        }
-        guard firstBytes == nil || remaining == 0 else { return nil }
+        let read = try? FilePieces.read(url, length: firstBytes) { hasher.update(UnsafeRawBufferPointer($0)) }
+        guard let read, firstBytes.map({ read == $0 }) ?? true else { return nil }
         return hasher
     }
 }

@@ -21,26 +21,20 @@ final class UploadSliceFile: Sendable {
         offset == 0 && (try? PartContent.file(url).byteCount()) == length
     }
 
-    /// Writes `length` bytes of `source` from `offset` into a new file at `destination`, in 1 MiB
-    /// pieces.
+    /// Writes `length` bytes of `source` from `offset` into a new file at `destination`.
     ///
-    /// - Throws: A Foundation error when the source can't be read or the copy can't be written.
+    /// - Throws: A Foundation or POSIX error when the source can't be read or the copy can't be
+    ///   written.
     static func copy(_ source: URL, offset: Int64, length: Int64, to destination: URL) throws {
-        let input = try FileHandle(forReadingFrom: source)
-        defer { try? input.close() }
         guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
         }
         let output = try FileHandle(forWritingTo: destination)
         defer { try? output.close() }
-        try input.seek(toOffset: UInt64(offset))
-        var remaining = length
-        while remaining > 0 {
-            let piece = try input.read(upToCount: Int(min(remaining, 1 << 20))) ?? Data()
-            guard !piece.isEmpty else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSURLErrorKey: source]) }
-            try output.write(contentsOf: piece)
-            remaining -= Int64(piece.count)
+        let copied = try FilePieces.read(source, from: offset, length: length) { piece in
+            try output.write(contentsOf: UnsafeRawBufferPointer(piece))
         }
+        guard copied == length else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSURLErrorKey: source]) }
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }

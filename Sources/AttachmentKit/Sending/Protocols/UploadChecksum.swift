@@ -13,23 +13,20 @@ enum UploadChecksum: String, Sendable, Hashable {
     }
 
     /// The header's value, `"<algorithm> <base64 digest>"`, for `length` bytes of the file at
-    /// `url` from `offset`, read in 1 MiB pieces.
+    /// `url` from `offset`.
+    ///
+    /// - Throws: ``UploadError/sourceChanged(_:expected:found:)`` when the file ends sooner, or the
+    ///   `POSIXError` of a failed read.
     func header(of url: URL, _ offset: Int64, _ length: Int64) throws -> String {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        try handle.seek(toOffset: UInt64(offset))
         var sha256 = SHA256()
         var sha1 = SHA1()
-        var remaining = length
-        while remaining > 0 {
-            let piece = try handle.read(upToCount: Int(min(remaining, 1 << 20))) ?? Data()
-            guard !piece.isEmpty else { throw UploadError.sourceChanged(url, expected: offset + length, found: nil) }
+        let read = try FilePieces.read(url, from: offset, length: length) { piece in
             switch self {
-            case .sha256: sha256.update(piece)
-            case .sha1: sha1.update(piece)
+            case .sha256: sha256.update(UnsafeRawBufferPointer(piece))
+            case .sha1: sha1.update(UnsafeRawBufferPointer(piece))
             }
-            remaining -= Int64(piece.count)
         }
+        guard read == length else { throw UploadError.sourceChanged(url, expected: offset + length, found: nil) }
         let digest = self == .sha256 ? sha256.finalize().bytes : sha1.finalize()
         return rawValue + " " + Data(digest).base64EncodedString()
     }

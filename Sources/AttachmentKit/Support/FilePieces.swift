@@ -1,0 +1,56 @@
+import Foundation
+
+/// Reads a stretch of a file in pieces with `pread`, into one buffer reused for every piece.
+///
+/// What hashing, encrypting or copying a file reads with instead of `FileHandle.read(upToCount:)`,
+/// which on Linux reads 4 KiB per system call and grows a new `Data` for every piece: 8,227
+/// `read` calls for 32 MiB, and at 470 MB/s slower than the SHA-1 that hashes what it reads.
+enum FilePieces {
+    /// The size of a piece unless the caller asks for another.
+    static let defaultPieceSize = 1 << 20
+
+    /// Calls `body` with the bytes of the file open at `descriptor` from `offset`, in order, in
+    /// pieces of at most `pieceSize` bytes, until `length` bytes have come or, when `length` is
+    /// `nil`, the file ends. `body` may change the piece in place; it is valid only during the
+    /// call. Returns how many bytes came: fewer than `length` when the file ends sooner.
+    ///
+    /// - Throws: A `POSIXError` when a read fails, or what `body` throws.
+    @discardableResult
+    static func read(
+        _ descriptor: Int32, from offset: Int64 = 0, length: Int64? = nil, pieceSize: Int = defaultPieceSize,
+        _ body: (UnsafeMutableRawBufferPointer) throws -> Void
+    ) throws -> Int64 {
+        let size = max(1, length.map { Int(clamping: min($0, Int64(pieceSize))) } ?? pieceSize)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        var done: Int64 = 0
+        while length.map({ done < $0 }) ?? true {
+            let wanted = length.map { Int(min($0 - done, Int64(size))) } ?? size
+            let count = pread(descriptor, buffer.baseAddress, wanted, off_t(offset + done))
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            if count == 0 { break }
+            try body(UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]))
+            done += Int64(count)
+        }
+        return done
+    }
+
+    /// ``read(_:from:length:pieceSize:_:)`` of the file at `url`.
+    ///
+    /// - Throws: A `POSIXError` when the file can't be opened or read, or what `body` throws.
+    @discardableResult
+    static func read(
+        _ url: URL, from offset: Int64 = 0, length: Int64? = nil, pieceSize: Int = defaultPieceSize,
+        _ body: (UnsafeMutableRawBufferPointer) throws -> Void
+    ) throws -> Int64 {
+        let descriptor = try url.withUnsafeFileSystemRepresentation { path in
+            guard let path else { throw POSIXError(.EINVAL) }
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            return descriptor
+        }
+        defer { close(descriptor) }
+        return try read(descriptor, from: offset, length: length, pieceSize: pieceSize, body)
+    }
+}
