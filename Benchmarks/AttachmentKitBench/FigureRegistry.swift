@@ -15,4 +15,5 @@ let allFigures: [Figure] =
     + remoteCeilingFigures
     + remoteSlowDiskFigures
     + encryptionFigures
+    + hashingFigures
     + sendingFigures

@@ -25,7 +25,7 @@ enum SendingBareUpload {
 }
 
 /// Resumes its continuation with the response's status at the end.
-private final class CompletionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+final class CompletionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     let completion = BenchLocked<CheckedContinuation<Int, any Error>?>(nil)
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -7,7 +7,7 @@ import Foundation
 struct SendingCurlChunks {
     static let chunkByteCount = 2 << 20
     /// The chunk files, in order, and their `sha1` headers.
-    private let chunks: [(file: URL, checksum: String)]
+    let chunks: [(file: URL, checksum: String)]
     private let folder: URL
 
     /// Splits `file` into chunk files in `folder` and computes their checksums (with Python's

@@ -5,10 +5,10 @@ import Foundation
 /// round so that both see the same machine load: with tus to the PyPI `resumable-upload`
 /// server, and with a plain `PUT` to nginx's WebDAV module (a server written in C, which shows
 /// how much of the tus time is the Python server's), and URLSession's own upload from a file
-/// to the same nginx (the client AttachmentKit runs on, without AttachmentKit). Measured once
-/// per run and shared by the figures.
+/// to the same nginx (the client AttachmentKit runs on, without AttachmentKit), and the same tus
+/// requests streamed by bare URLSession. Measured once per run and shared by the figures.
 actor SendingUploadComparison {
-    /// The seconds of each upload, five of each.
+    /// The seconds of each upload, seven of each.
     struct Times: Sendable {
         var oursTus: [Double] = []
         var curlTus: [Double] = []
@@ -17,6 +17,8 @@ actor SendingUploadComparison {
         var bareURLSessionPut: [Double] = []
         var oursTusWithoutChecksums: [Double] = []
         var curlTusChunks: [Double] = []
+        var bareStreamedTus: [Double] = []
+        var bareStreamedTusChunks: [Double] = []
     }
 
     static let shared = SendingUploadComparison()
@@ -49,8 +51,8 @@ actor SendingUploadComparison {
         try FileManager.default.createDirectory(at: chunkFolder, withIntermediateDirectories: true)
         let curlChunks = try SendingCurlChunks(file, in: chunkFolder)
         var times = Times()
-        for round in 0..<5 {
-            for kind in (0..<7).map({ ($0 + round) % 7 }) {
+        for round in 0..<7 {
+            for kind in (0..<9).map({ ($0 + round) % 9 }) {
                 switch kind {
                 case 0: times.oursTus.append(try await SendingBench.upload(file, to: .tus(tus.endpoint)))
                 case 1: times.curlTus.append(try SendingBench.curlTus(file, to: tus.endpoint, byteCount: byteCount))
@@ -60,6 +62,12 @@ actor SendingUploadComparison {
                     times.oursTusWithoutChecksums.append(
                         try await SendingBench.upload(file, to: .tus(tus.endpoint), checksums: false))
                 case 5: times.curlTusChunks.append(try curlChunks.upload(to: tus.endpoint, byteCount: byteCount))
+                case 6:
+                    times.bareStreamedTus.append(
+                        try await SendingBareStreamedUpload.whole(file, to: tus.endpoint, byteCount: byteCount))
+                case 7:
+                    times.bareStreamedTusChunks.append(
+                        try await SendingBareStreamedUpload.chunked(curlChunks, to: tus.endpoint, byteCount: byteCount))
                 default: times.curlPut.append(try SendingBench.curlPut(file, to: putURL))
                 }
                 tus.removeUploads()
@@ -70,6 +78,8 @@ actor SendingUploadComparison {
             "upload-256mib\tours-tus \(times.oursTus)\tcurl-tus \(times.curlTus)\tours-put-nginx \(times.oursPut)"
                 + "\tcurl-put-nginx \(times.curlPut)\tbare-urlsession-put-nginx \(times.bareURLSessionPut)"
                 + "\tours-tus-without-checksums \(times.oursTusWithoutChecksums)\tcurl-tus-2mib-sha1 \(times.curlTusChunks)"
+                + "\tbare-urlsession-streamed-tus \(times.bareStreamedTus)"
+                + "\tbare-urlsession-streamed-tus-2mib-sha1 \(times.bareStreamedTusChunks)"
         )
         return times
     }

@@ -36,6 +36,18 @@ enum FilePieces {
         return done
     }
 
+    /// Up to `count` bytes of the file open at `descriptor` from `offset`: fewer when the file
+    /// ends sooner, none at its end.
+    ///
+    /// - Throws: A `POSIXError` when a read fails.
+    static func data(_ descriptor: Int32, from offset: Int64, upTo count: Int) throws -> Data {
+        var data = Data(capacity: count)
+        try read(descriptor, from: offset, length: Int64(count), pieceSize: count) { piece in
+            data.append(contentsOf: UnsafeRawBufferPointer(piece))
+        }
+        return data
+    }
+
     /// ``read(_:from:length:pieceSize:_:)`` of the file at `url`.
     ///
     /// - Throws: A `POSIXError` when the file can't be opened or read, or what `body` throws.

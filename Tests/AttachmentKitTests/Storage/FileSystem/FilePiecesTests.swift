@@ -51,6 +51,20 @@ struct FilePiecesTests {
         #expect(none.pieces.isEmpty && none.returned == 0)
     }
 
+    @Test("a chunk as Data holds the bytes from its offset, is shorter at the end of the file and empty past it")
+    func dataChunks() throws {
+        let (directory, url) = try Self.file(10_000)
+        _ = directory
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let descriptor = handle.fileDescriptor
+        #expect(Array(try FilePieces.data(descriptor, from: 0, upTo: 4096)) == (0..<4096).map { UInt8($0 % 251) })
+        let last = try FilePieces.data(descriptor, from: 8192, upTo: 4096)
+        #expect(Array(last) == (8192..<10_000).map { UInt8($0 % 251) })
+        #expect(try FilePieces.data(descriptor, from: 10_000, upTo: 4096).isEmpty)
+        #expect(throws: POSIXError.self) { try FilePieces.data(-1, from: 0, upTo: 16) }
+    }
+
     @Test("a missing file is a POSIX error, and an error the body throws stops the reading")
     func failures() throws {
         let (directory, url) = try Self.file(10_000)

@@ -1,0 +1,71 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// tus `PATCH`es sent by URLSession with no AttachmentKit, each body streamed from its file by
+/// Foundation's own `InputStream(url:)` with its `Content-Length` (on Linux the fastest way
+/// FoundationNetworking sends a file: its `uploadTask(fromFile:)` is the slower one): the client
+/// AttachmentKit runs on, doing the same requests as curl in the same run.
+enum SendingBareStreamedUpload {
+    /// A tus upload of `file` in one `PATCH` to an upload curl creates at `endpoint`; the seconds.
+    static func whole(_ file: URL, to endpoint: URL, byteCount: Int64) async throws -> Double {
+        let stopwatch = Stopwatch()
+        let location = try SendingBench.curlCreate(endpoint, byteCount: byteCount)
+        let session = Session()
+        defer { session.close() }
+        try await session.patch(location, body: file, length: byteCount, offset: 0, checksum: nil)
+        return stopwatch.seconds
+    }
+
+    /// The same upload as `chunks`' curl: one checksummed `PATCH` per chunk file, in order, on one
+    /// session; the seconds.
+    static func chunked(_ chunks: SendingCurlChunks, to endpoint: URL, byteCount: Int64) async throws -> Double {
+        let stopwatch = Stopwatch()
+        let location = try SendingBench.curlCreate(endpoint, byteCount: byteCount)
+        let session = Session()
+        defer { session.close() }
+        var offset: Int64 = 0
+        for chunk in chunks.chunks {
+            let length = Int64(try FileManager.default.attributesOfItem(atPath: chunk.file.path)[.size] as? Int ?? 0)
+            try await session.patch(
+                location, body: chunk.file, length: length, offset: offset, checksum: chunk.checksum)
+            offset += length
+        }
+        return stopwatch.seconds
+    }
+
+    /// One session, its tasks one after another.
+    private final class Session {
+        private let delegate = CompletionDelegate()
+        private let session: URLSession
+
+        init() { session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil) }
+
+        func close() { session.finishTasksAndInvalidate() }
+
+        /// A `PATCH` at `offset` whose body is the file `body` (`length` bytes).
+        func patch(_ url: URL, body: URL, length: Int64, offset: Int64, checksum: String?) async throws {
+            var request = URLRequest(url: url)
+            request.httpMethod = "PATCH"
+            request.setValue("1.0.0", forHTTPHeaderField: "Tus-Resumable")
+            request.setValue(String(offset), forHTTPHeaderField: "Upload-Offset")
+            request.setValue("application/offset+octet-stream", forHTTPHeaderField: "Content-Type")
+            request.setValue(String(length), forHTTPHeaderField: "Content-Length")
+            if let checksum { request.setValue("sha1 \(checksum)", forHTTPHeaderField: "Upload-Checksum") }
+            // Without a field of its own, libcurl sends a stream chunked beside the Content-Length;
+            // a value of only whitespace is not sent.
+            request.setValue(" ", forHTTPHeaderField: "Transfer-Encoding")
+            request.httpBodyStream = InputStream(url: body)
+            let delegate = self.delegate
+            let session = self.session
+            let status = try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Int, any Error>) in
+                delegate.completion.withLock { $0 = continuation }
+                session.dataTask(with: request).resume()
+            }
+            guard status == 204 else { throw FigureSkipped(reason: "the bare streamed PATCH got \(status)") }
+        }
+    }
+}
