@@ -4,11 +4,21 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// tus `PATCH`es sent by URLSession with no AttachmentKit, each body streamed from its file by
+/// Uploads sent by URLSession with no AttachmentKit, each body streamed from its file by
 /// Foundation's own `InputStream(url:)` with its `Content-Length` (on Linux the fastest way
 /// FoundationNetworking sends a file: its `uploadTask(fromFile:)` is the slower one): the client
-/// AttachmentKit runs on, doing the same requests as curl in the same run.
+/// AttachmentKit runs on, doing the same requests as curl and AttachmentKit in the same run.
 enum SendingBareStreamedUpload {
+    /// A `PUT` of `file` to `url`; the seconds.
+    static func put(_ file: URL, to url: URL, byteCount: Int64) async throws -> Double {
+        let stopwatch = Stopwatch()
+        let session = Session()
+        defer { session.close() }
+        let status = try await session.send("PUT", url, headers: [:], body: file, length: byteCount)
+        guard (200..<300).contains(status) else { throw FigureSkipped(reason: "the bare streamed PUT got \(status)") }
+        return stopwatch.seconds
+    }
+
     /// A tus upload of `file` in one `PATCH` to an upload curl creates at `endpoint`; the seconds.
     static func whole(_ file: URL, to endpoint: URL, byteCount: Int64) async throws -> Double {
         let stopwatch = Stopwatch()
@@ -45,27 +55,35 @@ enum SendingBareStreamedUpload {
 
         func close() { session.finishTasksAndInvalidate() }
 
-        /// A `PATCH` at `offset` whose body is the file `body` (`length` bytes).
+        /// A tus `PATCH` at `offset` whose body is the file `body` (`length` bytes).
         func patch(_ url: URL, body: URL, length: Int64, offset: Int64, checksum: String?) async throws {
+            var headers = [
+                "Tus-Resumable": "1.0.0", "Upload-Offset": String(offset),
+                "Content-Type": "application/offset+octet-stream",
+            ]
+            if let checksum { headers["Upload-Checksum"] = "sha1 \(checksum)" }
+            let status = try await send("PATCH", url, headers: headers, body: body, length: length)
+            guard status == 204 else { throw FigureSkipped(reason: "the bare streamed PATCH got \(status)") }
+        }
+
+        /// A request whose body is the file `body` (`length` bytes); the response's status.
+        func send(_ method: String, _ url: URL, headers: [String: String], body: URL, length: Int64) async throws
+            -> Int
+        {
             var request = URLRequest(url: url)
-            request.httpMethod = "PATCH"
-            request.setValue("1.0.0", forHTTPHeaderField: "Tus-Resumable")
-            request.setValue(String(offset), forHTTPHeaderField: "Upload-Offset")
-            request.setValue("application/offset+octet-stream", forHTTPHeaderField: "Content-Type")
+            request.httpMethod = method
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
             request.setValue(String(length), forHTTPHeaderField: "Content-Length")
-            if let checksum { request.setValue("sha1 \(checksum)", forHTTPHeaderField: "Upload-Checksum") }
             // Without a field of its own, libcurl sends a stream chunked beside the Content-Length;
             // a value of only whitespace is not sent.
             request.setValue(" ", forHTTPHeaderField: "Transfer-Encoding")
             request.httpBodyStream = InputStream(url: body)
             let delegate = self.delegate
             let session = self.session
-            let status = try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<Int, any Error>) in
+            return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
                 delegate.completion.withLock { $0 = continuation }
                 session.dataTask(with: request).resume()
             }
-            guard status == 204 else { throw FigureSkipped(reason: "the bare streamed PATCH got \(status)") }
         }
     }
 }

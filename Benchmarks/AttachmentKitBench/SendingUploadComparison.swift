@@ -5,8 +5,8 @@ import Foundation
 /// round so that both see the same machine load: with tus to the PyPI `resumable-upload`
 /// server, and with a plain `PUT` to nginx's WebDAV module (a server written in C, which shows
 /// how much of the tus time is the Python server's), and URLSession's own upload from a file
-/// to the same nginx (the client AttachmentKit runs on, without AttachmentKit), and the same tus
-/// requests streamed by bare URLSession. Measured once per run and shared by the figures.
+/// to the same nginx (the client AttachmentKit runs on, without AttachmentKit), and the same
+/// requests (tus, and the `PUT`) streamed by bare URLSession. Measured once per run and shared by the figures.
 actor SendingUploadComparison {
     /// The seconds of each upload, seven of each.
     struct Times: Sendable {
@@ -19,6 +19,7 @@ actor SendingUploadComparison {
         var curlTusChunks: [Double] = []
         var bareStreamedTus: [Double] = []
         var bareStreamedTusChunks: [Double] = []
+        var bareStreamedPut: [Double] = []
     }
 
     static let shared = SendingUploadComparison()
@@ -52,7 +53,7 @@ actor SendingUploadComparison {
         let curlChunks = try SendingCurlChunks(file, in: chunkFolder)
         var times = Times()
         for round in 0..<7 {
-            for kind in (0..<9).map({ ($0 + round) % 9 }) {
+            for kind in (0..<10).map({ ($0 + round) % 10 }) {
                 switch kind {
                 case 0: times.oursTus.append(try await SendingBench.upload(file, to: .tus(tus.endpoint)))
                 case 1: times.curlTus.append(try SendingBench.curlTus(file, to: tus.endpoint, byteCount: byteCount))
@@ -68,6 +69,9 @@ actor SendingUploadComparison {
                 case 7:
                     times.bareStreamedTusChunks.append(
                         try await SendingBareStreamedUpload.chunked(curlChunks, to: tus.endpoint, byteCount: byteCount))
+                case 8:
+                    times.bareStreamedPut.append(
+                        try await SendingBareStreamedUpload.put(file, to: putURL, byteCount: byteCount))
                 default: times.curlPut.append(try SendingBench.curlPut(file, to: putURL))
                 }
                 tus.removeUploads()
@@ -80,6 +84,7 @@ actor SendingUploadComparison {
                 + "\tours-tus-without-checksums \(times.oursTusWithoutChecksums)\tcurl-tus-2mib-sha1 \(times.curlTusChunks)"
                 + "\tbare-urlsession-streamed-tus \(times.bareStreamedTus)"
                 + "\tbare-urlsession-streamed-tus-2mib-sha1 \(times.bareStreamedTusChunks)"
+                + "\tbare-urlsession-streamed-put-nginx \(times.bareStreamedPut)"
         )
         return times
     }
