@@ -2,9 +2,11 @@ import Foundation
 
 /// Reads a stretch of a file in pieces with `pread`, into one buffer reused for every piece.
 ///
-/// What hashing, encrypting or copying a file reads with instead of `FileHandle.read(upToCount:)`,
-/// which on Linux reads 4 KiB per system call and grows a new `Data` for every piece: 8,227
-/// `read` calls for 32 MiB, and at 470 MB/s slower than the SHA-1 that hashes what it reads.
+/// What hashing, encrypting, decrypting or copying a file reads with, and a `file://` download,
+/// instead of `FileHandle.read(upToCount:)`, which on Linux reads 4 KiB per system call and grows
+/// a new `Data` for every piece: 8,227 `read` calls for 32 MiB, and at 470 MB/s slower than the
+/// SHA-1 that hashes what it reads. ``readSome(_:into:at:)``, its one `pread`, is also the image
+/// inspector's and the streamed upload body's.
 enum FilePieces {
     /// The size of a piece unless the caller asks for another.
     static let defaultPieceSize = 1 << 20
@@ -26,14 +28,27 @@ enum FilePieces {
         var done: Int64 = 0
         while length.map({ done < $0 }) ?? true {
             let wanted = length.map { Int(min($0 - done, Int64(size))) } ?? size
-            let count = pread(descriptor, buffer.baseAddress, wanted, off_t(offset + done))
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            let piece = UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted])
+            let count = try readSome(descriptor, into: piece, at: offset + done)
             if count == 0 { break }
-            try body(UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]))
+            try body(UnsafeMutableRawBufferPointer(rebasing: piece[..<count]))
             done += Int64(count)
         }
         return done
+    }
+
+    /// One `pread` of up to `buffer.count` bytes of the file open at `descriptor` from `offset`,
+    /// again when a signal interrupts it; how many came (fewer at the end of the file, 0 past it).
+    ///
+    /// - Throws: The `POSIXError` of a failed read.
+    static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64)
+        throws(POSIXError) -> Int
+    {
+        while true {
+            let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+            if count >= 0 { return count }
+            if errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
     }
 
     /// Up to `count` bytes of the file open at `descriptor` from `offset`: fewer when the file

@@ -201,16 +201,22 @@ final class ArrivalDecryptor: ArrivalConsumer {
             worker.decrypted = offset
             return
         }
-        var block = [UInt8](repeating: 0, count: 1 << 20)
-        while worker.failure == nil, worker.decrypted < offset {
-            let wanted = Int(min(Int64(block.count), offset - worker.decrypted))
-            let read = block.withUnsafeMutableBytes { pread(source, $0.baseAddress, wanted, off_t(worker.decrypted)) }
-            guard read > 0 else {
-                let reason = read < 0 ? String(cString: strerror(errno)) : "it ends before byte \(offset)"
-                worker.failure = .unreadable(staging, reason: "the kept ciphertext can't be read: \(reason)")
-                return
+        struct Failed: Error {}
+        let start = worker.decrypted
+        do {
+            let read = try FilePieces.read(source, from: start, length: offset - start) { piece in
+                decrypt(Data(piece), into: &worker)
+                if worker.failure != nil { throw Failed() }
             }
-            decrypt(Data(block[..<read]), into: &worker)
+            if read < offset - start {
+                worker.failure = .unreadable(
+                    staging, reason: "the kept ciphertext can't be read: it ends before byte \(offset)")
+            }
+        } catch let error as POSIXError {
+            worker.failure = .unreadable(
+                staging, reason: "the kept ciphertext can't be read: \(String(cString: strerror(error.code.rawValue)))")
+        } catch {
+            // `Failed`: the decryption's own failure is recorded.
         }
     }
 

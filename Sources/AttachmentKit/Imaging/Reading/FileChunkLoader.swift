@@ -139,10 +139,14 @@ final class FileChunkLoader {
         let descriptor = handle.fileDescriptor
         var received = 0
         while received < length {
-            let result = pread(
-                descriptor, buffer.baseAddress.map { $0 + received }, length - received, off_t(offset + received))
-            if result < 0, errno == EINTR { continue }
-            guard result >= 0 else { throw .unreadable(url, reason: String(cString: strerror(errno))) }
+            let result: Int
+            do {
+                result = try FilePieces.readSome(
+                    descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[received..<length]),
+                    at: Int64(offset + received))
+            } catch {
+                throw .unreadable(url, reason: String(cString: strerror(error.code.rawValue)))
+            }
             if result == 0 { break }
             received += result
         }

@@ -59,11 +59,8 @@ final class FileSliceInputStream: InputStream {
             status = .atEnd
             return 0
         }
-        var count: Int
-        repeat {
-            count = pread(descriptor, buffer, Int(min(Int64(maxLength), remaining)), off_t(offset))
-        } while count < 0 && errno == EINTR
-        guard count > 0 else {
+        let wanted = UnsafeMutableRawBufferPointer(start: buffer, count: Int(min(Int64(maxLength), remaining)))
+        guard let count = try? FilePieces.readSome(descriptor, into: wanted, at: offset), count > 0 else {
             // The file ended before `length` bytes, or can't be read: fail, never send less.
             status = .error
             error = CocoaError(.fileReadCorruptFile, userInfo: [NSURLErrorKey: url])
