@@ -2,7 +2,8 @@ import Foundation
 
 /// The package's own digests over a buffer, for the benchmarks (which import only what is
 /// `package` or `public`): the same code the uploads' checksums, the partial downloads' resume
-/// check and the encrypted attachments' hashes run.
+/// check and the encrypted attachments' hashes run. Outside `Hashing/`, which the 32-bit
+/// Embedded Swift check compiles without a package name.
 package enum PackageDigests {
     /// The 32-byte SHA-256 digest of `buffer`.
     package static func sha256(_ buffer: UnsafeRawBufferPointer) -> [UInt8] {
