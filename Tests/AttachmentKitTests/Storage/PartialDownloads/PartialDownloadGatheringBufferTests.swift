@@ -7,6 +7,8 @@ import Testing
 /// must not allocate a new one (an emptied array that is still shared is copied into a new
 /// buffer of its full capacity, which the allocator rounds up: one page more per write, so a
 /// 1 GiB download ended with a 16 MiB buffer, mapped and unmapped for every 256 KiB written).
+/// When the disk lags, the writer may gather into another pooled buffer, whose capacity the
+/// allocator may round differently by a few bytes: each stays within a page of 256 KiB.
 @Suite("Partial download gathering buffer", .inTurn)
 struct PartialDownloadGatheringBufferTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -19,9 +21,9 @@ struct PartialDownloadGatheringBufferTests {
         defer { writer.invalidate() }
         let chunk = Data(repeating: 7, count: 16 << 10)
         try writer.append(chunk)
-        let first = writer.gatheringCapacity
-        #expect(first >= PartialDownloadWriter.writeSize)
+        let aboutWriteSize = PartialDownloadWriter.writeSize...(PartialDownloadWriter.writeSize + 4096)
+        #expect(aboutWriteSize.contains(writer.gatheringCapacity))
         for _ in 0..<(256 * 16) { try writer.append(chunk) }  // 64 MiB: 256 writes
-        #expect(writer.gatheringCapacity == first)
+        #expect(aboutWriteSize.contains(writer.gatheringCapacity))
     }
 }
