@@ -50,15 +50,8 @@ private func hashingAgainstOpenSSL(
 
 /// `openssl dgst -<algorithm> -r FILE` with the SHA extensions masked; the digest's hex.
 private func opensslDigest(_ algorithm: String, of file: URL) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-    process.arguments = ["dgst", "-\(algorithm)", "-r", file.path]
-    process.environment = ProcessInfo.processInfo.environment.merging(["OPENSSL_ia32cap": ":~0x20000000"]) { $1 }
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw FigureSkipped(reason: "openssl failed") }
+    let text = try BenchProcess.output(
+        "/usr/bin/openssl", ["dgst", "-\(algorithm)", "-r", file.path],
+        environment: ["OPENSSL_ia32cap": ":~0x20000000"], failure: "openssl failed")
     return String(text.prefix { $0 != " " })
 }

@@ -11,38 +11,44 @@ import FoundationNetworking
 enum SendingBareStreamedUpload {
     /// A `PUT` of `file` to `url`; the seconds.
     static func put(_ file: URL, to url: URL, byteCount: Int64) async throws -> Double {
-        let stopwatch = Stopwatch()
-        let session = Session()
-        defer { session.close() }
-        let status = try await session.send("PUT", url, headers: [:], body: file, length: byteCount)
-        guard (200..<300).contains(status) else { throw FigureSkipped(reason: "the bare streamed PUT got \(status)") }
-        return stopwatch.seconds
+        try await timed { session in
+            let status = try await session.send("PUT", url, headers: [:], body: file, length: byteCount)
+            guard (200..<300).contains(status) else {
+                throw FigureSkipped(reason: "the bare streamed PUT got \(status)")
+            }
+        }
     }
 
     /// A tus upload of `file` in one `PATCH` to an upload curl creates at `endpoint`; the seconds.
     static func whole(_ file: URL, to endpoint: URL, byteCount: Int64) async throws -> Double {
-        let stopwatch = Stopwatch()
-        let location = try SendingBench.curlCreate(endpoint, byteCount: byteCount)
-        let session = Session()
-        defer { session.close() }
-        try await session.patch(location, body: file, length: byteCount, offset: 0, checksum: nil)
-        return stopwatch.seconds
+        try await timed { session in
+            let location = try SendingBench.curlCreate(endpoint, byteCount: byteCount)
+            try await session.patch(location, body: file, length: byteCount, offset: 0, checksum: nil)
+        }
     }
 
     /// The same upload as `chunks`' curl: one checksummed `PATCH` per chunk file, in order, on one
     /// session; the seconds.
     static func chunked(_ chunks: SendingCurlChunks, to endpoint: URL, byteCount: Int64) async throws -> Double {
+        try await timed { session in
+            let location = try SendingBench.curlCreate(endpoint, byteCount: byteCount)
+            var offset: Int64 = 0
+            for chunk in chunks.chunks {
+                let length = Int64(
+                    try FileManager.default.attributesOfItem(atPath: chunk.file.path)[.size] as? Int ?? 0)
+                try await session.patch(
+                    location, body: chunk.file, length: length, offset: offset, checksum: chunk.checksum)
+                offset += length
+            }
+        }
+    }
+
+    /// The seconds `requests` takes with a new session, closed after.
+    private static func timed(_ requests: (Session) async throws -> Void) async throws -> Double {
         let stopwatch = Stopwatch()
-        let location = try SendingBench.curlCreate(endpoint, byteCount: byteCount)
         let session = Session()
         defer { session.close() }
-        var offset: Int64 = 0
-        for chunk in chunks.chunks {
-            let length = Int64(try FileManager.default.attributesOfItem(atPath: chunk.file.path)[.size] as? Int ?? 0)
-            try await session.patch(
-                location, body: chunk.file, length: length, offset: offset, checksum: chunk.checksum)
-            offset += length
-        }
+        try await requests(session)
         return stopwatch.seconds
     }
 

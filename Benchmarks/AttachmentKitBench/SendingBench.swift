@@ -79,15 +79,6 @@ enum SendingBench {
 
     /// Runs curl with `arguments`; its standard output.
     private static func curlOutput(_ arguments: [String]) throws -> String {
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = arguments
-        let output = Pipe()
-        curl.standardOutput = output
-        try curl.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        curl.waitUntilExit()
-        guard curl.terminationStatus == 0 else { throw FigureSkipped(reason: "curl failed: \(curl.terminationStatus)") }
-        return String(decoding: data, as: UTF8.self)
+        try BenchProcess.output("/usr/bin/curl", arguments, failure: "curl failed")
     }
 }

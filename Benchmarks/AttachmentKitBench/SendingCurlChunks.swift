@@ -27,15 +27,9 @@ struct SendingCurlChunks {
                     print(path, base64.b64encode(hashlib.sha1(data).digest()).decode())
                     index += 1
             """
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", script, file.path, folder.path, String(Self.chunkByteCount)]
-        let output = Pipe()
-        python.standardOutput = output
-        try python.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        python.waitUntilExit()
-        guard python.terminationStatus == 0 else { throw FigureSkipped(reason: "could not split the file") }
+        let text = try BenchProcess.output(
+            "/usr/bin/env", ["python3", "-c", script, file.path, folder.path, String(Self.chunkByteCount)],
+            failure: "could not split the file")
         chunks = text.split(separator: "\n").map { line in
             let fields = line.split(separator: " ")
             return (URL(fileURLWithPath: String(fields[0])), String(fields[1]))

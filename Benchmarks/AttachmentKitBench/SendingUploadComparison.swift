@@ -6,7 +6,8 @@ import Foundation
 /// server, and with a plain `PUT` to nginx's WebDAV module (a server written in C, which shows
 /// how much of the tus time is the Python server's), and URLSession's own upload from a file
 /// to the same nginx (the client AttachmentKit runs on, without AttachmentKit), and the same
-/// requests (tus, and the `PUT`) streamed by bare URLSession. Measured once per run and shared by the figures.
+/// requests (tus, and the `PUT`) streamed by bare URLSession. Measured once per run and shared
+/// by the figures.
 actor SendingUploadComparison {
     /// The seconds of each upload, seven of each.
     struct Times: Sendable {

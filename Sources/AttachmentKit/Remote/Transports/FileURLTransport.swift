@@ -50,8 +50,7 @@ struct FileURLTransport: HTTPTransport {
 
 /// Reads a file in chunks for ``FileURLTransport``, with `pread` (``FilePieces``): on Linux
 /// `FileHandle.read(upToCount:)` makes a system call per 4 KiB.
-// @unchecked Sendable: the handle and the offset are only used under `state`'s lock.
-private final class FileChunkReader: @unchecked Sendable {
+private final class FileChunkReader: Sendable {
     private let state: LockedState<(handle: FileHandle?, offset: Int64)>
 
     init(handle: FileHandle, start: Int64) {
