@@ -16,16 +16,16 @@ struct RemoteScratchStoreTests {
         let url = source.appending("photo.bin")
         try bytes.write(to: url)
         var downloader: RemoteDownloader? = RemoteDownloader(configuration: RemoteTestHarness.configuration())
-        let part = RemotePart(
+        var part: RemotePart? = RemotePart(
             id: "s", url: url, mimeType: .applicationOctetStream, downloader: try #require(downloader))
-        let direct = try await part.downloadContent(reportingTo: RecordingObserver())
+        let direct = try await #require(part).downloadContent(reportingTo: RecordingObserver())
         #expect(RemoteTestContent.contents(direct) == RemoteTestContent.contents(bytes))
         let scratch = try #require(downloader?.scratchDirectory)
         #expect(FileManager.default.fileExists(atPath: scratch.path))
         #expect(
             scratch.deletingLastPathComponent().standardizedFileURL
                 == FileManager.default.temporaryDirectory.standardizedFileURL)
-        _ = consume part
+        part = nil
         downloader = nil
         #expect(!FileManager.default.fileExists(atPath: scratch.path))
     }

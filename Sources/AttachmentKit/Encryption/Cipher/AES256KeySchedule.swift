@@ -4,13 +4,15 @@
 /// The S-box of the schedule is the same bitsliced circuit as the rounds', so the expansion
 /// reads no table indexed by key bytes; its only branches depend on the word's position. The
 /// expanded key lives in memory this object owns and is overwritten with zeros when it goes.
-final class AES256KeySchedule: Sendable {
+///
+/// `@unchecked Sendable` without a lock: `words` is written only in `init` and read-only
+/// afterwards.
+final class AES256KeySchedule: @unchecked Sendable {
     /// AES-256 has 14 rounds.
     static let rounds = 14
 
-    /// `(rounds + 1) × 8` words; written once in `init`, read-only afterwards, so sharing it
-    /// between threads is safe.
-    nonisolated(unsafe) private let words: UnsafeMutablePointer<BitsliceWord>
+    /// `(rounds + 1) × 8` words; written once in `init`, read-only afterwards.
+    private let words: UnsafeMutablePointer<BitsliceWord>
 
     private static let wordCount = (rounds + 1) * 8
 

@@ -49,7 +49,7 @@ extension POSIXFileSystem {
     private static func lockExclusively(_ descriptor: Int32) -> Int32 {
         #if canImport(Darwin)
         // `flock` locks belong to the open file description on Darwin.
-        while Darwin.flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             if errno != EINTR { return errno == EAGAIN ? EWOULDBLOCK : errno }
         }
         return 0
@@ -71,7 +71,7 @@ extension POSIXFileSystem {
     /// `descriptor`.
     private static func unlock(_ descriptor: Int32) {
         #if canImport(Darwin)
-        while Darwin.flock(descriptor, LOCK_UN) != 0 && errno == EINTR {}
+        while flock(descriptor, LOCK_UN) != 0 && errno == EINTR {}
         #else
         var lock = flock()
         lock.l_type = Int16(F_UNLCK)
