@@ -157,7 +157,10 @@ extension AttachmentResolver {
         let task = Task { [self] in
             await withTaskGroup(of: Void.self) { group in
                 if let sizeToFetch {
-                    group.addTask { await fetchPlaceholder(of: sizeToFetch, priority: priority, into: emitter) }
+                    group.addTask {
+                        await fetchPlaceholder(
+                            of: sizeToFetch, isVoice: resolution.kind == .audio, priority: priority, into: emitter)
+                    }
                 }
                 if let video = placeholder.remoteVideo {
                     group.addTask { await placeholder.read(video, into: emitter) }
@@ -196,12 +199,21 @@ extension AttachmentResolver {
     }
 
     private func fetchPlaceholder(
-        of part: any MessagePart, priority: DownloadPriorityControl, into emitter: ResolutionEmitter
+        of part: any MessagePart, isVoice: Bool, priority: DownloadPriorityControl, into emitter: ResolutionEmitter
     )
         async
     {
         do {
             let content = try await priority.content(for: part, from: downloads)
+            if isVoice {
+                // A voice message's size part gives its placeholder whole, as a video's header does.
+                let read = Result { () throws(ImageSizeMetadataError) in try VoicePlaceholderReader.details(of: content)
+                }
+                return emitter.videoHeaderRead(
+                    read.map(VoicePlaceholderReader.placeholder).mapError {
+                        ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: $0)
+                    })
+            }
             let read = Self.readSizeMetadata(
                 LocalPart(id: part.id, mimeType: part.mimeType, content: content), in: policy.sizePartOrientationCode)
             switch read {

@@ -72,6 +72,11 @@ public struct AttachmentResolver: Sendable {
     /// header's rotation (the rule ``VideoDetails`` documents). A remote video's header is read
     /// by ``events(for:fetchingFullResolution:priority:)``, which is asynchronous.
     ///
+    /// A voice message (a chain of ``AttachmentKind/audio``, such as ``ResolutionPolicy/Chain/voice``)
+    /// has the audio as its full resolution and no preview; its placeholder carries
+    /// ``PlaceholderSize/voice``: the size part's duration and waveform (``VoiceDetails``), or
+    /// without a local size part the duration of the local audio's header.
+    ///
     /// A file message (no chain matches, and a part's type is neither a size type nor one of
     /// ``ResolutionPolicy/nonFileTypes``) has that part as its full resolution and no preview:
     /// show its ``MessagePart/fileName``, ``MessagePart/mimeType`` and ``MessagePart/byteCount``.
@@ -83,17 +88,19 @@ public struct AttachmentResolver: Sendable {
         let ownPreview = chain.flatMap { firstPart(in: parts, matchingAnyOf: $0.preview) }
         let preview = kind == .image ? ownPreview ?? fullResolution : ownPreview
         let sizePart = firstPart(in: parts, matchingAnyOf: policy.sizeMetadataTypes)
-        let metadataResult = sizePart.flatMap { Self.readSizeMetadata($0, in: policy.sizePartOrientationCode) }
+        let metadataResult =
+            kind == .audio ? nil : sizePart.flatMap { Self.readSizeMetadata($0, in: policy.sizePartOrientationCode) }
         // A size part that is here comes first; then the size a remote part declares.
         let metadata = (try? metadataResult?.get()) ?? Self.declaredImageSize(of: [fullResolution, preview])
         let sizes =
             switch kind {
             case .video?: VideoPlaceholderReader().read(metadata: metadata, video: fullResolution, poster: preview)
             case .file?: PlaceholderSizeReader().read(metadata: metadata, preview: nil, fullResolution: nil)
+            case .audio?: VoicePlaceholderReader.read(sizePart: sizePart, audio: fullResolution)
             case .image?, nil:
                 PlaceholderSizeReader().read(metadata: metadata, preview: preview, fullResolution: fullResolution)
             }
-        var sizeError: ImageSizeMetadataError?
+        var sizeError = kind == .audio ? sizes.sizePartError : nil
         if case .failure(let error)? = metadataResult { sizeError = error }
         let hashPart = PlaceholderHashPart.read(parts)
         var resolution = AttachmentResolution(

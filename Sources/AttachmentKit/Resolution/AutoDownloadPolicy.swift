@@ -26,7 +26,8 @@
 ///     fallback) only when it declares a ``MessagePart/byteCount`` of at most
 ///     ``maximumSoleImageByteCount``. An original whose size is unknown or larger waits for a
 ///     request: it could be any size, and a list must not spend a user's data plan on it.
-/// - Videos and files (``AttachmentKind/video``, ``AttachmentKind/file``) follow the first rule
+/// - Videos, audio and files (``AttachmentKind/video``, ``AttachmentKind/audio``,
+///   ``AttachmentKind/file``) follow the first rule
 ///   alone: a video or a file is fetched unasked only when its type is in ``mimeTypes`` and its
 ///   byte count within ``maximumVideoAndFileByteCount`` when that is set (a video or file of
 ///   unknown size then waits), otherwise within ``maximumByteCount``, the limit previews and
@@ -96,11 +97,11 @@ public struct AutoDownloadPolicy: Sendable, Hashable {
     }
 
     /// Whether `part`, in the full-resolution role of a message of `kind`, may be fetched
-    /// without being asked by its type and size: a video or a file against
+    /// without being asked by its type and size: a video, audio or a file against
     /// ``maximumVideoAndFileByteCount`` when it is set, anything else as
     /// ``allowsAutomaticDownload(of:)``.
     func allowsAutomaticDownload(ofFullResolution part: any MessagePart, kind: AttachmentKind?) -> Bool {
-        guard kind == .video || kind == .file, let maximumVideoAndFileByteCount else {
+        guard kind == .video || kind == .audio || kind == .file, let maximumVideoAndFileByteCount else {
             return allowsAutomaticDownload(of: part)
         }
         guard matchesType(of: part), let size = part.byteCount else { return false }

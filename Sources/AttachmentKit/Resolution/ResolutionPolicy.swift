@@ -42,6 +42,14 @@ public struct ResolutionPolicy: Sendable, Hashable {
         public static let video = Chain(
             preview: [.imageJPEGPreview], fullResolution: [.videoMP4, .videoQuickTime], kind: .video)
 
+        /// A voice message or other audio: no preview, the audio `audio/ogg`, `audio/mpeg`,
+        /// `audio/mp4`, `audio/x-m4a`, `audio/aac` or `audio/opus`, of ``AttachmentKind/audio``.
+        public static let voice = Chain(
+            preview: [],
+            fullResolution: [.audioOgg, .audioMPEG, .audioMP4]
+                + ["x-m4a", "aac", "opus"].map { MIMEType(validatedType: "audio", subtype: $0, parameters: [:]) },
+            kind: .audio)
+
         /// A chain for one full-resolution type whose preview is its `+preview` variant:
         /// preview `[type+preview, type]`, full resolution `[type]`.
         public static func single(_ type: MIMEType) -> Chain {
@@ -92,13 +100,15 @@ public struct ResolutionPolicy: Sendable, Hashable {
     /// resolution `image/jpeg` → `image/png`; GIF messages `image/gif+preview` → `image/gif`;
     /// HEIC messages `image/heic+preview` → `image/jpeg+preview` → `image/heic`; video messages
     /// (``Chain/video``) the poster `image/jpeg+preview` with the video `video/mp4` →
-    /// `video/quicktime`; size from `application/json+imageSize`; any other part but text, a
+    /// `video/quicktime`; voice messages (``Chain/voice``) `audio/ogg`, `audio/mpeg`, `audio/mp4`
+    /// and the like; size from `application/json+imageSize`; any other part but text, a
     /// location or a date makes a file message.
     public static let atlas = ResolutionPolicy(chains: [
         Chain(preview: [.imageJPEGPreview, .imageJPEG, .imagePNG], fullResolution: [.imageJPEG, .imagePNG]),
         .single(.imageGIF),
         Chain(preview: [.imageHEIC.previewVariant, .imageJPEGPreview, .imageHEIC], fullResolution: [.imageHEIC]),
         .video,
+        .voice,
     ])
 
     /// The policy the resolver uses when given none: ``atlas``.

@@ -39,12 +39,17 @@ public struct ISOMediaTrack: Sendable, Hashable {
     public let displayHeight: Int
     /// How the track's combined matrix turns it.
     public let rotation: VideoRotation
+    /// A sound track's channel count, from its sample entry; `nil` for other tracks.
+    public let channelCount: Int?
+    /// A sound track's sample rate in hertz, from its sample entry; `nil` for other tracks.
+    public let sampleRate: Int?
 
     /// Creates a track from known values (for tests and previews); ``ISOMediaInspector`` makes
     /// the real ones.
     public init(
         id: UInt32, kind: Kind, codec: String?, duration: MediaDuration?, isEnabled: Bool = true,
-        displayWidth: Int = 0, displayHeight: Int = 0, rotation: VideoRotation = .none
+        displayWidth: Int = 0, displayHeight: Int = 0, rotation: VideoRotation = .none, channelCount: Int? = nil,
+        sampleRate: Int? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -54,5 +59,7 @@ public struct ISOMediaTrack: Sendable, Hashable {
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight
         self.rotation = rotation
+        self.channelCount = channelCount
+        self.sampleRate = sampleRate
     }
 }

@@ -1,4 +1,4 @@
-/// Why ``RemoteMediaHeaderReader`` could not read a remote ISO media file's header.
+/// Why ``RemoteMediaHeaderReader`` could not read a remote ISO media or audio file's header.
 public enum RemoteMediaHeaderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server answered a ranged request with the whole file (200) or another status than
     /// 206: it doesn't serve ranges, and the reader never downloads a whole video to read its
@@ -17,6 +17,9 @@ public enum RemoteMediaHeaderError: Error, Sendable, Hashable, CustomStringConve
     case transfer(RemotePartError)
     /// The bytes fetched are no valid ISO media header.
     case inspection(ISOMediaInspectionError)
+    /// The bytes fetched are no valid audio header
+    /// (``RemoteMediaHeaderReader/inspectAudio(_:headers:)``).
+    case audioInspection(AudioInspector.InspectionError)
 
     public var description: String {
         switch self {
@@ -26,6 +29,7 @@ public enum RemoteMediaHeaderError: Error, Sendable, Hashable, CustomStringConve
         case .headerTooLarge(let count, let limit): "the header needs \(count) bytes, more than the limit of \(limit)"
         case .transfer(let error): "\(error)"
         case .inspection(let error): "\(error)"
+        case .audioInspection(let error): "\(error)"
         }
     }
 }

@@ -71,6 +71,12 @@ public struct RemoteMediaHeaderReader: Sendable {
     ) async throws(RemoteMediaHeaderError) -> ISOMediaHeader {
         var session = Session(reader: self, url: url, headers: headers)
         let first = try await session.fetch(from: 0, count: Int64(firstByteCount))
+        return try await inspect(first, &session)
+    }
+
+    /// Reads the header of the file whose first bytes are `first`, fetching the rest of it in
+    /// `session`.
+    func inspect(_ first: Piece, _ session: inout Session) async throws(RemoteMediaHeaderError) -> ISOMediaHeader {
         let total = first.total
         let layout = try first.layout(fileSize: total, inspector)
         let brands = try first.brands(layout.fileType, inspector)
@@ -115,7 +121,7 @@ public struct RemoteMediaHeaderReader: Sendable {
     }
 
     /// The requests of one inspection, counted against the limits.
-    private struct Session {
+    struct Session {
         let reader: RemoteMediaHeaderReader
         let url: URL
         let headers: HTTPHeaders
@@ -123,21 +129,38 @@ public struct RemoteMediaHeaderReader: Sendable {
         var fetchedByteCount = 0
         var validator: String?
         var format: ISOMediaFormat?
+        /// The most bytes the inspection fetches.
+        let limit: Int
 
-        init(reader: RemoteMediaHeaderReader, url: URL, headers: HTTPHeaders) {
+        init(reader: RemoteMediaHeaderReader, url: URL, headers: HTTPHeaders, limit: Int? = nil) {
             self.reader = reader
             self.url = url
             self.headers = headers
+            self.limit = limit ?? reader.maximumByteCount
         }
 
         /// The bytes the limit still allows.
-        var remaining: Int64 { Int64(reader.maximumByteCount - fetchedByteCount) }
+        var remaining: Int64 { Int64(limit - fetchedByteCount) }
 
         /// Fetches up to `count` bytes from `offset` (fewer at the end of the file, none past it).
         mutating func fetch(from offset: Int64, count: Int64) async throws(RemoteMediaHeaderError) -> Piece {
-            let allowed = Int64(reader.maximumByteCount - fetchedByteCount)
+            let fetched = try await fetchBytes(from: offset, count: count)
+            return try piece(fetched, at: offset)
+        }
+
+        /// The ISO media file's bytes `fetched` from `offset`.
+        mutating func piece(_ fetched: RangedFetch, at offset: Int64) throws(RemoteMediaHeaderError) -> Piece {
+            let piece = try Piece(bytes: fetched.bytes, offset: offset, total: fetched.total, known: format)
+            format = piece.format
+            return piece
+        }
+
+        /// Fetches up to `count` bytes from `offset` (fewer at the end of the file, none past
+        /// it), whatever they are.
+        mutating func fetchBytes(from offset: Int64, count: Int64) async throws(RemoteMediaHeaderError) -> RangedFetch {
+            let allowed = Int64(limit - fetchedByteCount)
             guard requestCount < RemoteMediaHeaderReader.maximumRequestCount, count <= allowed || requestCount == 0
-            else { throw .headerTooLarge(byteCount: Int64(fetchedByteCount) + count, limit: reader.maximumByteCount) }
+            else { throw .headerTooLarge(byteCount: Int64(fetchedByteCount) + count, limit: limit) }
             let length = min(count, allowed)
             guard length > 0 else { throw .inspection(.truncated(format ?? .mp4, offset: Int(clamping: offset))) }
             requestCount += 1
@@ -146,9 +169,7 @@ public struct RemoteMediaHeaderReader: Sendable {
                 follower: reader.follower, clock: reader.clock)
             fetchedByteCount += fetched.bytes.count
             validator = fetched.validator
-            let piece = try Piece(bytes: fetched.bytes, offset: offset, total: fetched.total, known: format)
-            format = piece.format
-            return piece
+            return fetched
         }
 
         /// The bytes of `box` (offsets relative to `piece`), fetching the part past the piece.
@@ -162,7 +183,7 @@ public struct RemoteMediaHeaderReader: Sendable {
     }
 
     /// Bytes fetched from `offset` of a file of `total` bytes.
-    private struct Piece {
+    struct Piece {
         let bytes: Data
         let offset: Int64
         let total: Int64

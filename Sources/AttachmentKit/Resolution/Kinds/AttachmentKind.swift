@@ -1,5 +1,6 @@
 /// What a message's attachment is, which decides how a cell shows it: a picture, a video
-/// behind its poster, or a file by its name, type and size.
+/// behind its poster, a voice message by its length and bars, or a file by its name, type and
+/// size.
 ///
 /// The resolver reads it from the ``ResolutionPolicy/Chain/kind`` of the chain it picks, or
 /// ``file`` when no chain matches and the message has a part of another type (see
@@ -11,7 +12,12 @@ public enum AttachmentKind: String, Sendable, Hashable, CaseIterable, CustomStri
     /// duration before any of it is downloaded (``PlaceholderSize/video``), and the video itself
     /// as the full resolution, downloaded on request.
     case video
-    /// Any other file (a PDF, an archive, an audio file): its part's
+    /// A voice message or other audio (`audio/ogg`, `audio/mpeg`, `audio/mp4`, ``ResolutionPolicy/Chain/voice``):
+    /// its duration and waveform before any of it is downloaded (``PlaceholderSize/voice``), and
+    /// the audio itself as the full resolution, downloaded on request. Read it by its bytes
+    /// (``AudioInspector``), not by its declared type.
+    case audio
+    /// Any other file (a PDF, an archive, audio of a type no chain names): its part's
     /// ``MessagePart/fileName``, ``MessagePart/mimeType`` and ``MessagePart/byteCount``, and its
     /// content as the full resolution, downloaded on request.
     case file
