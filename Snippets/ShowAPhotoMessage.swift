@@ -1,5 +1,5 @@
 // Show an image message step by step from AttachmentResolver.events, as in the "Download
-// Lifecycle" article and the README: placeholder, preview, progress, full resolution.
+// Lifecycle" article and the README: placeholder, preview, progress, original.
 import AttachmentKit
 import Foundation
 
@@ -23,12 +23,12 @@ let message = Message(parts: [
 let resolver = AttachmentResolver(downloads: DownloadCoordinator())
 let cell = PhotoCell()
 // snippet.show
-for await event in resolver.events(for: message.parts, fetchingFullResolution: true) {
+for await event in resolver.events(for: message.parts, fetchingOriginal: true) {
     switch event {
     case .placeholder(let size): cell.aspectRatio = size.aspectRatio
     case .preview(let content, _): cell.show(content)
     case .progress(let progress, _): cell.progress = progress.fractionCompleted ?? 0  // nil: size unknown
-    case .fullResolution(let content, _): cell.show(content)
+    case .original(let content, _): cell.show(content)
     case .failed(let failure): cell.showError(failure)
     }
 }

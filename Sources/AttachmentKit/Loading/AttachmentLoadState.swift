@@ -27,7 +27,7 @@ public enum AttachmentLoadPhase: Sendable {
     /// ends otherwise).
     case downloading(TransferProgress)
     /// The original is shown, or for a load given a displayed size the rendition chosen for it
-    /// (``AttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)``): nothing
+    /// (``AttachmentLoader/load(parts:displayedPixelSize:fetchingOriginal:)``): nothing
     /// more will come for that size.
     ///
     /// After ``AttachmentLoader/displayedPixelSizeChanged(to:)`` asks for a larger rendition the
@@ -58,38 +58,38 @@ public struct AttachmentLoadState: Sendable {
     /// while nothing is shown.
     ///
     /// A viewer that takes over from the cell finds the rendition shown by it, to tell a
-    /// ``RepresentationUpgrader`` what it starts from:
+    /// ``Rendition/Upgrader`` what it starts from:
     ///
     /// ```swift
-    /// let representations = resolver.resolve(parts).representations
-    /// let shown = representations.first { $0.part.id == loader.state.shownPartID }
-    /// upgrader = RepresentationUpgrader(representations: representations, showing: shown) { ... }
+    /// let renditions = resolver.resolve(parts).renditions
+    /// let shown = renditions.first { $0.part.id == loader.state.shownPartID }
+    /// upgrader = Rendition.Upgrader(renditions: renditions, showing: shown) { ... }
     /// ```
     public var shownPartID: PartID?
-    /// Whether ``content`` came in the full-resolution role: the original, or a rendition shown
+    /// Whether ``content`` came in the original role: the original, or a rendition shown
     /// in its place. A preview never replaces it.
-    var showsFullResolution = false
+    var showsOriginal = false
     /// The size to lay the image out at, once known (see ``PlaceholderSize``).
     public var placeholderSize: PlaceholderSize?
     /// Whether a load is running: downloads may still change what is shown. It is `true` from
-    /// the call that starts the run (``AttachmentLoader/load(parts:fetchingFullResolution:)``,
+    /// the call that starts the run (``AttachmentLoader/load(parts:fetchingOriginal:)``,
     /// ``AttachmentLoader/retry()``, or a ``AttachmentLoader/displayedPixelSizeChanged(to:)``
     /// that needs a larger rendition) until the run ends, also while the phase does not say
     /// ``AttachmentLoadPhase/downloading(_:)``: before a download's first progress, the phase
     /// names what is shown.
     public var isLoading = false
-    /// Whether the load leaves the full resolution to a request: the original (or, for a load
+    /// Whether the load leaves the original to a request: the original (or, for a load
     /// given a displayed size, the rendition chosen for it) is not local, and the resolver's
     /// ``AttachmentResolver/autoDownload`` does not allow fetching it unasked (the rule is in
     /// ``AutoDownloadPolicy``: an original of unknown size or over the sole-image limit, or one
     /// beside its preview). Offer a tap to download, which loads again with
-    /// `fetchingFullResolution: true`.
+    /// `fetchingOriginal: true`.
     ///
     /// Set when the run starts (just after the call that starts it), for the whole run: while
     /// it is `true`, the phase ``AttachmentLoadPhase/placeholder`` or
     /// ``AttachmentLoadPhase/preview`` does not mean that more is coming once the preview and size
     /// part are here, and ``isLoading`` becomes `false` once they are. Always `false` for a load
-    /// with `fetchingFullResolution: true`.
+    /// with `fetchingOriginal: true`.
     public var awaitsDownloadRequest = false
     /// The last part that could not be used in the current load, if any: a failed preview or
     /// size part, or a failed rendition that the next one up replaces, leaves the others to go

@@ -18,7 +18,7 @@
 ///
 /// A receiver whose peers write another code names it in
 /// ``ResolutionPolicy/sizePartOrientationCode`` (the resolver, the loaders and
-/// ``AttachmentResolver/events(for:fetchingFullResolution:priority:)`` then read every size part
+/// ``AttachmentResolver/events(for:fetchingOriginal:priority:)`` then read every size part
 /// in it) or, for one part, in ``ImageSizeMetadata/init(json:orientationCode:)``; a sender
 /// writing for such peers names it in ``AttachmentComposer/orientationCode``. A message does not
 /// say which code it was written in: the app knows its peers. The Android codes have no

@@ -33,9 +33,9 @@ public struct RemotePart: MessagePart {
     public let hooks: RemoteRequestHooks
     /// What downloads the part: its transport and rules.
     public let downloader: RemoteDownloader
-    /// Smaller renditions the backend serves (see ``representation(url:pixelSize:mimeType:)``);
+    /// Smaller renditions the backend serves (see ``rendition(url:pixelSize:mimeType:)``);
     /// none unless set.
-    public var representations: [ImageRepresentation] = []
+    public var renditions: [Rendition] = []
 
     /// Always ``TransferStatus/readyForDownload``: the content is at the URL until
     /// AttachmentKit keeps it in a store.

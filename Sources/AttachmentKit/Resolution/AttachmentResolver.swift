@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns a message's parts into what an image cell needs: the preview part, the
-/// full-resolution part, the placeholder size, and what is already local.
+/// original part, the placeholder size, and what is already local.
 ///
 /// ```swift
 /// let resolution = AttachmentResolver().resolve(message.parts)
@@ -11,13 +11,13 @@ import Foundation
 public struct AttachmentResolver: Sendable {
     /// The fallback chains this resolver follows.
     public var policy: ResolutionPolicy
-    /// What ``events(for:fetchingFullResolution:priority:)`` fetches without being asked.
+    /// What ``events(for:fetchingOriginal:priority:)`` fetches without being asked.
     public var autoDownload: AutoDownloadPolicy
-    /// Where ``events(for:fetchingFullResolution:priority:)`` downloads: by default the
+    /// Where ``events(for:fetchingOriginal:priority:)`` downloads: by default the
     /// coordinator every resolver shares, so that a part is fetched once for every screen.
     public var downloads: DownloadCoordinator
-    /// What ``events(for:fetchingFullResolution:priority:)`` accepts as an image: every preview
-    /// and full-resolution content, local or downloaded, is checked under it before it is sent
+    /// What ``events(for:fetchingOriginal:priority:)`` accepts as an image: every preview
+    /// and original content, local or downloaded, is checked under it before it is sent
     /// (see <doc:InspectingImages>).
     public var contentPolicy: ImageContentPolicy
 
@@ -34,7 +34,7 @@ public struct AttachmentResolver: Sendable {
         self.contentPolicy = contentPolicy
     }
 
-    /// Picks the preview, full-resolution and size parts of a message and reads its
+    /// Picks the preview, original and size parts of a message and reads its
     /// placeholder size.
     ///
     /// Parts may come in any order; unknown types are ignored; when two parts have the same
@@ -45,9 +45,9 @@ public struct AttachmentResolver: Sendable {
     /// - The size part (the first local one) gives the size when it is usable, its
     ///   `orientation` read in the policy's ``ResolutionPolicy/sizePartOrientationCode``; a
     ///   malformed one is reported in ``AttachmentResolution/sizeMetadataError``. Without one, the
-    ///   ``RemotePart/imageSize`` a remote full-resolution part (or else preview) declares
+    ///   ``RemotePart/imageSize`` a remote original part (or else preview) declares
     ///   takes its place, with source ``PlaceholderSize/Source/sizeMetadata``.
-    /// - The header of a local image is read too: the full-resolution part's when it is local
+    /// - The header of a local image is read too: the original part's when it is local
     ///   (its header has the original's own orientation), otherwise the preview's. It is kept
     ///   in ``AttachmentResolution/imageHeader``, or its error in
     ///   ``AttachmentResolution/imageHeaderError``.
@@ -64,45 +64,45 @@ public struct AttachmentResolver: Sendable {
     ///
     /// A video message (a chain of ``AttachmentKind/video``, such as ``ResolutionPolicy/Chain/video``)
     /// has its poster as the ``AttachmentResolution/preview`` (never the video itself) and the
-    /// video as the ``AttachmentResolution/fullResolution``. Its placeholder is the size part's;
+    /// video as the ``AttachmentResolution/original``. Its placeholder is the size part's;
     /// without a size part, the header of the video when it is local (``ISOMediaInspector``:
     /// display size with the rotation applied; source ``PlaceholderSize/Source/videoHeader(_:)``);
     /// without either, the poster's header's. Its ``PlaceholderSize/video`` is never `nil`: the
     /// size part's `duration`, or the local header's when the size part has none, and the
     /// header's rotation (the rule ``VideoDetails`` documents). A remote video's header is read
-    /// by ``events(for:fetchingFullResolution:priority:)``, which is asynchronous.
+    /// by ``events(for:fetchingOriginal:priority:)``, which is asynchronous.
     ///
     /// A file message (no chain matches, and a part's type is neither a size type nor one of
-    /// ``ResolutionPolicy/nonFileTypes``) has that part as its full resolution and no preview:
+    /// ``ResolutionPolicy/nonFileTypes``) has that part as its original and no preview:
     /// show its ``MessagePart/fileName``, ``MessagePart/mimeType`` and ``MessagePart/byteCount``.
     public func resolve(_ parts: [any MessagePart]) -> AttachmentResolution {
         let chain = selectChain(in: parts)
         let kind = chain?.kind ?? (filePart(in: parts) != nil ? .file : nil)
-        let fullResolution =
-            if let chain { firstPart(in: parts, matchingAnyOf: chain.fullResolution) } else { filePart(in: parts) }
+        let original =
+            if let chain { firstPart(in: parts, matchingAnyOf: chain.original) } else { filePart(in: parts) }
         let ownPreview = chain.flatMap { firstPart(in: parts, matchingAnyOf: $0.preview) }
-        let preview = kind == .image ? ownPreview ?? fullResolution : ownPreview
+        let preview = kind == .image ? ownPreview ?? original : ownPreview
         let sizePart = firstPart(in: parts, matchingAnyOf: policy.sizeMetadataTypes)
         let metadataResult = sizePart.flatMap { Self.readSizeMetadata($0, in: policy.sizePartOrientationCode) }
         // A size part that is here comes first; then the size a remote part declares.
-        let metadata = (try? metadataResult?.get()) ?? Self.declaredImageSize(of: [fullResolution, preview])
+        let metadata = (try? metadataResult?.get()) ?? Self.declaredImageSize(of: [original, preview])
         let sizes =
             switch kind {
-            case .video?: VideoPlaceholderReader().read(metadata: metadata, video: fullResolution, poster: preview)
-            case .file?: PlaceholderSizeReader().read(metadata: metadata, preview: nil, fullResolution: nil)
+            case .video?: VideoPlaceholderReader().read(metadata: metadata, video: original, poster: preview)
+            case .file?: PlaceholderSizeReader().read(metadata: metadata, preview: nil, original: nil)
             case .image?, nil:
-                PlaceholderSizeReader().read(metadata: metadata, preview: preview, fullResolution: fullResolution)
+                PlaceholderSizeReader().read(metadata: metadata, preview: preview, original: original)
             }
         var sizeError: ImageSizeMetadataError?
         if case .failure(let error)? = metadataResult { sizeError = error }
         let hashPart = PlaceholderHashPart.read(parts)
         var resolution = AttachmentResolution(
-            preview: preview, fullResolution: fullResolution, sizeMetadataPart: sizePart,
+            preview: preview, original: original, sizeMetadataPart: sizePart,
             placeholderSize: sizes.placeholderSize?.filling(from: hashPart?.hashes), sizeMetadataError: sizeError,
             imageHeader: sizes.imageHeader, imageHeaderError: sizes.imageHeaderError)
         resolution.placeholderHashPart = hashPart
         resolution.kind = kind
-        if kind == .image { resolution.representations = RepresentationChain.representations(of: resolution) }
+        if kind == .image { resolution.renditions = RenditionChain.renditions(of: resolution) }
         return resolution
     }
 
@@ -119,10 +119,10 @@ public struct AttachmentResolver: Sendable {
         return parts.first { part in !ignored.contains { part.mimeType.matches($0) } }
     }
 
-    /// The first chain whose full-resolution types occur in the message; failing that, the
+    /// The first chain whose original types occur in the message; failing that, the
     /// first whose preview types do.
     private func selectChain(in parts: [any MessagePart]) -> ResolutionPolicy.Chain? {
-        policy.chains.first { firstPart(in: parts, matchingAnyOf: $0.fullResolution) != nil }
+        policy.chains.first { firstPart(in: parts, matchingAnyOf: $0.original) != nil }
             ?? policy.chains.first { firstPart(in: parts, matchingAnyOf: $0.preview) != nil }
     }
 

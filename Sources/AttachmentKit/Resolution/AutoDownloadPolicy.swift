@@ -7,8 +7,8 @@
 /// ## What is fetched unasked
 ///
 /// This is the one place the rule is written; the resolver's events, the loaders and the
-/// prefetcher all follow it when they are not asked for the full resolution
-/// (`fetchingFullResolution: false`):
+/// prefetcher all follow it when they are not asked for the original
+/// (`fetchingOriginal: false`):
 ///
 /// - A part whose type is in ``mimeTypes`` and whose declared ``MessagePart/byteCount`` is at
 ///   most ``maximumByteCount`` (or unknown) is fetched in any role: with the ``default``, the
@@ -16,10 +16,10 @@
 ///   waits for a request.
 /// - **The sole-image rule.** When the message has nothing else to show (no preview part of its
 ///   own, as with a backend that sends one image URL, or a preview that is neither local nor
-///   fetched unasked), the full-resolution role is fetched too, so that the cell never stays
+///   fetched unasked), the original role is fetched too, so that the cell never stays
 ///   blank:
 ///   - for a view given a displayed size, the smallest rendition that covers it
-///     (``ResolutionPolicy/representation(for:among:)``) and, should it fail, the larger ones;
+///     (``ResolutionPolicy/rendition(for:among:)``) and, should it fail, the larger ones;
 ///     a rendition declares its pixel size, which bounds its bytes, so it is fetched whatever
 ///     its byte count, unless it declares one above ``maximumSoleImageByteCount``;
 ///   - the original (without a size, when no rendition covers the size, or as the last
@@ -40,7 +40,7 @@
 ///   wifi.maximumVideoAndFileByteCount = 25 << 20
 ///   ```
 /// - Whatever waits for a request is said in ``AttachmentLoadState/awaitsDownloadRequest``:
-///   the cell offers a tap to download, which loads with `fetchingFullResolution: true`.
+///   the cell offers a tap to download, which loads with `fetchingOriginal: true`.
 public struct AutoDownloadPolicy: Sendable, Hashable {
     /// The types fetched automatically; a part matches when its type ``MIMEType/matches(_:)``
     /// one of them.
@@ -52,7 +52,7 @@ public struct AutoDownloadPolicy: Sendable, Hashable {
     /// unasked" above), in bytes: 8 MiB unless set (``defaultMaximumSoleImageByteCount``). An
     /// original whose size is unknown never passes; 0 or less turns the rule off.
     public var maximumSoleImageByteCount: Int64
-    /// The largest video or file fetched automatically (the full resolution of a video or a file
+    /// The largest video or file fetched automatically (the original of a video or a file
     /// message, when its type is in ``mimeTypes``), in bytes, in place of ``maximumByteCount``;
     /// `nil` (the default) for ``maximumByteCount`` to apply to them too. When set, a video or a
     /// file whose size is unknown is never fetched unasked: it could be any size.
@@ -87,7 +87,7 @@ public struct AutoDownloadPolicy: Sendable, Hashable {
     public static let none = AutoDownloadPolicy(mimeTypes: [], maximumByteCount: 0, maximumSoleImageByteCount: 0)
 
     /// Whether `part` may be fetched without being asked, by its type and size (against
-    /// ``maximumByteCount``: for the full resolution of a video or a file message, the resolver
+    /// ``maximumByteCount``: for the original of a video or a file message, the resolver
     /// applies ``maximumVideoAndFileByteCount`` when it is set).
     public func allowsAutomaticDownload(of part: any MessagePart) -> Bool {
         guard matchesType(of: part) else { return false }
@@ -95,11 +95,11 @@ public struct AutoDownloadPolicy: Sendable, Hashable {
         return size <= maximumByteCount
     }
 
-    /// Whether `part`, in the full-resolution role of a message of `kind`, may be fetched
+    /// Whether `part`, in the original role of a message of `kind`, may be fetched
     /// without being asked by its type and size: a video or a file against
     /// ``maximumVideoAndFileByteCount`` when it is set, anything else as
     /// ``allowsAutomaticDownload(of:)``.
-    func allowsAutomaticDownload(ofFullResolution part: any MessagePart, kind: AttachmentKind?) -> Bool {
+    func allowsAutomaticDownload(ofOriginal part: any MessagePart, kind: AttachmentKind?) -> Bool {
         guard kind == .video || kind == .file, let maximumVideoAndFileByteCount else {
             return allowsAutomaticDownload(of: part)
         }
@@ -112,7 +112,7 @@ public struct AutoDownloadPolicy: Sendable, Hashable {
         mimeTypes.contains { part.mimeType.matches($0) }
     }
 
-    /// Whether `part`, in the full-resolution role of a message with nothing else to show, may be
+    /// Whether `part`, in the original role of a message with nothing else to show, may be
     /// fetched without being asked by the sole-image rule: a rendition (`isOriginal` false) of
     /// unknown size or up to ``maximumSoleImageByteCount``, an original of a declared size up to it.
     func allowsSoleImageDownload(of part: any MessagePart, isOriginal: Bool) -> Bool {

@@ -1,4 +1,4 @@
-/// The check every preview and full-resolution content passes before it is shown: the one
+/// The check every preview and original content passes before it is shown: the one
 /// place that runs ``ImageInspector/verify(_:declaredType:policy:)`` for a part, so that the
 /// resolver's events and any other path that hands content to an app (remote parts, for
 /// example) refuse the same things for the same reasons.
@@ -8,13 +8,13 @@
 /// count against ``ImageContentPolicy/maximumPixelCount``, the declared type against the
 /// format.
 ///
-/// The full resolution of a video or file message is no image: it passes
+/// The original of a video or file message is no image: it passes
 /// ``FileType/verify(_:declaredType:)`` instead (its first 512 bytes against its declared type:
 /// a PDF that is an HTML page is refused).
 struct ContentCheck: Sendable {
     /// What is accepted.
     var policy: ImageContentPolicy
-    /// What the message's full resolution is: an image unless told otherwise.
+    /// What the message's original is: an image unless told otherwise.
     var kind: AttachmentKind = .image
     /// How headers are read.
     var inspector = ImageInspector()
@@ -31,7 +31,7 @@ struct ContentCheck: Sendable {
 
     /// Checks `content`, delivered by `part` in `role`: the accepted content, or a
     /// ``ResolutionFailure`` whose reason is the ``ImageVerificationError`` (the
-    /// ``FileVerificationError`` for a video's or a file's full resolution).
+    /// ``FileVerificationError`` for a video's or a file's original).
     func check(_ content: PartContent, of part: any MessagePart, role: ResolutionFailure.Role) -> Result<
         Accepted, ResolutionFailure
     > {

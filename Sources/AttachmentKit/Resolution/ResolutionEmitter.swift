@@ -37,17 +37,17 @@ final class ResolutionEmitter: Sendable {
         }
     }
 
-    /// Sends checked content in `role`: the preview or full resolution when it passed the
+    /// Sends checked content in `role`: the preview or original when it passed the
     /// check, the failure when it did not.
     func send(_ checked: Result<ContentCheck.Accepted, ResolutionFailure>, role: ResolutionFailure.Role) {
         switch checked {
         case .failure(let failure):
             send(.failed(failure))
         case .success(let accepted):
-            let isOriginal = role == .fullResolution
+            let isOriginal = role == .original
             let event: ResolutionEvent =
                 isOriginal
-                ? .fullResolution(accepted.content, partID: accepted.partID)
+                ? .original(accepted.content, partID: accepted.partID)
                 : .preview(accepted.content, partID: accepted.partID)
             let image = accepted.image.map {
                 ResolutionSequencer.ImageOfEvent(header: $0.header, partID: accepted.partID, isOriginal: isOriginal)

@@ -1,26 +1,26 @@
 /// One step of showing an image, video or file message, from
-/// ``AttachmentResolver/events(for:fetchingFullResolution:priority:)``.
+/// ``AttachmentResolver/events(for:fetchingOriginal:priority:)``.
 ///
 /// Events come in this order, each when it is known: ``placeholder(_:)``, ``preview(_:partID:)``,
-/// ``progress(_:partID:)`` of the full-resolution download, ``fullResolution(_:partID:)``.
-/// Any may be missing (no size part, no preview, full resolution not fetched); a preview
-/// never follows the full resolution. ``failed(_:)`` can come at any point and names the
+/// ``progress(_:partID:)`` of the original download, ``original(_:partID:)``.
+/// Any may be missing (no size part, no preview, original not fetched); a preview
+/// never follows the original. ``failed(_:)`` can come at any point and names the
 /// part; the other parts go on.
 ///
 /// For a video message the preview is the poster, the placeholder carries
-/// ``PlaceholderSize/video``, and the full resolution is the video; the poster may follow it.
+/// ``PlaceholderSize/video``, and the original is the video; the poster may follow it.
 /// A file message has no placeholder nor preview: only its file's progress and content.
 public enum ResolutionEvent: Sendable {
     /// The size to lay the image out at.
     case placeholder(PlaceholderSize)
     /// The preview's content, local or fetched automatically.
     case preview(PartContent, partID: PartID)
-    /// Progress of the full-resolution download, throttled: the original's, or the rendition's
-    /// chosen for a displayed size (``AttachmentResolver/events(for:displayedPixelSize:fetchingFullResolution:priority:)``).
+    /// Progress of the original download, throttled: the original's, or the rendition's
+    /// chosen for a displayed size (``AttachmentResolver/events(for:displayedPixelSize:fetchingOriginal:priority:)``).
     case progress(TransferProgress, partID: PartID)
-    /// The full-resolution content: swap it in. For events given a displayed size, the rendition
+    /// The original content: swap it in. For events given a displayed size, the rendition
     /// chosen for it, named by its own part identity.
-    case fullResolution(PartContent, partID: PartID)
+    case original(PartContent, partID: PartID)
     /// A part could not be used.
     case failed(ResolutionFailure)
 }
@@ -36,14 +36,14 @@ public struct ResolutionFailure: Error, Sendable, CustomStringConvertible {
         case sizeMetadata
         /// The preview.
         case preview
-        /// The full-resolution original (a video, or a file message's file).
-        case fullResolution
+        /// The original (a video, or a file message's file).
+        case original
 
         public var description: String {
             switch self {
             case .sizeMetadata: "size"
             case .preview: "preview"
-            case .fullResolution: "full-resolution"
+            case .original: "full-resolution"
             }
         }
     }

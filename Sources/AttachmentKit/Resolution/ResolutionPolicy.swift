@@ -1,51 +1,51 @@
-/// Which parts of a message serve as an image's preview, full resolution and size: data, not
+/// Which parts of a message serve as an image's preview, original and size: data, not
 /// code, so an app can give its own.
 ///
 /// A policy is an ordered list of ``Chain``s. The resolver takes the first chain whose
-/// full-resolution list matches a part of the message (or, when none does, the first whose
+/// original list matches a part of the message (or, when none does, the first whose
 /// preview list does), then walks that chain's lists in order: the first type with a
 /// matching part wins, and among parts of the same type the first in the message wins.
 ///
 /// A message that no chain matches is a file message (``AttachmentKind/file``) when it has a
 /// part of a type that is neither a size type nor one of ``nonFileTypes``: the first such part,
-/// in message order, is its full resolution.
+/// in message order, is its original.
 ///
 /// ``atlas`` (the ``default``) reproduces Layer's Atlas.
 public struct ResolutionPolicy: Sendable, Hashable {
     /// The fallback order for one kind of image or video message.
     public struct Chain: Sendable, Hashable {
-        /// Types to try for the preview, best first. May include full-resolution types, so
+        /// Types to try for the preview, best first. May include original types, so
         /// that a message without a preview shows its original. For a video, the poster's.
         public var preview: [MIMEType]
-        /// Types to try for the full-resolution image (or the video), best first.
-        public var fullResolution: [MIMEType]
-        /// What the full resolution is: ``AttachmentKind/image`` unless given, or
+        /// Types to try for the original image (or the video), best first.
+        public var original: [MIMEType]
+        /// What the original is: ``AttachmentKind/image`` unless given, or
         /// ``AttachmentKind/video``, whose content is checked with ``FileType/verify(_:declaredType:)``
         /// rather than as an image, whose size may come from its header, and which the
         /// sole-image rule of ``AutoDownloadPolicy`` never fetches.
         public var kind: AttachmentKind
 
         /// Creates a chain of ``AttachmentKind/image``.
-        public init(preview: [MIMEType], fullResolution: [MIMEType]) {
-            self.init(preview: preview, fullResolution: fullResolution, kind: .image)
+        public init(preview: [MIMEType], original: [MIMEType]) {
+            self.init(preview: preview, original: original, kind: .image)
         }
 
-        /// Creates a chain whose full resolution is of `kind`.
-        public init(preview: [MIMEType], fullResolution: [MIMEType], kind: AttachmentKind) {
+        /// Creates a chain whose original is of `kind`.
+        public init(preview: [MIMEType], original: [MIMEType], kind: AttachmentKind) {
             self.preview = preview
-            self.fullResolution = fullResolution
+            self.original = original
             self.kind = kind
         }
 
         /// Atlas's video message: the poster `image/jpeg+preview`, the video `video/mp4` or
         /// `video/quicktime`.
         public static let video = Chain(
-            preview: [.imageJPEGPreview], fullResolution: [.videoMP4, .videoQuickTime], kind: .video)
+            preview: [.imageJPEGPreview], original: [.videoMP4, .videoQuickTime], kind: .video)
 
-        /// A chain for one full-resolution type whose preview is its `+preview` variant:
-        /// preview `[type+preview, type]`, full resolution `[type]`.
+        /// A chain for one original type whose preview is its `+preview` variant:
+        /// preview `[type+preview, type]`, original `[type]`.
         public static func single(_ type: MIMEType) -> Chain {
-            Chain(preview: [type.previewVariant, type], fullResolution: [type])
+            Chain(preview: [type.previewVariant, type], original: [type])
         }
     }
 
@@ -95,18 +95,18 @@ public struct ResolutionPolicy: Sendable, Hashable {
     /// `video/quicktime`; size from `application/json+imageSize`; any other part but text, a
     /// location or a date makes a file message.
     public static let atlas = ResolutionPolicy(chains: [
-        Chain(preview: [.imageJPEGPreview, .imageJPEG, .imagePNG], fullResolution: [.imageJPEG, .imagePNG]),
+        Chain(preview: [.imageJPEGPreview, .imageJPEG, .imagePNG], original: [.imageJPEG, .imagePNG]),
         .single(.imageGIF),
-        Chain(preview: [.imageHEIC.previewVariant, .imageJPEGPreview, .imageHEIC], fullResolution: [.imageHEIC]),
+        Chain(preview: [.imageHEIC.previewVariant, .imageJPEGPreview, .imageHEIC], original: [.imageHEIC]),
         .video,
     ])
 
     /// The policy the resolver uses when given none: ``atlas``.
     public static let `default` = atlas
 
-    /// Every type this policy treats as an image, preview or full resolution (a video chain's
+    /// Every type this policy treats as an image, preview or original (a video chain's
     /// posters, not its videos).
     public var imageTypes: Set<MIMEType> {
-        Set(chains.flatMap { $0.preview + ($0.kind == .image ? $0.fullResolution : []) })
+        Set(chains.flatMap { $0.preview + ($0.kind == .image ? $0.original : []) })
     }
 }

@@ -2,7 +2,7 @@
 /// ``ResolutionEvent`` promises: the placeholder first (later events wait for it, and when no
 /// size is known it is read from the first image content's header), the progress of the
 /// original after a preview being fetched (only the latest progress waits), no preview or
-/// progress after the full resolution. For a video message, the poster may still follow the
+/// progress after the original. For a video message, the poster may still follow the
 /// video (the video is no picture), and every placeholder carries ``PlaceholderSize/video``.
 struct ResolutionSequencer {
     /// Where the placeholder step stands.
@@ -16,13 +16,13 @@ struct ResolutionSequencer {
         case fromFirstImage
     }
 
-    /// An event with, for a preview or full resolution, the image header the content check read.
+    /// An event with, for a preview or original, the image header the content check read.
     struct Pending {
         var event: ResolutionEvent
         var image: ImageOfEvent?
     }
 
-    /// The header of the image a preview or full-resolution event carries.
+    /// The header of the image a preview or original event carries.
     struct ImageOfEvent {
         var header: ImageHeader
         var partID: PartID
@@ -31,7 +31,7 @@ struct ResolutionSequencer {
 
     private var step: PlaceholderStep
     private var held: [Pending] = []
-    private var deliveredFullResolution = false
+    private var deliveredOriginal = false
     private var awaitingPreview: Bool
     private var heldProgress: ResolutionEvent?
     /// For a video message, what its local header says (empty when it was not read); `nil` for
@@ -99,7 +99,7 @@ struct ResolutionSequencer {
     }
 
     /// Takes an event that is not the placeholder (with the header of the image it carries, for
-    /// a preview or full resolution) and returns what may be sent now.
+    /// a preview or original) and returns what may be sent now.
     mutating func receive(_ event: ResolutionEvent, image: ImageOfEvent? = nil) -> [ResolutionEvent] {
         if case .awaitingSizePart = step {
             if case .progress = event, case .progress? = held.last?.event { held.removeLast() }
@@ -108,17 +108,17 @@ struct ResolutionSequencer {
         }
         switch event {
         case .progress:
-            guard !deliveredFullResolution else { return [] }
+            guard !deliveredOriginal else { return [] }
             guard !awaitingPreview else {
                 heldProgress = event
                 return []
             }
             return [event]
         case .preview:
-            guard !deliveredFullResolution || isVideo else { return [] }
+            guard !deliveredOriginal || isVideo else { return [] }
             return placeholder(from: image) + [event] + previewSettled()
-        case .fullResolution:
-            deliveredFullResolution = true
+        case .original:
+            deliveredOriginal = true
             awaitingPreview = false
             heldProgress = nil
             return placeholder(from: image) + [event]

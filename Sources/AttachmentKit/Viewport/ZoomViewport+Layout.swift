@@ -24,7 +24,7 @@ extension ZoomViewport {
         relayout(keepingScaledContentSize: false) { $0.policy = policy }
     }
 
-    /// Replaces the image with the same picture at another pixel size — the full-resolution
+    /// Replaces the image with the same picture at another pixel size — the
     /// original arriving in place of the preview — without the picture moving or changing
     /// size on screen.
     ///

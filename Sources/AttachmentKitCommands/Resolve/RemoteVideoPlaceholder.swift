@@ -17,7 +17,7 @@ enum RemoteVideoPlaceholder {
     static func read(
         _ parts: [DescribedPart], resolution: AttachmentResolution, downloader: RemoteDownloader
     ) async -> Outcome? {
-        guard resolution.kind == .video, let video = resolution.fullResolution as? DescribedPart,
+        guard resolution.kind == .video, let video = resolution.original as? DescribedPart,
             video.availableContent == nil, let url = video.remoteURL
         else { return nil }
         switch resolution.placeholderSize?.source {
@@ -33,7 +33,7 @@ enum RemoteVideoPlaceholder {
                 return size.source == .videoHeader(video.id) ? .placeholder(size) : nil
             case .failed(let failure) where failure.partID == video.id && failure.role == .sizeMetadata:
                 return .failed(failure.reason)
-            case .preview, .progress, .fullResolution, .failed:
+            case .preview, .progress, .original, .failed:
                 continue
             }
         }

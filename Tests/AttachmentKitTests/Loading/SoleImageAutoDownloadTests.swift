@@ -39,8 +39,8 @@ private struct SoleImageServer {
             imageSize: withRendition ? try ImageSizeMetadata(pixelWidth: 4032, pixelHeight: 3024) : nil,
             downloader: harness.downloader)
         if withRendition {
-            photo.representations = [
-                photo.representation(url: server.url("/photo-1024.jpg"), pixelSize: PixelSize(width: 1024, height: 768))
+            photo.renditions = [
+                photo.rendition(url: server.url("/photo-1024.jpg"), pixelSize: PixelSize(width: 1024, height: 768))
             ]
         }
         return photo
@@ -85,7 +85,7 @@ struct SoleImageAutoDownloadTests {
         let photo = try fixture.photo(byteCount: Int64(SoleImageServer.original.count))
         var shown: PartID?
         for await event in fixture.resolver.events(for: [photo]) {
-            if case .fullResolution(_, let partID) = event { shown = partID }
+            if case .original(_, let partID) = event { shown = partID }
         }
         #expect(shown == photo.id)
     }
@@ -102,7 +102,7 @@ struct SoleImageAutoDownloadTests {
         loader.load(parts: [photo], displayedPixelSize: PixelSize(width: 360, height: 270))
         await waitOnMainActor("the run to end") { !loader.state.isLoading }
         #expect(loader.state.isShowingOriginal, "phase \(loader.state.phase)")
-        #expect(loader.state.shownPartID == photo.representations.first?.part.id)
+        #expect(loader.state.shownPartID == photo.renditions.first?.part.id)
         #expect(RemoteTestContent.contents(loader.state.content) == SoleImageServer.rendition)
         #expect(fixture.requests("/photo-1024.jpg") == 1)
         #expect(fixture.requests("/photo.jpg") == 0)
@@ -127,7 +127,7 @@ struct SoleImageAutoDownloadTests {
         #expect(loader.state.lastFailure == nil)
         #expect(fixture.requests("/photo.jpg") == 0)
         guard byteCount == nil else { return }  // a declared size the server would contradict
-        loader.load(parts: [photo], fetchingFullResolution: true)
+        loader.load(parts: [photo], fetchingOriginal: true)
         #expect(!loader.state.awaitsDownloadRequest)
         await waitOnMainActor("the requested original") { !loader.state.isLoading }
         #expect(loader.state.isShowingOriginal, "phase \(loader.state.phase)")

@@ -73,7 +73,7 @@ struct MIMETypeTests {
         #expect(throws: MIMETypeError.tooLong(byteCount: 256)) { try MIMEType(longest + "a") }
     }
 
-    @Test("the preview variant is derived by rule, and undone by fullResolutionVariant")
+    @Test("the preview variant is derived by rule, and undone by originalVariant")
     func previewVariant() throws {
         #expect(MIMEType.imageGIF.previewVariant == .imageGIFPreview)
         #expect(MIMEType.imageJPEG.previewVariant == .imageJPEGPreview)
@@ -81,8 +81,8 @@ struct MIMETypeTests {
         #expect(MIMEType.imageJPEGPreview.previewVariant == .imageJPEGPreview)
         #expect(MIMEType.imageJPEGPreview.isPreview)
         #expect(!MIMEType.imageJPEG.isPreview)
-        #expect(MIMEType.imageGIFPreview.fullResolutionVariant == .imageGIF)
-        #expect(MIMEType.imagePNG.fullResolutionVariant == nil)
+        #expect(MIMEType.imageGIFPreview.originalVariant == .imageGIF)
+        #expect(MIMEType.imagePNG.originalVariant == nil)
     }
 
     @Test("surrounding spaces are ignored")

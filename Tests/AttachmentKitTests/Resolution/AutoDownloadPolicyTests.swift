@@ -35,7 +35,7 @@ struct AutoDownloadPolicyTests {
         let released = sequencer.sizePartRead(.success(metadata)).map(\.testDescription)
         #expect(released == ["placeholder 1x2", "preview p", "progress 0/10"])
         #expect(size.displayedSize == CGSize(width: 1, height: 2))
-        #expect(sequencer.receive(.fullResolution(content, partID: "f")).count == 1)
+        #expect(sequencer.receive(.original(content, partID: "f")).count == 1)
         #expect(sequencer.receive(.preview(content, partID: "p")).isEmpty)
         #expect(sequencer.receive(.progress(.zero(totalBytes: 1), partID: "f")).isEmpty)
         #expect(sequencer.sizePartRead(nil).isEmpty)

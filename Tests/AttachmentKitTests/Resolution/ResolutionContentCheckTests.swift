@@ -9,11 +9,11 @@ struct ResolutionContentCheckTests {
     let jpeg = PartContent.data(SyntheticImages.jpeg(width: 640, height: 480))
 
     func resolvedEvents(
-        _ parts: [any MessagePart], policy: ImageContentPolicy = .default, fetchingFullResolution: Bool = true
+        _ parts: [any MessagePart], policy: ImageContentPolicy = .default, fetchingOriginal: Bool = true
     ) async -> [ResolutionEvent] {
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator(), contentPolicy: policy)
         var events: [ResolutionEvent] = []
-        for await event in resolver.events(for: parts, fetchingFullResolution: fetchingFullResolution) {
+        for await event in resolver.events(for: parts, fetchingOriginal: fetchingOriginal) {
             events.append(event)
         }
         return events
@@ -35,8 +35,8 @@ struct ResolutionContentCheckTests {
         .timeLimit(.minutes(1)))
     func downloadedHTMLPreview() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
-        try ResolverChoice.require([ScriptedPart("full"), preview], preview: "preview", fullResolution: "full")
-        let collected = Task { await resolvedEvents([ScriptedPart("full"), preview], fetchingFullResolution: false) }
+        try ResolverChoice.require([ScriptedPart("full"), preview], preview: "preview", original: "full")
+        let collected = Task { await resolvedEvents([ScriptedPart("full"), preview], fetchingOriginal: false) }
         await preview.script.attempt(0, before: collected).succeed(html)
         let events = await collected.cancellableValue
         #expect(events.map(\.testDescription) == ["failed preview preview"])
@@ -107,7 +107,7 @@ struct ResolutionContentCheckTests {
             .appendingPathComponent("AttachmentKit-missing-\(UUID().uuidString).jpg")
         let events = await resolvedEvents([LocalPart(id: "full", mimeType: .imageJPEG, content: .file(missing))])
         let (failure, error) = try #require(rejection(in: events))
-        #expect(failure.role == .fullResolution)
+        #expect(failure.role == .original)
         guard case .unreadableFile(missing, reason: _) = error else {
             Issue.record("expected unreadableFile, got \(error)")
             return

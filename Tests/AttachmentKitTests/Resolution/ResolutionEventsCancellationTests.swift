@@ -11,7 +11,7 @@ struct ResolutionEventsCancellationTests {
     func breakWhileSequenceIsKept() async {
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator(throttle: .none)
-        let events = AttachmentResolver(downloads: coordinator).events(for: [full], fetchingFullResolution: true)
+        let events = AttachmentResolver(downloads: coordinator).events(for: [full], fetchingOriginal: true)
         for await event in events {
             if case .progress = event { break }
         }
@@ -29,7 +29,7 @@ struct ResolutionEventsCancellationTests {
     func lazyAndRepeatable() async {
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator(throttle: .none)
-        let events = AttachmentResolver(downloads: coordinator).events(for: [full], fetchingFullResolution: true)
+        let events = AttachmentResolver(downloads: coordinator).events(for: [full], fetchingOriginal: true)
         #expect(await coordinator.activeTransferCount == 0)
         #expect(full.script.startedCount == 0)
         for round in 0..<2 {

@@ -159,7 +159,7 @@ extension RemotePart {
         var part = RemotePart(
             id: id, url: url, mimeType: mimeType, byteCount: byteCount, imageSize: imageSize, validator: validator,
             sha256: digest.hex, hooks: hooks, downloader: downloader)
-        part.representations = representations
+        part.renditions = renditions
         return part
     }
 }

@@ -4,7 +4,7 @@
 enum TIFFHeaderParser {
     static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
         let structure = try TIFFStructure(&reader, base: 0, length: reader.count)
-        let directory = try structure.firstFullResolutionDirectory(&reader)
+        let directory = try structure.firstFullSizeDirectory(&reader)
         guard let width = try structure.value(of: .imageWidth, in: directory, &reader) else {
             throw .malformed(.tiff, reason: "the image directory has no ImageWidth")
         }

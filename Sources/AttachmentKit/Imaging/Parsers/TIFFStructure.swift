@@ -37,7 +37,7 @@ struct TIFFStructure {
     /// The structure-relative offset of the first directory (IFD0).
     let firstDirectoryOffset: Int
 
-    /// The most directories ``firstFullResolutionDirectory(_:)`` follows.
+    /// The most directories ``firstFullSizeDirectory(_:)`` follows.
     static let maximumDirectoryCount = 64
 
     /// Reads the 8-byte header at `base`.
@@ -137,7 +137,7 @@ struct TIFFStructure {
     /// - Throws: ``ImageInspectionError/loop(_:offset:)`` when the chain revisits a directory,
     ///   ``ImageInspectionError/malformed(_:reason:)`` when it is longer than
     ///   ``maximumDirectoryCount``.
-    func firstFullResolutionDirectory(_ reader: inout ByteReader) throws(ImageInspectionError) -> Directory {
+    func firstFullSizeDirectory(_ reader: inout ByteReader) throws(ImageInspectionError) -> Directory {
         let first = try directory(at: firstDirectoryOffset, &reader)
         var current = first
         var visited: Set<Int> = [first.offset]

@@ -79,7 +79,7 @@ extension FileType {
 
         /// The kind `declared` names, or `nil` for a type that is not checked.
         init?(_ declared: MIMEType) {
-            let essence = (declared.fullResolutionVariant ?? declared).essence
+            let essence = (declared.originalVariant ?? declared).essence
             switch essence {
             case "application/pdf", "application/x-pdf": self = .pdf
             case "audio/mpeg", "audio/mp3", "audio/mpeg3", "audio/x-mpeg-3": self = .mp3

@@ -71,7 +71,7 @@ public struct MIMEType: Sendable, Hashable, CustomStringConvertible {
 
     /// The type this preview stands in for (`image/gif+preview` → `image/gif`), or `nil` when
     /// this type is not a preview.
-    public var fullResolutionVariant: MIMEType? {
+    public var originalVariant: MIMEType? {
         guard isPreview else { return nil }
         let base = String(subtype.dropLast(Self.previewSuffix.count))
         return MIMEType(validatedType: type, subtype: base, parameters: parameters)

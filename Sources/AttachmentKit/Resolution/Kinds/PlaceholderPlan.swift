@@ -21,7 +21,7 @@ struct PlaceholderPlan: Sendable {
         }
         remoteVideo =
             known == nil && sizePartToFetch == nil && resolution.kind == .video
-            ? resolution.fullResolution as? RemotePart : nil
+            ? resolution.original as? RemotePart : nil
         now = known ?? (sizePartToFetch == nil && remoteVideo == nil ? resolution.placeholderSize : nil)
     }
 

@@ -14,7 +14,7 @@ struct VideoPlaceholderReader {
     ) -> PlaceholderSizeReader.Outcome {
         let header = video?.availableContent.flatMap { try? inspector.inspect($0) }
         let headerDetails = header.map(VideoDetails.init(header:))
-        var outcome = PlaceholderSizeReader().read(metadata: nil, preview: poster, fullResolution: nil)
+        var outcome = PlaceholderSizeReader().read(metadata: nil, preview: poster, original: nil)
         if let metadata {
             var size = PlaceholderSizeReader.placeholder(
                 metadata: metadata,

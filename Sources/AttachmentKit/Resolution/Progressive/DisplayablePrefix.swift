@@ -6,7 +6,7 @@ import Foundation
 /// The resolver finds it as the bytes arrive (``JPEGScanIndex``, run on each chunk as it is
 /// written, never reading the file again) and sends each new one with
 /// ``ResolutionEvent/progress(_:partID:)`` in ``TransferProgress/displayablePrefix``;
-/// ``AttachmentLoadState/displayablePrefix`` holds the latest. Only a full-resolution download
+/// ``AttachmentLoadState/displayablePrefix`` holds the latest. Only a original download
 /// of a JPEG for display reports them, and only once its frame header says it is progressive:
 /// a baseline JPEG, another format, a prefetch, a part that a chat SDK downloads itself and a
 /// download resumed from kept bytes report none.
@@ -17,7 +17,7 @@ import Foundation
 /// Decode ``decodableData`` (the prefix and an end-of-image marker) with any JPEG decoder, or
 /// hand ``data`` to an incremental one (`CGImageSourceUpdateData(source, data, false)` on a
 /// source from `CGImageSourceCreateIncremental`). Each prefix is a few scans longer than the
-/// one before; a view keeps the latest and drops it once the full resolution arrives.
+/// one before; a view keeps the latest and drops it once the original arrives.
 public struct DisplayablePrefix: Sendable, Hashable {
     /// The bytes from the start of the file to the end of its ``scanCount``-th scan.
     public let data: Data

@@ -1,4 +1,4 @@
-/// Sends one full-resolution download's progress and displayable prefixes as the events'
+/// Sends one original download's progress and displayable prefixes as the events'
 /// ``ResolutionEvent/progress(_:partID:)``: a new prefix at once, in an event of its own, and
 /// the latest one carried on in every later progress event. Progress that the transfer's
 /// throttled stream delivers after a prefix event with more bytes is dropped, so that the

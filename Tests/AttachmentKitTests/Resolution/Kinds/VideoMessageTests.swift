@@ -24,12 +24,12 @@ struct VideoMessageTests {
         #expect(resolution.kind == .video)
         #expect(!resolution.isImageMessage)
         #expect(resolution.preview?.id == "poster")
-        #expect(resolution.fullResolution?.id == "video")
+        #expect(resolution.original?.id == "video")
         let placeholder = try #require(resolution.placeholderSize)
         #expect(placeholder.displayedSize == CGSize(width: 1920, height: 1080))
         #expect(placeholder.source == .sizeMetadata)
         #expect(placeholder.video == VideoDetails(duration: 12.5, rotation: nil))
-        #expect(resolution.representations.isEmpty)
+        #expect(resolution.renditions.isEmpty)
     }
 
     @Test("a message with the video alone has no preview: the video is never shown as a picture")
@@ -37,7 +37,7 @@ struct VideoMessageTests {
         let resolution = AttachmentResolver().resolve([ScriptedPart("video", mimeType: .videoQuickTime)])
         #expect(resolution.kind == .video)
         #expect(resolution.preview == nil)
-        #expect(resolution.fullResolution?.id == "video")
+        #expect(resolution.original?.id == "video")
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -60,7 +60,7 @@ struct VideoMessageTests {
             "video", mimeType: .videoMP4, byteCount: Int64(bytes.count),
             script: DownloadScript(automatic: .init(content: .data(bytes), steps: 1)))
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await resolver.events(for: [Self.poster, video], fetchingFullResolution: true).collected()
+        let events = await resolver.events(for: [Self.poster, video], fetchingOriginal: true).collected()
         let described = events.map(\.testDescription).filter { !$0.hasPrefix("progress") }
         #expect(described == ["placeholder 320x180", "preview poster", "full video"])
         guard case .placeholder(let placeholder)? = events.first else { return }
@@ -136,7 +136,7 @@ struct VideoMessageTests {
         let video = ScriptedPart(
             "video", mimeType: .videoMP4, script: DownloadScript(automatic: .init(content: .data(page), steps: 1)))
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await resolver.events(for: [Self.poster, video], fetchingFullResolution: true).collected()
+        let events = await resolver.events(for: [Self.poster, video], fetchingOriginal: true).collected()
         let described = events.map(\.testDescription).filter { !$0.hasPrefix("progress") }
         #expect(described == ["placeholder 320x180", "preview poster", "failed full-resolution video"])
         guard case .failed(let failure)? = events.last else { return }

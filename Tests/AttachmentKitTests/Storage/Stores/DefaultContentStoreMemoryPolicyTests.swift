@@ -43,7 +43,7 @@ struct DefaultContentStoreMemoryPolicyTests {
                 "original", script: DownloadScript(automatic: .init(content: .data(original), steps: 2)))
             let content = try await coordinator.content(for: part)
             #expect(content.fileURL != nil)
-            // The documented key: the part's id, representation .original.
+            // The documented key: the part's id, rendition .original.
             let stored = try #require(
                 await store.content(for: ContentKey(partID: "original", representation: .original)))
             #expect(try stored.bytes() == original)

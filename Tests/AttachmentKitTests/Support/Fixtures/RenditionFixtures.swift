@@ -9,22 +9,22 @@ struct OfferingPart: MessagePart {
     let mimeType: MIMEType
     let transferStatus: TransferStatus
     let localContent: PartContent?
-    let representations: [ImageRepresentation]
+    let renditions: [Rendition]
 
     init(
         _ id: PartID, mimeType: MIMEType = .imageJPEG, content: PartContent? = nil,
-        representations: [ImageRepresentation]
+        renditions: [Rendition]
     ) {
         self.id = id
         self.mimeType = mimeType
         self.transferStatus = content == nil ? .readyForDownload : .complete
         self.localContent = content
-        self.representations = representations
+        self.renditions = renditions
     }
 }
 
-/// Renditions of one 4032 × 3024 photo for the representation tests.
-enum RepresentationFixtures {
+/// Renditions of one 4032 × 3024 photo for the rendition tests.
+enum RenditionFixtures {
     static let original = PixelSize(width: 4032, height: 3024)
     static let previewSize = PixelSize(width: 512, height: 384)
     static let large = PixelSize(width: 1024, height: 768)
@@ -36,14 +36,14 @@ enum RepresentationFixtures {
     }
 
     /// A rendition downloaded by a scripted part named after its size.
-    static func scripted(_ size: PixelSize, id: PartID? = nil) -> (ImageRepresentation, ScriptedPart) {
+    static func scripted(_ size: PixelSize, id: PartID? = nil) -> (Rendition, ScriptedPart) {
         let part = ScriptedPart(id ?? PartID("photo@\(Int(size.width))x\(Int(size.height))"))
-        return (ImageRepresentation(pixelSize: size, part: part), part)
+        return (Rendition(pixelSize: size, part: part), part)
     }
 
     /// A rendition that is a placeholder part on the server.
-    static func remote(_ size: PixelSize, id: PartID) -> ImageRepresentation {
-        ImageRepresentation(pixelSize: size, part: PartFactory.remote(id, .imageJPEG))
+    static func remote(_ size: PixelSize, id: PartID) -> Rendition {
+        Rendition(pixelSize: size, part: PartFactory.remote(id, .imageJPEG))
     }
 }
 
@@ -51,7 +51,7 @@ enum RepresentationFixtures {
 /// (64 × 48, from its header) and a size part (4032 × 3024): its chain is preview, 1024, 2048,
 /// original.
 struct RenditionMessage {
-    typealias Fixtures = RepresentationFixtures
+    typealias Fixtures = RenditionFixtures
     let large = Fixtures.scripted(Fixtures.large)
     let extraLarge = Fixtures.scripted(Fixtures.extraLarge)
     let original: ScriptedPart
@@ -67,7 +67,7 @@ struct RenditionMessage {
     static let tinyCell = PixelSize(width: 60, height: 45)
 
     init() {
-        original = ScriptedPart("photo", representations: [extraLarge.0, large.0])
+        original = ScriptedPart("photo", renditions: [extraLarge.0, large.0])
         parts = [
             original, LoadingFixtures.localPreview(),
             PartFactory.size(#"{"width":4032,"height":3024,"orientation":0}"#),
@@ -85,7 +85,7 @@ struct RenditionMessage {
         ]
         for (size, rendition) in choices {
             try ResolverChoice.require(
-                parts, preview: "preview", fullResolution: original.id, rendition: rendition, for: size,
+                parts, preview: "preview", original: original.id, rendition: rendition, for: size,
                 sourceLocation: sourceLocation)
         }
     }

@@ -1,40 +1,40 @@
 import Foundation
 
-extension RepresentationChain {
+extension RenditionChain {
     /// A resolved message's renditions, smallest first: the rule
-    /// ``AttachmentResolution/representations`` documents.
+    /// ``AttachmentResolution/renditions`` documents.
     ///
-    /// The offered renditions are the full-resolution part's; one with the preview's identity
+    /// The offered renditions are the original part's; one with the preview's identity
     /// gives the preview's size when its header did not, one with the original's identity is
     /// ignored, and those that the preview already covers, or that cover the original, are left
     /// out (they would never be worth a download).
-    static func representations(of resolution: AttachmentResolution) -> [ImageRepresentation] {
+    static func renditions(of resolution: AttachmentResolution) -> [Rendition] {
         let preview = resolution.usesOnePartForBothRoles ? nil : resolution.preview
-        guard let original = resolution.fullResolution else {
-            return preview.map { [ImageRepresentation(pixelSize: headerSize(ofPreviewIn: resolution), part: $0)] } ?? []
+        guard let original = resolution.original else {
+            return preview.map { [Rendition(pixelSize: headerSize(ofPreviewIn: resolution), part: $0)] } ?? []
         }
         let originalSize = pixelSize(ofOriginalIn: resolution)
         guard original.availableContent == nil else {
-            return [ImageRepresentation(pixelSize: originalSize, part: original)]
+            return [Rendition(pixelSize: originalSize, part: original)]
         }
-        let offered = RepresentationChain(original.representations.filter { $0.part.id != original.id }).ordered
+        let offered = RenditionChain(original.renditions.filter { $0.part.id != original.id }).ordered
         var previewSize = headerSize(ofPreviewIn: resolution)
         if let preview, previewSize.isEmpty,
             let described = offered.first(where: { $0.part.id == preview.id })
         {
             previewSize = described.pixelSize
         }
-        let between = offered.filter { representation in
-            let size = representation.pixelSize
-            return representation.part.id != preview?.id && !size.isEmpty
+        let between = offered.filter { rendition in
+            let size = rendition.pixelSize
+            return rendition.part.id != preview?.id && !size.isEmpty
                 && (previewSize.isEmpty || !covers(previewSize, size))
                 && (originalSize.isEmpty || !covers(size, originalSize))
         }
-        var chain: [ImageRepresentation] = []
+        var chain: [Rendition] = []
         if let preview, !previewSize.isEmpty {
-            chain.append(ImageRepresentation(pixelSize: previewSize, part: preview))
+            chain.append(Rendition(pixelSize: previewSize, part: preview))
         }
-        return chain + between + [ImageRepresentation(pixelSize: originalSize, part: original)]
+        return chain + between + [Rendition(pixelSize: originalSize, part: original)]
     }
 
     /// The original's displayed size when the placeholder is the original's (from the size part
@@ -44,14 +44,14 @@ extension RepresentationChain {
         switch placeholder.source {
         case .sizeMetadata: return PixelSize(displayedSizeOf: placeholder)
         case .imageHeader(let partID), .videoHeader(let partID):
-            return partID == resolution.fullResolution?.id ? PixelSize(displayedSizeOf: placeholder) : .zero
+            return partID == resolution.original?.id ? PixelSize(displayedSizeOf: placeholder) : .zero
         }
     }
 
     /// The preview's displayed size when the header the resolver read is the preview's (the
     /// original is not local and the preview is); zero otherwise.
     private static func headerSize(ofPreviewIn resolution: AttachmentResolution) -> PixelSize {
-        guard let header = resolution.imageHeader, resolution.fullResolution?.availableContent == nil,
+        guard let header = resolution.imageHeader, resolution.original?.availableContent == nil,
             resolution.preview?.availableContent != nil
         else { return .zero }
         return PixelSize(width: header.displayedSize.width, height: header.displayedSize.height)

@@ -1,17 +1,17 @@
 extension AttachmentResolver {
-    /// Fetches the full resolution for the events: each of `parts` in turn (the chosen rendition,
+    /// Fetches the original for the events: each of `parts` in turn (the chosen rendition,
     /// the larger ones, the original last; see
-    /// ``RepresentationChain/fullResolutionOrder(in:displayedPixels:previewIsShown:)``) until one
+    /// ``RenditionChain/originalOrder(in:displayedPixels:previewIsShown:)``) until one
     /// is sent, calling `onCompletion` once it has been. A part that fails, its download or the
     /// content check, is reported with ``ResolutionEvent/failed(_:)`` and the next one is tried;
     /// a cancelled one ends the fetch.
-    func fetchFullResolution(
+    func fetchOriginal(
         _ parts: [any MessagePart], priority: DownloadPriorityControl, check: ContentCheck,
         into emitter: ResolutionEmitter, onCompletion: @escaping @Sendable () -> Void
     ) async {
         for part in parts {
             guard !Task.isCancelled else { return }
-            switch await fetchFullResolution(part, priority: priority, check: check, into: emitter) {
+            switch await fetchOriginal(part, priority: priority, check: check, into: emitter) {
             case .sent:
                 onCompletion()
                 return
@@ -23,32 +23,32 @@ extension AttachmentResolver {
         }
     }
 
-    /// How one part's full-resolution fetch ended.
-    private enum FullResolutionOutcome {
+    /// How one part's original fetch ended.
+    private enum OriginalOutcome {
         case sent, failed, cancelled
     }
 
-    private func fetchFullResolution(
+    private func fetchOriginal(
         _ part: any MessagePart, priority: DownloadPriorityControl, check: ContentCheck,
         into emitter: ResolutionEmitter
-    ) async -> FullResolutionOutcome {
+    ) async -> OriginalOutcome {
         let relay = part.mimeType.isJPEG ? DisplayablePrefixRelay(partID: part.id, emitter: emitter) : nil
         let onPrefix = relay.map { relay in { @Sendable (progress: TransferProgress) in relay.received(progress) } }
         guard let download = await priority.download(part, from: downloads, onDisplayablePrefix: onPrefix) else {
             return .cancelled
         }
         return await withTaskCancellationHandler {
-            var outcome = FullResolutionOutcome.cancelled
+            var outcome = OriginalOutcome.cancelled
             for await state in download.updates() {
                 switch state {
                 case .downloading(let progress):
                     if let relay { relay.send(progress) } else { emitter.send(.progress(progress, partID: part.id)) }
                 case .completed(let content):
-                    let checked = check.check(content, of: part, role: .fullResolution)
-                    emitter.send(checked, role: .fullResolution)
+                    let checked = check.check(content, of: part, role: .original)
+                    emitter.send(checked, role: .original)
                     if case .success = checked { outcome = .sent } else { outcome = .failed }
                 case .failed(let error):
-                    emitter.send(.failed(ResolutionFailure(partID: part.id, role: .fullResolution, reason: error)))
+                    emitter.send(.failed(ResolutionFailure(partID: part.id, role: .original, reason: error)))
                     outcome = error.isCancellation ? .cancelled : .failed
                 case .idle, .cancelled:
                     break

@@ -2,15 +2,15 @@
 /// `FlickrPhotoFormatLarge`, a CDN's resizing, Matrix's thumbnail endpoint), the preview, or the
 /// original itself.
 ///
-/// A part lists the renditions it can also be had as in ``MessagePart/representations``; the
+/// A part lists the renditions it can also be had as in ``MessagePart/renditions``; the
 /// resolver puts them in order between the preview and the original
-/// (``AttachmentResolution/representations``), and
-/// ``ResolutionPolicy/representation(for:among:)`` picks the smallest that covers what is shown.
+/// (``AttachmentResolution/renditions``), and
+/// ``ResolutionPolicy/rendition(for:among:)`` picks the smallest that covers what is shown.
 /// Each rendition is a part of its own, so it is downloaded, shared and stored under its own
 /// key (``contentKey``), never in place of another.
 ///
-/// Two representations are equal when they have the same part identity and pixel size.
-public struct ImageRepresentation: Sendable, Hashable, CustomStringConvertible {
+/// Two renditions are equal when they have the same part identity and pixel size.
+public struct Rendition: Sendable, Hashable, CustomStringConvertible {
     /// The rendition's size in pixels, as displayed (orientation applied); ``PixelSize/zero``
     /// when it is not known (an original without a size part).
     public let pixelSize: PixelSize
@@ -18,7 +18,7 @@ public struct ImageRepresentation: Sendable, Hashable, CustomStringConvertible {
     /// renditions with one identity would share one download and one stored entry.
     public let part: any MessagePart
 
-    /// Creates a representation of `pixelSize` pixels, downloaded by `part`.
+    /// Creates a rendition of `pixelSize` pixels, downloaded by `part`.
     public init(pixelSize: PixelSize, part: any MessagePart) {
         self.pixelSize = pixelSize
         self.part = part
@@ -31,8 +31,8 @@ public struct ImageRepresentation: Sendable, Hashable, CustomStringConvertible {
     /// `"photo@1024x768 (1024 x 768 px)"`.
     public var description: String { "\(part.id) (\(pixelSize))" }
 
-    /// Whether two representations have the same part identity and pixel size.
-    public static func == (lhs: ImageRepresentation, rhs: ImageRepresentation) -> Bool {
+    /// Whether two renditions have the same part identity and pixel size.
+    public static func == (lhs: Rendition, rhs: Rendition) -> Bool {
         lhs.part.id == rhs.part.id && lhs.pixelSize == rhs.pixelSize
     }
 

@@ -1,8 +1,8 @@
-extension RepresentationChain {
+extension RenditionChain {
     /// What a view that shows a resolved message at `displayedPixels` fetches in the
-    /// full-resolution role, in the order to try: the rendition
-    /// ``ResolutionPolicy/representation(for:among:)`` chooses among the message's
-    /// ``AttachmentResolution/representations``, then each larger one, the original last, so that
+    /// original role, in the order to try: the rendition
+    /// ``ResolutionPolicy/rendition(for:among:)`` chooses among the message's
+    /// ``AttachmentResolution/renditions``, then each larger one, the original last, so that
     /// a rendition that fails falls back to the next one up.
     ///
     /// - The preview is never in the list. When it is the choice (it covers the size),
@@ -10,13 +10,13 @@ extension RepresentationChain {
     ///   download and the list is empty; otherwise the list starts with the next one up.
     /// - Without a size, or with an empty one (a view before its first layout), only the original:
     ///   what the events fetched before sizes were given.
-    /// - No full-resolution part: empty.
-    static func fullResolutionOrder(
+    /// - No original part: empty.
+    static func originalOrder(
         in resolution: AttachmentResolution, displayedPixels: PixelSize?, previewIsShown: () -> Bool
     ) -> [any MessagePart] {
-        guard let original = resolution.fullResolution else { return [] }
+        guard let original = resolution.original else { return [] }
         guard let displayedPixels, !displayedPixels.isEmpty else { return [original] }
-        let chain = RepresentationChain(resolution.representations)
+        let chain = RenditionChain(resolution.renditions)
         guard let index = chain.index(for: displayedPixels) else { return [original] }
         let previewID = resolution.usesOnePartForBothRoles ? nil : resolution.preview?.id
         if chain.ordered[index].part.id == previewID, previewIsShown() { return [] }
@@ -26,8 +26,8 @@ extension RepresentationChain {
 
     /// Whether a view that shows `shownPartID` of `resolution` (`nil`: nothing yet), loaded for
     /// `requestedPixels`, must fetch again now that it shows the picture at `displayedPixels`:
-    /// when the first part ``fullResolutionOrder(in:displayedPixels:previewIsShown:)`` gives for
-    /// the new size comes later in ``AttachmentResolution/representations`` (is larger) than
+    /// when the first part ``originalOrder(in:displayedPixels:previewIsShown:)`` gives for
+    /// the new size comes later in ``AttachmentResolution/renditions`` (is larger) than
     /// the part shown and than the first one the load asked for. Never for a smaller size, an
     /// empty one, or a load that asked for the original.
     static func needsLargerFetch(
@@ -36,11 +36,11 @@ extension RepresentationChain {
     ) -> Bool {
         guard !displayedPixels.isEmpty else { return false }
         let previewIsShown = { shownPartID != nil && shownPartID == resolution.preview?.id }
-        let needed = fullResolutionOrder(
+        let needed = originalOrder(
             in: resolution, displayedPixels: displayedPixels, previewIsShown: previewIsShown)
-        let requested = fullResolutionOrder(
+        let requested = originalOrder(
             in: resolution, displayedPixels: requestedPixels, previewIsShown: previewIsShown)
-        let chain = resolution.representations
+        let chain = resolution.renditions
         func rank(_ id: PartID?) -> Int { id.flatMap { id in chain.firstIndex { $0.part.id == id } } ?? -1 }
         guard let neededID = needed.first?.id else { return false }
         return rank(neededID) > max(rank(shownPartID), rank(requested.first?.id))

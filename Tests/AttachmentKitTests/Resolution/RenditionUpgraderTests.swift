@@ -4,9 +4,9 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("RepresentationUpgrader: the next rendition up while zooming, fetched once, swapped in without a jump", .inTurn)
-struct RepresentationUpgraderTests {
-    private typealias Fixtures = RepresentationFixtures
+@Suite("Rendition.Upgrader: the next rendition up while zooming, fetched once, swapped in without a jump", .inTurn)
+struct RenditionUpgraderTests {
+    private typealias Fixtures = RenditionFixtures
     private let coordinator = TransferFixtures.coordinator(throttle: .none)
     private let large = Fixtures.scripted(Fixtures.large)
     private let extraLarge = Fixtures.scripted(Fixtures.extraLarge)
@@ -14,15 +14,15 @@ struct RepresentationUpgraderTests {
     private let upgrades = UpgradeLog()
 
     private func makeUpgrader(
-        onUpgrade: @escaping @MainActor (ImageRepresentation, PartContent) -> Void = { _, _ in }
-    ) -> RepresentationUpgrader {
+        onUpgrade: @escaping @MainActor (Rendition, PartContent) -> Void = { _, _ in }
+    ) -> Rendition.Upgrader {
         let log = upgrades
-        return RepresentationUpgrader(
-            representations: [original.0, extraLarge.0, large.0], showing: large.0,
+        return Rendition.Upgrader(
+            renditions: [original.0, extraLarge.0, large.0], showing: large.0,
             resolver: AttachmentResolver(downloads: coordinator)
-        ) { representation, content in
-            log.entries.append(representation)
-            onUpgrade(representation, content)
+        ) { rendition, content in
+            log.entries.append(rendition)
+            onUpgrade(rendition, content)
         }
     }
 
@@ -67,9 +67,9 @@ struct RepresentationUpgraderTests {
         viewport.zoom(to: 0.7, anchoredAt: CGPoint(x: 120, y: 400))  // 1433 px wide: past 1024
         let before = viewport
         var swapped: ZoomViewport?
-        let upgrader = makeUpgrader { representation, _ in
+        let upgrader = makeUpgrader { rendition, _ in
             var copy = viewport
-            copy.replaceContent(with: representation)
+            copy.replaceContent(with: rendition)
             swapped = copy
         }
         try #require(upgrader.displayedSizeChanged(to: viewport.displayedPixelSize) == extraLarge.0)
@@ -138,7 +138,7 @@ struct RepresentationUpgraderTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("releasing the upgrader cancels its download too", .timeLimit(.minutes(1)))
     func releaseCancels() async throws {
-        var upgrader: RepresentationUpgrader? = makeUpgrader()
+        var upgrader: Rendition.Upgrader? = makeUpgrader()
         try #require(upgrader?.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350)) == extraLarge.0)
         let attempt = await extraLarge.1.script.attempt(0)
         upgrader = nil
@@ -152,10 +152,10 @@ struct RepresentationUpgraderTests {
         "a larger need replaces a smaller fetch; a failed rendition gives way to the next one up",
         .timeLimit(.minutes(1)))
     func replaceAndFailure() async throws {
-        let upgrader = RepresentationUpgrader(
-            representations: [large.0, extraLarge.0, original.0],
+        let upgrader = Rendition.Upgrader(
+            renditions: [large.0, extraLarge.0, original.0],
             resolver: AttachmentResolver(downloads: coordinator)
-        ) { [upgrades] representation, _ in upgrades.entries.append(representation) }
+        ) { [upgrades] rendition, _ in upgrades.entries.append(rendition) }
         try #require(upgrader.displayedSizeChanged(to: PixelSize(width: 900, height: 675)) == large.0)
         let first = await large.1.script.attempt(0)
         try #require(upgrader.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350)) == extraLarge.0)
@@ -176,7 +176,7 @@ struct RepresentationUpgraderTests {
         "no renditions, an empty size or content that fails the check never hands anything over",
         .timeLimit(.minutes(1)))
     func badInput() async throws {
-        let empty = RepresentationUpgrader(representations: []) { _, _ in Issue.record("nothing to hand over") }
+        let empty = Rendition.Upgrader(renditions: []) { _, _ in Issue.record("nothing to hand over") }
         #expect(empty.displayedSizeChanged(to: PixelSize(width: 5000, height: 5000)) == nil)
         let upgrader = makeUpgrader()
         #expect(upgrader.displayedSizeChanged(to: .zero) == nil)
@@ -210,5 +210,5 @@ struct RepresentationUpgraderTests {
 /// The renditions an upgrader handed over, in order.
 @MainActor
 final class UpgradeLog {
-    var entries: [ImageRepresentation] = []
+    var entries: [Rendition] = []
 }

@@ -2,21 +2,21 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("ResolutionPolicy.representation(for:among:): the smallest rendition that covers what is shown", .inTurn)
-struct RepresentationChoiceTests {
-    private typealias Fixtures = RepresentationFixtures
+@Suite("ResolutionPolicy.rendition(for:among:): the smallest rendition that covers what is shown", .inTurn)
+struct RenditionChoiceTests {
+    private typealias Fixtures = RenditionFixtures
     private let policy = ResolutionPolicy.default
     private let preview = Fixtures.remote(Fixtures.previewSize, id: "preview")
     private let large = Fixtures.remote(Fixtures.large, id: "photo@1024x768")
     private let extraLarge = Fixtures.remote(Fixtures.extraLarge, id: "photo@2048x1536")
     private let original = Fixtures.remote(Fixtures.original, id: "photo")
 
-    private var chain: [ImageRepresentation] { [preview, large, extraLarge, original] }
+    private var chain: [Rendition] { [preview, large, extraLarge, original] }
 
-    private func choice(_ width: CGFloat, _ height: CGFloat, among list: [ImageRepresentation]? = nil)
-        -> ImageRepresentation?
+    private func choice(_ width: CGFloat, _ height: CGFloat, among list: [Rendition]? = nil)
+        -> Rendition?
     {
-        policy.representation(for: PixelSize(width: width, height: height), among: list ?? chain)
+        policy.rendition(for: PixelSize(width: width, height: height), among: list ?? chain)
     }
 
     @Test("an exact match is chosen, not the next one up")
@@ -46,9 +46,9 @@ struct RepresentationChoiceTests {
     func screenScaleThree() {
         let needed = Fixtures.original.decodeTarget(forViewOfSize: CGSize(width: 120, height: 90), screenScale: 3)
         #expect(needed == PixelSize(width: 360, height: 270))
-        #expect(policy.representation(for: needed, among: chain) == preview)
+        #expect(policy.rendition(for: needed, among: chain) == preview)
         let wide = Fixtures.original.decodeTarget(forViewOfSize: CGSize(width: 200, height: 150), screenScale: 3)
-        #expect(policy.representation(for: wide, among: chain) == large)
+        #expect(policy.rendition(for: wide, among: chain) == large)
     }
 
     @Test("zoom 2.5 in a viewer multiplies the pixels needed")
@@ -56,13 +56,13 @@ struct RepresentationChoiceTests {
         var viewport = ZoomViewport(
             boundsSize: CGSize(width: 375, height: 667), pixelSize: Fixtures.original, screenScale: 2)
         #expect(viewport.displayedPixelSize == PixelSize(width: 750, height: 562.5))
-        #expect(policy.representation(for: viewport.displayedPixelSize, among: chain) == large)
+        #expect(policy.rendition(for: viewport.displayedPixelSize, among: chain) == large)
         viewport.zoom(by: 2.5)
         #expect(viewport.displayedPixelSize == PixelSize(width: 1875, height: 1406.25))
-        #expect(policy.representation(for: viewport.displayedPixelSize, among: chain) == extraLarge)
+        #expect(policy.rendition(for: viewport.displayedPixelSize, among: chain) == extraLarge)
         let cell = Fixtures.original.decodeTarget(
             forViewOfSize: CGSize(width: 100, height: 100), screenScale: 3, zoom: 2.5)
-        #expect(policy.representation(for: cell, among: chain) == large)
+        #expect(policy.rendition(for: cell, among: chain) == large)
     }
 
     @Test("the order given does not matter, and duplicate sizes or identities count once, the first given")
@@ -89,7 +89,7 @@ struct RepresentationChoiceTests {
         #expect(choice(.infinity, 10) == preview)  // an infinite dimension is stored as 0
         let nanZoom = Fixtures.original.decodeTarget(
             forViewOfSize: CGSize(width: 200, height: 150), screenScale: 3, zoom: .nan)
-        #expect(policy.representation(for: nanZoom, among: chain) == large)  // NaN zoom counts as 1
+        #expect(policy.rendition(for: nanZoom, among: chain) == large)  // NaN zoom counts as 1
         let onlyUnknown = [Fixtures.remote(.zero, id: "a"), Fixtures.remote(PixelSize(width: -1, height: 5), id: "b")]
         #expect(choice(0, 0, among: onlyUnknown)?.part.id == "a")
         #expect(choice(300, 300, among: onlyUnknown)?.part.id == "a")

@@ -11,8 +11,8 @@ extension RemotePart {
     ///
     /// ```swift
     /// var photo = RemotePart(id: "flickr/5310", url: originalURL, mimeType: .imageJPEG)
-    /// photo.representations = [
-    ///     photo.representation(url: largeURL, pixelSize: PixelSize(width: 1024, height: 768)),
+    /// photo.renditions = [
+    ///     photo.rendition(url: largeURL, pixelSize: PixelSize(width: 1024, height: 768)),
     /// ]
     /// ```
     ///
@@ -20,11 +20,11 @@ extension RemotePart {
     ///   - url: Where the rendition is.
     ///   - pixelSize: Its size in pixels, as displayed.
     ///   - mimeType: Its type; this part's unless given.
-    public func representation(url: URL, pixelSize: PixelSize, mimeType: MIMEType? = nil) -> ImageRepresentation {
+    public func rendition(url: URL, pixelSize: PixelSize, mimeType: MIMEType? = nil) -> Rendition {
         let size = "\(ViewportMath.text(pixelSize.width))x\(ViewportMath.text(pixelSize.height))"
         let part = RemotePart(
             id: PartID("\(id.rawValue)@\(size)"), url: url, mimeType: mimeType ?? self.mimeType, hooks: hooks,
             downloader: downloader)
-        return ImageRepresentation(pixelSize: pixelSize, part: part)
+        return Rendition(pixelSize: pixelSize, part: part)
     }
 }

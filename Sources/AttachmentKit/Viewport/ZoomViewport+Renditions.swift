@@ -2,9 +2,9 @@ import Foundation
 
 extension ZoomViewport {
     /// The device pixels the picture takes on screen: ``scaledContentSize`` × the screen scale
-    /// (image points × zoom × screen scale). A representation at least this large shows every
-    /// device pixel sharp; give it to ``ResolutionPolicy/representation(for:among:)`` or
-    /// ``RepresentationUpgrader/displayedSizeChanged(to:)``. It does not depend on which
+    /// (image points × zoom × screen scale). A rendition at least this large shows every
+    /// device pixel sharp; give it to ``ResolutionPolicy/rendition(for:among:)`` or
+    /// ``Rendition/Upgrader/displayedSizeChanged(to:)``. It does not depend on which
     /// rendition the viewport is laid out at. ``PixelSize/zero`` when neutral.
     public var displayedPixelSize: PixelSize {
         guard !isNeutral else { return .zero }
@@ -21,8 +21,8 @@ extension ZoomViewport {
     /// rendition's size takes this one's through ``replaceContent(pixelSize:imageScale:)``, which
     /// keeps the picture's frame on screen and the visible region of the picture. A rendition of
     /// unknown size (an empty pixel size) changes nothing.
-    public mutating func replaceContent(with representation: ImageRepresentation) {
-        let size = representation.pixelSize
+    public mutating func replaceContent(with rendition: Rendition) {
+        let size = rendition.pixelSize
         guard !size.isEmpty, size.width > pixelSize.width || size.height > pixelSize.height else { return }
         replaceContent(pixelSize: size)
     }

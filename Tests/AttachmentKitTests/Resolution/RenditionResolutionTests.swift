@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 @Suite(
-    "AttachmentResolution.representations: preview, the offered renditions, original; each under its own key", .inTurn)
-struct RepresentationResolutionTests {
-    private typealias Fixtures = RepresentationFixtures
+    "AttachmentResolution.renditions: preview, the offered renditions, original; each under its own key", .inTurn)
+struct RenditionResolutionTests {
+    private typealias Fixtures = RenditionFixtures
     private let sizePart = PartFactory.size(#"{"width":4032,"height":3024,"orientation":0}"#)
     private var localPreview: LocalPart {
         LocalPart(id: "preview", mimeType: .imageJPEGPreview, content: Fixtures.jpeg(Fixtures.previewSize))
@@ -23,11 +23,11 @@ struct RepresentationResolutionTests {
             Fixtures.remote(Fixtures.original, id: "photo@4032"),
             Fixtures.remote(Fixtures.large, id: "photo"),
         ]
-        let original = OfferingPart("photo", representations: offered)
+        let original = OfferingPart("photo", renditions: offered)
         let resolution = AttachmentResolver().resolve([original, sizePart, localPreview])
-        #expect(resolution.representations.map(\.part.id) == ["preview", "photo@1024", "photo@2048", "photo"])
+        #expect(resolution.renditions.map(\.part.id) == ["preview", "photo@1024", "photo@2048", "photo"])
         #expect(
-            resolution.representations.map(\.pixelSize) == [
+            resolution.renditions.map(\.pixelSize) == [
                 Fixtures.previewSize, Fixtures.large, Fixtures.extraLarge, Fixtures.original,
             ])
     }
@@ -36,25 +36,25 @@ struct RepresentationResolutionTests {
     func unknownSizes() {
         let original = OfferingPart(
             "photo",
-            representations: [
+            renditions: [
                 Fixtures.remote(Fixtures.large, id: "photo@1024"), Fixtures.remote(Fixtures.previewSize, id: "preview"),
             ])
         let remotePreview = PartFactory.remote("preview", .imageJPEGPreview)
         let resolution = AttachmentResolver().resolve([original, remotePreview])
-        #expect(resolution.representations.map(\.part.id) == ["preview", "photo@1024", "photo"])
-        #expect(resolution.representations.map(\.pixelSize) == [Fixtures.previewSize, Fixtures.large, .zero])
+        #expect(resolution.renditions.map(\.part.id) == ["preview", "photo@1024", "photo"])
+        #expect(resolution.renditions.map(\.pixelSize) == [Fixtures.previewSize, Fixtures.large, .zero])
     }
 
     @Test("a local original is the whole chain; a preview alone is; no image gives none; two-part messages work")
     func degenerateMessages() {
         let local = LocalPart(id: "photo", mimeType: .imageJPEG, content: Fixtures.jpeg(Fixtures.original))
-        #expect(AttachmentResolver().resolve([local, localPreview]).representations.map(\.part.id) == ["photo"])
-        #expect(AttachmentResolver().resolve([localPreview]).representations.map(\.part.id) == ["preview"])
-        #expect(AttachmentResolver().resolve([sizePart]).representations.isEmpty)
+        #expect(AttachmentResolver().resolve([local, localPreview]).renditions.map(\.part.id) == ["photo"])
+        #expect(AttachmentResolver().resolve([localPreview]).renditions.map(\.part.id) == ["preview"])
+        #expect(AttachmentResolver().resolve([sizePart]).renditions.isEmpty)
         let plain = AttachmentResolver().resolve([PartFactory.remote("photo", .imageJPEG), localPreview, sizePart])
-        #expect(plain.representations.map(\.part.id) == ["preview", "photo"])
+        #expect(plain.renditions.map(\.part.id) == ["preview", "photo"])
         #expect(plain.preview?.id == "preview")
-        #expect(plain.fullResolution?.id == "photo")
+        #expect(plain.original?.id == "photo")
     }
 
     @Test("a remote part's renditions have distinct identities and store keys, the same every time they are made")
@@ -62,15 +62,15 @@ struct RepresentationResolutionTests {
         let url = try #require(URL(string: "https://cdn.example.com/p/42.jpg"))
         var photo = RemotePart(id: "flickr/42", url: url, mimeType: .imageJPEG, byteCount: 9, sha256: "ab")
         let sizes = [Fixtures.large, Fixtures.extraLarge, PixelSize(width: 1024, height: 683)]
-        photo.representations = sizes.map {
-            photo.representation(url: url.appendingPathComponent("\($0)"), pixelSize: $0)
+        photo.renditions = sizes.map {
+            photo.rendition(url: url.appendingPathComponent("\($0)"), pixelSize: $0)
         }
-        let keys = photo.representations.map(\.contentKey)
+        let keys = photo.renditions.map(\.contentKey)
         #expect(keys.map(\.partID.rawValue) == ["flickr/42@1024x768", "flickr/42@2048x1536", "flickr/42@1024x683"])
         #expect(Set(keys + [ContentKey(partID: photo.id)]).count == 4)
-        let again = sizes.map { photo.representation(url: url, pixelSize: $0).contentKey }
+        let again = sizes.map { photo.rendition(url: url, pixelSize: $0).contentKey }
         #expect(again == keys)
-        let rendition = try #require(photo.representations.first?.part as? RemotePart)
+        let rendition = try #require(photo.renditions.first?.part as? RemotePart)
         #expect(rendition.byteCount == nil && rendition.sha256 == nil && rendition.mimeType == .imageJPEG)
         #expect(rendition.url == url.appendingPathComponent("\(Fixtures.large)"))
     }
@@ -82,9 +82,9 @@ struct RepresentationResolutionTests {
         let coordinator = TransferFixtures.coordinator(store: store)
         let (large, largePart) = Fixtures.scripted(Fixtures.large)
         let (extraLarge, extraLargePart) = Fixtures.scripted(Fixtures.extraLarge)
-        for (representation, part) in [(large, largePart), (extraLarge, extraLargePart)] {
-            async let content = coordinator.content(for: representation.part)
-            await part.script.attempt(0).succeed(Fixtures.jpeg(representation.pixelSize))
+        for (rendition, part) in [(large, largePart), (extraLarge, extraLargePart)] {
+            async let content = coordinator.content(for: rendition.part)
+            await part.script.attempt(0).succeed(Fixtures.jpeg(rendition.pixelSize))
             _ = try await content
         }
         let largeBytes = try #require(store.content(for: large.contentKey)).bytes()

@@ -1,32 +1,32 @@
 import Foundation
 
-/// Representations in the order the choice walks them, smallest first: the rule
-/// ``ResolutionPolicy/representation(for:among:)`` documents.
+/// Renditions in the order the choice walks them, smallest first: the rule
+/// ``ResolutionPolicy/rendition(for:among:)`` documents.
 ///
 /// Of two with the same part identity, or two of known size with the same pixel size, the first
 /// given is kept. Those of known size come by area, smallest first (equal areas in the order
 /// given); those of unknown size (an empty ``PixelSize``) come after them, in the order given.
-struct RepresentationChain {
-    /// How far, in pixels, a representation may fall short of the displayed size and still cover
+struct RenditionChain {
+    /// How far, in pixels, a rendition may fall short of the displayed size and still cover
     /// it: sizes are rounded to whole pixels.
     static let coverTolerance: CGFloat = 0.5
 
-    /// The representations, smallest first.
-    let ordered: [ImageRepresentation]
+    /// The renditions, smallest first.
+    let ordered: [Rendition]
     /// How many of them have a known size: those come first.
     let knownCount: Int
 
-    init(_ representations: [ImageRepresentation]) {
+    init(_ renditions: [Rendition]) {
         var seenIDs = Set<PartID>()
         var seenSizes = Set<PixelSize>()
-        var known: [(offset: Int, element: ImageRepresentation)] = []
-        var unknown: [ImageRepresentation] = []
-        for (offset, representation) in representations.enumerated()
-        where seenIDs.insert(representation.part.id).inserted {
-            if representation.pixelSize.isEmpty {
-                unknown.append(representation)
-            } else if seenSizes.insert(representation.pixelSize).inserted {
-                known.append((offset, representation))
+        var known: [(offset: Int, element: Rendition)] = []
+        var unknown: [Rendition] = []
+        for (offset, rendition) in renditions.enumerated()
+        where seenIDs.insert(rendition.part.id).inserted {
+            if rendition.pixelSize.isEmpty {
+                unknown.append(rendition)
+            } else if seenSizes.insert(rendition.pixelSize).inserted {
+                known.append((offset, rendition))
             }
         }
         known.sort { lhs, rhs in
@@ -37,7 +37,7 @@ struct RepresentationChain {
         knownCount = known.count
     }
 
-    /// The index of the smallest representation that covers `displayedPixels` in both
+    /// The index of the smallest rendition that covers `displayedPixels` in both
     /// dimensions; when none does, of the first of unknown size, or else of the largest. An empty
     /// displayed size gives the smallest. `nil` when there are none.
     func index(for displayedPixels: PixelSize) -> Int? {
@@ -52,7 +52,7 @@ struct RepresentationChain {
         size.width + coverTolerance >= displayedPixels.width && size.height + coverTolerance >= displayedPixels.height
     }
 
-    private static func area(_ representation: ImageRepresentation) -> CGFloat {
-        representation.pixelSize.width * representation.pixelSize.height
+    private static func area(_ rendition: Rendition) -> CGFloat {
+        rendition.pixelSize.width * rendition.pixelSize.height
     }
 }
