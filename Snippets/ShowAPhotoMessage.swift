@@ -10,7 +10,7 @@ final class PhotoCell {
     var aspectRatio = 1.0
     var progress = 0.0  // a progress bar's value: non-optional, as UIProgressView's is
     func show(_ content: PartContent) { print("show", content.fileURL?.lastPathComponent ?? "data") }
-    func showError(_ failure: ResolutionFailure) { print("error:", failure) }
+    func showError(_ failure: AttachmentResolver.Failure) { print("error:", failure) }
 }
 
 struct Message { var parts: [any MessagePart] }

@@ -52,8 +52,8 @@ func open(_ parts: [any MessagePart]) async {
 }
 
 /// Over Wi-Fi, previews up to 2 MiB and clips up to 25 MiB are fetched unasked.
-func autoDownload(onWiFi: Bool) -> AutoDownloadPolicy {
-    var wifi = AutoDownloadPolicy.default
+func autoDownload(onWiFi: Bool) -> AttachmentResolver.AutoDownloadPolicy {
+    var wifi = AttachmentResolver.AutoDownloadPolicy.default
     wifi.mimeTypes.insert(.videoMP4)
     wifi.maximumVideoAndFileByteCount = 25 << 20
     return onWiFi ? wifi : .default

@@ -12,7 +12,7 @@ final class ZoomingViewController {
     private(set) var drawn: Rendition?
     private var upgrader: Rendition.Upgrader?
 
-    init(resolution: AttachmentResolution, resolver: AttachmentResolver, boundsSize: CGSize) {
+    init(resolution: AttachmentResolver.Resolution, resolver: AttachmentResolver, boundsSize: CGSize) {
         viewport = ZoomViewport(boundsSize: boundsSize, placeholder: resolution.placeholderSize, screenScale: 2)
         let first = resolver.policy.rendition(
             for: viewport.displayedPixelSize, among: resolution.renditions)

@@ -235,7 +235,7 @@ final class AttachmentLoadEngine {
         state.isLoading = false
     }
 
-    private func apply(_ event: ResolutionEvent) {
+    private func apply(_ event: AttachmentResolver.Event) {
         let parts = request?.parts ?? []
         state.apply(event) { partID in AttachmentLoadState.isRendition(partID, offeredIn: parts) }
         publish()

@@ -1,7 +1,7 @@
 extension AttachmentLoadState {
     /// Shows a run's event. `isRendition` tells whether a failed part is a rendition offered in
     /// the original's place, which the next one up follows.
-    mutating func apply(_ event: ResolutionEvent, isRendition: (PartID) -> Bool) {
+    mutating func apply(_ event: AttachmentResolver.Event, isRendition: (PartID) -> Bool) {
         switch event {
         case .placeholder(let size):
             placeholderSize = size

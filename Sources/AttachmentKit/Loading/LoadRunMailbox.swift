@@ -9,7 +9,7 @@ final class LoadRunMailbox: Sendable {
     /// its end.
     enum Item: Sendable {
         case awaitsRequest(Bool)
-        case event(ResolutionEvent)
+        case event(AttachmentResolver.Event)
         case end
     }
 

@@ -71,7 +71,7 @@ public protocol MessagePart: Identifiable, Sendable where ID == PartID {
 
     /// Other renditions of this part's picture that the backend can serve, each with its pixel
     /// size and its own part: server-resized sizes of an original, for example. The resolver
-    /// reads them on the original part (see ``AttachmentResolution/renditions``);
+    /// reads them on the original part (see ``AttachmentResolver/Resolution/renditions``);
     /// their order does not matter. The default is none.
     var renditions: [Rendition] { get }
 

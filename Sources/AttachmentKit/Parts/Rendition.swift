@@ -4,8 +4,8 @@
 ///
 /// A part lists the renditions it can also be had as in ``MessagePart/renditions``; the
 /// resolver puts them in order between the preview and the original
-/// (``AttachmentResolution/renditions``), and
-/// ``ResolutionPolicy/rendition(for:among:)`` picks the smallest that covers what is shown.
+/// (``AttachmentResolver/Resolution/renditions``), and
+/// ``AttachmentResolver/Policy/rendition(for:among:)`` picks the smallest that covers what is shown.
 /// Each rendition is a part of its own, so it is downloaded, shared and stored under its own
 /// key (``contentKey``), never in place of another.
 ///

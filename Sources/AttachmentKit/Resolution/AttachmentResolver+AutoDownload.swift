@@ -12,12 +12,12 @@ extension AttachmentResolver {
     /// The original a run fetches among `candidates` (the order of
     /// ``RenditionChain/originalOrder(in:displayedPixels:previewIsShown:)``): all of
     /// them when `fetchingOriginal`, otherwise those ``autoDownload`` allows by the rule
-    /// ``AutoDownloadPolicy`` documents. `previewPart` is the preview the run shows or fetches
+    /// ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy`` documents. `previewPart` is the preview the run shows or fetches
     /// (`nil` when the message has none of its own); when it is neither local nor allowed, the
     /// message has nothing else to show and the sole-image rule applies, to images only: a video
     /// or a file is fetched unasked only by its type and size.
     func originalFetch(
-        _ candidates: [any MessagePart], of resolution: AttachmentResolution, previewPart: (any MessagePart)?,
+        _ candidates: [any MessagePart], of resolution: AttachmentResolver.Resolution, previewPart: (any MessagePart)?,
         fetchingOriginal: Bool
     ) -> OriginalFetch {
         guard !fetchingOriginal else { return OriginalFetch(parts: candidates, awaitsRequest: false) }

@@ -1,31 +1,31 @@
 extension AttachmentResolver {
     /// Shows an image message step by step: the placeholder size, the preview when it is
     /// local or fetched automatically, the progress of the original download, and the
-    /// original content, as ``ResolutionEvent``s in that order.
+    /// original content, as ``AttachmentResolver/Event``s in that order.
     ///
     /// Local content is sent without a download. A part that is not local is fetched through
     /// ``downloads`` (shared with every other caller of the same part, and looked up in its
-    /// store first) when ``autoDownload`` allows it, by the rule ``AutoDownloadPolicy`` documents
+    /// store first) when ``autoDownload`` allows it, by the rule ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy`` documents
     /// (the sole image of a message with nothing else to show, within its byte limit, included);
     /// the original also when `fetchingOriginal` is `true`. When the original is local, the preview is
     /// skipped, and a preview download still running when the original arrives is
     /// cancelled (for this consumer). A part that can't be fetched or read is reported with
-    /// ``ResolutionEvent/failed(_:)`` and the others go on. The sequence ends when nothing
+    /// ``AttachmentResolver/Event/failed(_:)`` and the others go on. The sequence ends when nothing
     /// more will come.
     ///
     /// The work starts when the iteration does, and stops when it stops: leaving the loop
     /// (`break`, `return`, a thrown error), cancelling the iterating task, or the sequence's
     /// end cancels this consumer's downloads, in a function or in top-level code alike;
-    /// transfers other callers share go on (see ``ResolutionEvents``).
+    /// transfers other callers share go on (see ``AttachmentResolver/Events``).
     ///
     /// Every preview and original content, local or downloaded, passes
     /// ``ImageInspector/verify(_:declaredType:policy:)`` under ``contentPolicy`` before it is
-    /// sent. Content that fails is never sent: a ``ResolutionEvent/failed(_:)`` takes its place,
-    /// whose ``ResolutionFailure/reason`` is the ``ImageVerificationError``: not an image,
+    /// sent. Content that fails is never sent: a ``AttachmentResolver/Event/failed(_:)`` takes its place,
+    /// whose ``AttachmentResolver/Failure/reason`` is the ``ImageInspector/VerificationError``: not an image,
     /// too many pixels (a decompression bomb), a mislabelled type under
-    /// ``ImageContentPolicy/TypeMismatchHandling/reject``, a damaged header, or a file that
+    /// ``ImageInspector/ContentPolicy/TypeMismatchHandling/reject``, a damaged header, or a file that
     /// can't be read. A mislabelled image is sent as it is under the default
-    /// ``ImageContentPolicy/TypeMismatchHandling/acceptCorrectedType`` (decoders read the format
+    /// ``ImageInspector/ContentPolicy/TypeMismatchHandling/acceptCorrectedType`` (decoders read the format
     /// from the bytes). A local original that fails leaves the preview to be shown. The check
     /// reads only the header, a few kilobytes and never more than
     /// ``ImageInspector/maximumByteCount``, and decodes nothing; for local content it runs when the
@@ -45,28 +45,28 @@ extension AttachmentResolver {
     ///   - priority: The priority of the downloads this starts.
     public func events(
         for parts: [any MessagePart], fetchingOriginal: Bool = false, priority: DownloadPriority = .normal
-    ) -> ResolutionEvents {
+    ) -> AttachmentResolver.Events {
         events(for: parts, fetchingOriginal: fetchingOriginal, priorityControl: nil, priority: priority)
     }
 
     /// The events of ``events(for:fetchingOriginal:priority:)`` for a view that shows the
     /// picture at `displayedPixelSize`: the original step fetches the rendition
-    /// ``ResolutionPolicy/rendition(for:among:)`` chooses for that size among
-    /// ``AttachmentResolution/renditions`` instead of the original, when one smaller than the
+    /// ``AttachmentResolver/Policy/rendition(for:among:)`` chooses for that size among
+    /// ``AttachmentResolver/Resolution/renditions`` instead of the original, when one smaller than the
     /// original covers it.
     ///
-    /// The chosen rendition is sent as ``ResolutionEvent/original(_:partID:)`` with its
-    /// own part's identity, its progress as ``ResolutionEvent/progress(_:partID:)``, and it is
+    /// The chosen rendition is sent as ``AttachmentResolver/Event/original(_:partID:)`` with its
+    /// own part's identity, its progress as ``AttachmentResolver/Event/progress(_:partID:)``, and it is
     /// stored under its own key (``Rendition/contentKey``), so that a prefetch for the
     /// same size warms exactly the entry read here. The rules:
     /// - When the preview covers the size and is local (and passes the check), nothing more is
     ///   fetched: the preview is the last image event. A preview that is not local does not count;
     ///   the next rendition up is chosen.
     /// - A rendition that fails, its download or the content check, is reported with
-    ///   ``ResolutionEvent/failed(_:)`` (role ``ResolutionFailure/Role/original``, the
+    ///   ``AttachmentResolver/Event/failed(_:)`` (role ``AttachmentResolver/Failure/Role/original``, the
     ///   rendition's part identity) and the next one up is fetched, the original last.
     /// - What is fetched without `fetchingOriginal` follows ``autoDownload``, asked of each
-    ///   rendition's own part, by the rule ``AutoDownloadPolicy`` documents: a message with nothing
+    ///   rendition's own part, by the rule ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy`` documents: a message with nothing
     ///   else to show fetches the rendition that covers the size.
     /// - A local original is sent as it is: nothing smaller is then worth a download.
     /// - An empty size (zero, negative or NaN: a view before its first layout) and a message
@@ -83,7 +83,7 @@ extension AttachmentResolver {
     public func events(
         for parts: [any MessagePart], displayedPixelSize: PixelSize, fetchingOriginal: Bool = false,
         priority: DownloadPriority = .normal
-    ) -> ResolutionEvents {
+    ) -> AttachmentResolver.Events {
         events(
             for: parts, fetchingOriginal: fetchingOriginal, displayedPixelSize: displayedPixelSize,
             priorityControl: nil, priority: priority)
@@ -98,8 +98,8 @@ extension AttachmentResolver {
         for parts: [any MessagePart], fetchingOriginal: Bool, displayedPixelSize: PixelSize? = nil,
         priorityControl: DownloadPriorityControl?, priority: DownloadPriority = .normal,
         awaitsRequest: (@Sendable (Bool) -> Void)? = nil
-    ) -> ResolutionEvents {
-        ResolutionEvents { [self] in
+    ) -> AttachmentResolver.Events {
+        AttachmentResolver.Events { [self] in
             run(
                 parts, fetchingOriginal: fetchingOriginal, displayedPixelSize: displayedPixelSize,
                 priority: priorityControl ?? DownloadPriorityControl(priority), awaitsRequest: awaitsRequest)
@@ -110,7 +110,7 @@ extension AttachmentResolver {
     private func run(
         _ parts: [any MessagePart], fetchingOriginal: Bool, displayedPixelSize: PixelSize?,
         priority: DownloadPriorityControl, awaitsRequest: (@Sendable (Bool) -> Void)?
-    ) -> (AsyncStream<ResolutionEvent>, Task<Void, Never>) {
+    ) -> (AsyncStream<AttachmentResolver.Event>, Task<Void, Never>) {
         let resolution = resolve(parts)
         let isImage = resolution.kind == .image
         let check = ContentCheck(policy: contentPolicy, kind: resolution.kind ?? .image)
@@ -127,7 +127,7 @@ extension AttachmentResolver {
             part.availableContent == nil && autoDownload.allowsAutomaticDownload(of: part) ? part : nil
         }
         // Checked here only when the choice of the original depends on it.
-        var localPreview: Result<ContentCheck.Accepted, ResolutionFailure>?
+        var localPreview: Result<ContentCheck.Accepted, AttachmentResolver.Failure>?
         let fullCandidates =
             localFull != nil
             ? []
@@ -140,16 +140,17 @@ extension AttachmentResolver {
             fullCandidates, of: resolution, previewPart: previewPart, fetchingOriginal: fetchingOriginal)
         let fullToFetch = fullFetch.parts
         awaitsRequest?(fullFetch.awaitsRequest)
-        let (stream, continuation) = AsyncStream.makeStream(of: ResolutionEvent.self)
+        let (stream, continuation) = AsyncStream.makeStream(of: AttachmentResolver.Event.self)
         let emitter = ResolutionEmitter(
             continuation,
             placeholderStep: placeholder.now != nil
                 ? .settled : placeholder.isAwaited ? .awaitingSizePart : .fromFirstImage,
             awaitingPreview: previewToFetch != nil, placeholderHashes: resolution.placeholderHashPart?.hashes,
-            // A video's local header details, for a size part still to fetch (see VideoDetails).
-            video: resolution.kind == .video ? resolution.placeholderSize?.video ?? VideoDetails() : nil)
+            // A video's local header details, for a size part still to fetch (see PlaceholderSize.VideoDetails).
+            video: resolution.kind == .video ? resolution.placeholderSize?.video ?? PlaceholderSize.VideoDetails() : nil
+        )
         if let part = resolution.sizeMetadataPart, let error = resolution.sizeMetadataError {
-            emitter.send(.failed(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
+            emitter.send(.failed(AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error)))
         }
         if let failure = resolution.placeholderHashPart?.failure { emitter.send(.failed(failure)) }
         if let now = placeholder.now { emitter.send(.placeholder(now)) }
@@ -208,13 +209,15 @@ extension AttachmentResolver {
             case .success(let metadata)?:
                 emitter.sizePartRead(.success(metadata))
             case .failure(let error)?:
-                emitter.sizePartRead(.failure(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
+                emitter.sizePartRead(
+                    .failure(AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error)))
             case nil:
                 let error = MessagePartError.notDownloadable(part.id)
-                emitter.sizePartRead(.failure(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
+                emitter.sizePartRead(
+                    .failure(AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error)))
             }
         } catch {
-            let failure = ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)
+            let failure = AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error)
             emitter.sizePartRead(error.isCancellation ? nil : .failure(failure))
         }
     }
@@ -227,7 +230,7 @@ extension AttachmentResolver {
             let content = try await priority.content(for: part, from: downloads)
             emitter.send(check.check(content, of: part, role: .preview), role: .preview)
         } catch  where !error.isCancellation {
-            emitter.send(.failed(ResolutionFailure(partID: part.id, role: .preview, reason: error)))
+            emitter.send(.failed(AttachmentResolver.Failure(partID: part.id, role: .preview, reason: error)))
         } catch {}
     }
 }

@@ -3,7 +3,7 @@ extension AttachmentResolver {
     /// the larger ones, the original last; see
     /// ``RenditionChain/originalOrder(in:displayedPixels:previewIsShown:)``) until one
     /// is sent, calling `onCompletion` once it has been. A part that fails, its download or the
-    /// content check, is reported with ``ResolutionEvent/failed(_:)`` and the next one is tried;
+    /// content check, is reported with ``AttachmentResolver/Event/failed(_:)`` and the next one is tried;
     /// a cancelled one ends the fetch.
     func fetchOriginal(
         _ parts: [any MessagePart], priority: DownloadPriorityControl, check: ContentCheck,
@@ -48,7 +48,7 @@ extension AttachmentResolver {
                     emitter.send(checked, role: .original)
                     if case .success = checked { outcome = .sent } else { outcome = .failed }
                 case .failed(let error):
-                    emitter.send(.failed(ResolutionFailure(partID: part.id, role: .original, reason: error)))
+                    emitter.send(.failed(AttachmentResolver.Failure(partID: part.id, role: .original, reason: error)))
                     outcome = error.isCancellation ? .cancelled : .failed
                 case .idle, .cancelled:
                     break

@@ -7,7 +7,7 @@ struct PlaceholderSizeReader {
     struct Outcome {
         var placeholderSize: PlaceholderSize?
         var imageHeader: ImageHeader?
-        var imageHeaderError: ImageInspectionError?
+        var imageHeaderError: ImageInspector.Error?
     }
 
     /// How far apart two aspect ratios may be and still describe the same picture: previews are

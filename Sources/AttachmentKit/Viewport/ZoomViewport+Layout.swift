@@ -20,7 +20,7 @@ extension ZoomViewport {
 
     /// Switches to another policy, keeping the centre and zoom as ``changeBoundsSize(to:)``
     /// does.
-    public mutating func changePolicy(to policy: ZoomPolicy) {
+    public mutating func changePolicy(to policy: ZoomViewport.Policy) {
         relayout(keepingScaledContentSize: false) { $0.policy = policy }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 extension ZoomViewport {
     /// The device pixels the picture takes on screen: ``scaledContentSize`` × the screen scale
     /// (image points × zoom × screen scale). A rendition at least this large shows every
-    /// device pixel sharp; give it to ``ResolutionPolicy/rendition(for:among:)`` or
+    /// device pixel sharp; give it to ``AttachmentResolver/Policy/rendition(for:among:)`` or
     /// ``Rendition/Upgrader/displayedSizeChanged(to:)``. It does not depend on which
     /// rendition the viewport is laid out at. ``PixelSize/zero`` when neutral.
     public var displayedPixelSize: PixelSize {

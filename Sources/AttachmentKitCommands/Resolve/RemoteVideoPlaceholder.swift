@@ -15,7 +15,7 @@ enum RemoteVideoPlaceholder {
     /// Reads the placeholder of `resolution`'s video from its URL through `downloader`'s rules;
     /// `nil` when there is nothing to read (not a video, a size part, a local video).
     static func read(
-        _ parts: [DescribedPart], resolution: AttachmentResolution, downloader: RemoteDownloader
+        _ parts: [DescribedPart], resolution: AttachmentResolver.Resolution, downloader: RemotePart.Downloader
     ) async -> Outcome? {
         guard resolution.kind == .video, let video = resolution.original as? DescribedPart,
             video.availableContent == nil, let url = video.remoteURL

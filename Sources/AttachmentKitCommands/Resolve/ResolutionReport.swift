@@ -4,7 +4,7 @@ import Foundation
 /// The text `attachmentkit resolve` prints for a resolution.
 struct ResolutionReport {
     let message: MessageDescription
-    let resolution: AttachmentResolution
+    let resolution: AttachmentResolver.Resolution
     let source: String
     /// The placeholder read from a remote video's header (``RemoteVideoPlaceholder``), when it was.
     var remoteVideo: RemoteVideoPlaceholder.Outcome? = nil

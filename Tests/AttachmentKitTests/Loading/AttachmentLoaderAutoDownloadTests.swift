@@ -34,7 +34,7 @@ private struct PolicyMessage {
 }
 
 /// What the loaders and the prefetcher fetch, unasked (`fetchingOriginal: false`), when the
-/// resolver's ``AutoDownloadPolicy`` allows a rendition but not the original: the rule is that of
+/// resolver's ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy`` allows a rendition but not the original: the rule is that of
 /// ``AttachmentResolver/events(for:displayedPixelSize:fetchingOriginal:priority:)``, the
 /// policy asked of each rendition's own part.
 @MainActor
@@ -42,7 +42,7 @@ private struct PolicyMessage {
 struct AttachmentLoaderAutoDownloadTests {
     private typealias Fixtures = RenditionFixtures
     /// JPEGs, previews and size parts up to 1 MiB: the rendition passes, the original does not.
-    static let policy = AutoDownloadPolicy(
+    static let policy = AttachmentResolver.AutoDownloadPolicy(
         mimeTypes: [.imageJPEG, .imageJPEGPreview, .imageSize], maximumByteCount: 1 << 20)
     private let message = PolicyMessage()
     private let store = InMemoryContentStore(costLimit: 1 << 20, maximumEntryCost: 1 << 20)

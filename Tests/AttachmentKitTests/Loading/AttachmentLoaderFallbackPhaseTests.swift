@@ -12,7 +12,7 @@ struct AttachmentLoaderFallbackPhaseTests {
     private let message = RenditionMessage()
 
     /// A short name for a phase, to compare published sequences.
-    private static func name(_ phase: AttachmentLoadPhase) -> String {
+    private static func name(_ phase: AttachmentLoadState.Phase) -> String {
         switch phase {
         case .empty: "empty"
         case .placeholder: "placeholder"

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 /// The phase a loader publishes while a size change fetches a larger rendition, as
-/// ``AttachmentLoadPhase`` and ``AttachmentLoadState/isLoading`` document it.
+/// ``AttachmentLoadState/Phase`` and ``AttachmentLoadState/isLoading`` document it.
 @MainActor
 @Suite("Attachment loader: the phase during a size change's fetch", .inTurn)
 struct AttachmentLoaderUpgradePhaseTests {

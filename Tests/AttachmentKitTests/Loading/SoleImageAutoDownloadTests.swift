@@ -52,7 +52,7 @@ private struct SoleImageServer {
     func requests(_ path: String) -> Int { server.requests(to: path).count }
 }
 
-/// The sole-image rule of ``AutoDownloadPolicy``, with the defaults, against a real server: a
+/// The sole-image rule of ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy``, with the defaults, against a real server: a
 /// message whose only image is a ``RemotePart`` shows it unasked when it declares a size within
 /// the limit (or offers a rendition for the size), and otherwise says that it waits for a request.
 @MainActor
@@ -111,7 +111,8 @@ struct SoleImageAutoDownloadTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "an original of unknown size, or over the limit, is not fetched: the state says it waits for a request, and a request shows it",
-        .timeLimit(.minutes(1)), arguments: [nil, AutoDownloadPolicy.defaultMaximumSoleImageByteCount + 1] as [Int64?])
+        .timeLimit(.minutes(1)),
+        arguments: [nil, AttachmentResolver.AutoDownloadPolicy.defaultMaximumSoleImageByteCount + 1] as [Int64?])
     func originalOverTheLimitAwaitsRequest(byteCount: Int64?) async throws {
         let fixture = try await SoleImageServer()
         defer { fixture.server.stop() }

@@ -20,7 +20,7 @@ struct AtlasChoiceTests {
             #expect(resolution.original?.id == "original")
             #expect(!resolution.usesOnePartForBothRoles)
         }
-        let jpegFirst = ResolutionPolicy.atlas.chains.first?.preview.first
+        let jpegFirst = AttachmentResolver.Policy.atlas.chains.first?.preview.first
         #expect(jpegFirst == .imageJPEGPreview, "Atlas's first chain tries image/jpeg+preview first")
     }
 
@@ -36,7 +36,7 @@ struct AtlasChoiceTests {
         ]
         for (displayed, expectedWidth) in cases {
             for order in [renditions, renditions.reversed()] {
-                let chosen = ResolutionPolicy.default.rendition(for: displayed, among: Array(order))
+                let chosen = AttachmentResolver.Policy.default.rendition(for: displayed, among: Array(order))
                 #expect(chosen?.pixelSize.width == expectedWidth, "for \(displayed)")
             }
         }

@@ -111,13 +111,14 @@ struct AttachmentResolverTests {
     @Test("an app's own chain is followed in its order")
     func customChain() throws {
         let webp = try MIMEType("image/webp")
-        let policy = ResolutionPolicy(chains: [.single(webp)] + ResolutionPolicy.atlas.chains)
+        let policy = AttachmentResolver.Policy(chains: [.single(webp)] + AttachmentResolver.Policy.atlas.chains)
         let parts: [any MessagePart] = [
             Make.local("jpg", .imageJPEG), Make.local("webp", webp), Make.local("wp", webp.previewVariant),
         ]
         let resolution = AttachmentResolver(policy: policy).resolve(parts)
         #expect(resolution.preview?.id == "wp")
         #expect(resolution.original?.id == "webp")
-        #expect(AttachmentResolver(policy: ResolutionPolicy(chains: [])).resolve(parts).isImageMessage == false)
+        #expect(
+            AttachmentResolver(policy: AttachmentResolver.Policy(chains: [])).resolve(parts).isImageMessage == false)
     }
 }

@@ -2,10 +2,10 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("ResolutionPolicy.rendition(for:among:): the smallest rendition that covers what is shown", .inTurn)
+@Suite("AttachmentResolver.Policy.rendition(for:among:): the smallest rendition that covers what is shown", .inTurn)
 struct RenditionChoiceTests {
     private typealias Fixtures = RenditionFixtures
-    private let policy = ResolutionPolicy.default
+    private let policy = AttachmentResolver.Policy.default
     private let preview = Fixtures.remote(Fixtures.previewSize, id: "preview")
     private let large = Fixtures.remote(Fixtures.large, id: "photo@1024x768")
     private let extraLarge = Fixtures.remote(Fixtures.extraLarge, id: "photo@2048x1536")

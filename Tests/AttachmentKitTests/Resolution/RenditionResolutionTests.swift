@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 @Suite(
-    "AttachmentResolution.renditions: preview, the offered renditions, original; each under its own key", .inTurn)
+    "AttachmentResolver.Resolution.renditions: preview, the offered renditions, original; each under its own key",
+    .inTurn)
 struct RenditionResolutionTests {
     private typealias Fixtures = RenditionFixtures
     private let sizePart = PartFactory.size(#"{"width":4032,"height":3024,"orientation":0}"#)

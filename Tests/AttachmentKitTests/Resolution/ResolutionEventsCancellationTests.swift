@@ -43,7 +43,7 @@ struct ResolutionEventsCancellationTests {
     /// Iterates `events` to its first event and returns the started attempt; the iterator is
     /// released on return.
     private static func firstEventThenRelease(
-        _ events: ResolutionEvents, attempt: () async -> ScriptedAttempt
+        _ events: AttachmentResolver.Events, attempt: () async -> ScriptedAttempt
     ) async -> ScriptedAttempt {
         var iterator = events.makeAsyncIterator()
         _ = await iterator.next()

@@ -8,7 +8,7 @@ struct ResolutionEventsRenditionTests {
     private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
 
-    private func resolver(autoDownload: AutoDownloadPolicy = .default) -> AttachmentResolver {
+    private func resolver(autoDownload: AttachmentResolver.AutoDownloadPolicy = .default) -> AttachmentResolver {
         AttachmentResolver(autoDownload: autoDownload, downloads: TransferFixtures.coordinator(throttle: .none))
     }
 
@@ -44,7 +44,7 @@ struct ResolutionEventsRenditionTests {
                 "placeholder 4032x3024", "preview preview",
             ])
         #expect(message.startedCounts == (0, 0, 0))
-        let jpegs = AutoDownloadPolicy(mimeTypes: [.imageJPEG])
+        let jpegs = AttachmentResolver.AutoDownloadPolicy(mimeTypes: [.imageJPEG])
         let allowed = resolver(autoDownload: jpegs).events(
             for: message.parts, displayedPixelSize: RenditionMessage.largeCell)
         let collected = ResolutionEventsTests.collect(allowed)

@@ -10,7 +10,7 @@ struct ResolutionEventsTests {
     let previewBytes = PartContent.data(SyntheticImages.jpeg(width: 384, height: 512))
     let fullBytes = PartContent.data(SyntheticImages.jpeg(width: 3024, height: 4032))
 
-    static func collect(_ events: ResolutionEvents) -> Task<[String], Never> {
+    static func collect(_ events: AttachmentResolver.Events) -> Task<[String], Never> {
         Task {
             var described: [String] = []
             for await event in events { described.append(event.testDescription) }
@@ -19,7 +19,7 @@ struct ResolutionEventsTests {
     }
 
     /// The next event other than progress, described, or `nil` at the end.
-    static func next(from events: inout ResolutionEvents.Iterator) async -> String? {
+    static func next(from events: inout AttachmentResolver.Events.Iterator) async -> String? {
         while let event = await events.next() {
             if case .progress = event { continue }
             return event.testDescription
@@ -27,7 +27,8 @@ struct ResolutionEventsTests {
         return nil
     }
 
-    func resolver(_ coordinator: DownloadCoordinator, autoDownload: AutoDownloadPolicy = .default) -> AttachmentResolver
+    func resolver(_ coordinator: DownloadCoordinator, autoDownload: AttachmentResolver.AutoDownloadPolicy = .default)
+        -> AttachmentResolver
     {
         AttachmentResolver(autoDownload: autoDownload, downloads: coordinator)
     }

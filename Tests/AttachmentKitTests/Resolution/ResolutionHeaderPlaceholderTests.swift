@@ -23,7 +23,7 @@ struct ResolutionHeaderPlaceholderTests {
         try ResolverChoice.require([ScriptedPart("full"), preview], preview: "preview", original: "full")
         let stream = resolver().events(for: [ScriptedPart("full"), preview])
         let collected = Task {
-            var events: [ResolutionEvent] = []
+            var events: [AttachmentResolver.Event] = []
             for await event in stream { events.append(event) }
             return events
         }
@@ -110,7 +110,7 @@ struct ResolutionHeaderPlaceholderTests {
         try ResolverChoice.require(parts, preview: "preview", original: "full")
         let stream = resolver().events(for: parts)
         let collected = Task {
-            var events: [ResolutionEvent] = []
+            var events: [AttachmentResolver.Event] = []
             for await event in stream { events.append(event) }
             return events
         }

@@ -50,10 +50,10 @@ struct ResolutionProgressivePrefixTests {
 
     /// The prefixes `events` report, each new one once, and whether the full resolution came;
     /// each prefix opens the gate of the next scan.
-    static func prefixes(_ events: ResolutionEvents, opening server: RemoteFaultServer?) async throws
-        -> (prefixes: [DisplayablePrefix], completed: Bool)
+    static func prefixes(_ events: AttachmentResolver.Events, opening server: RemoteFaultServer?) async throws
+        -> (prefixes: [TransferProgress.DisplayablePrefix], completed: Bool)
     {
-        var prefixes: [DisplayablePrefix] = []
+        var prefixes: [TransferProgress.DisplayablePrefix] = []
         var completed = false
         for await event in events {
             switch event {

@@ -11,9 +11,9 @@ import Musl
 enum SecureRandom {
     /// `count` random bytes.
     ///
-    /// - Throws: ``EncryptedAttachmentError/randomSourceFailed(_:)`` when the source fails;
+    /// - Throws: ``EncryptedAttachment/Error/randomSourceFailed(_:)`` when the source fails;
     ///   never a weaker fallback.
-    static func bytes(_ count: Int) throws(EncryptedAttachmentError) -> [UInt8] {
+    static func bytes(_ count: Int) throws(EncryptedAttachment.Error) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         #if canImport(Security)
         let status = bytes.withUnsafeMutableBytes { SecRandomCopyBytes(kSecRandomDefault, count, $0.baseAddress!) }

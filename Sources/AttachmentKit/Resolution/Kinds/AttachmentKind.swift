@@ -1,9 +1,9 @@
 /// What a message's attachment is, which decides how a cell shows it: a picture, a video
 /// behind its poster, or a file by its name, type and size.
 ///
-/// The resolver reads it from the ``ResolutionPolicy/Chain/kind`` of the chain it picks, or
+/// The resolver reads it from the ``AttachmentResolver/Policy/Chain/kind`` of the chain it picks, or
 /// ``file`` when no chain matches and the message has a part of another type (see
-/// ``ResolutionPolicy/nonFileTypes``).
+/// ``AttachmentResolver/Policy/nonFileTypes``).
 public enum AttachmentKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A photo: a preview, then the original image.
     case image

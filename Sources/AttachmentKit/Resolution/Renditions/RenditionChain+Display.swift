@@ -1,8 +1,8 @@
 extension RenditionChain {
     /// What a view that shows a resolved message at `displayedPixels` fetches in the
     /// original role, in the order to try: the rendition
-    /// ``ResolutionPolicy/rendition(for:among:)`` chooses among the message's
-    /// ``AttachmentResolution/renditions``, then each larger one, the original last, so that
+    /// ``AttachmentResolver/Policy/rendition(for:among:)`` chooses among the message's
+    /// ``AttachmentResolver/Resolution/renditions``, then each larger one, the original last, so that
     /// a rendition that fails falls back to the next one up.
     ///
     /// - The preview is never in the list. When it is the choice (it covers the size),
@@ -12,7 +12,7 @@ extension RenditionChain {
     ///   what the events fetched before sizes were given.
     /// - No original part: empty.
     static func originalOrder(
-        in resolution: AttachmentResolution, displayedPixels: PixelSize?, previewIsShown: () -> Bool
+        in resolution: AttachmentResolver.Resolution, displayedPixels: PixelSize?, previewIsShown: () -> Bool
     ) -> [any MessagePart] {
         guard let original = resolution.original else { return [] }
         guard let displayedPixels, !displayedPixels.isEmpty else { return [original] }
@@ -27,11 +27,11 @@ extension RenditionChain {
     /// Whether a view that shows `shownPartID` of `resolution` (`nil`: nothing yet), loaded for
     /// `requestedPixels`, must fetch again now that it shows the picture at `displayedPixels`:
     /// when the first part ``originalOrder(in:displayedPixels:previewIsShown:)`` gives for
-    /// the new size comes later in ``AttachmentResolution/renditions`` (is larger) than
+    /// the new size comes later in ``AttachmentResolver/Resolution/renditions`` (is larger) than
     /// the part shown and than the first one the load asked for. Never for a smaller size, an
     /// empty one, or a load that asked for the original.
     static func needsLargerFetch(
-        in resolution: AttachmentResolution, for displayedPixels: PixelSize, requestedPixels: PixelSize?,
+        in resolution: AttachmentResolver.Resolution, for displayedPixels: PixelSize, requestedPixels: PixelSize?,
         showing shownPartID: PartID?
     ) -> Bool {
         guard !displayedPixels.isEmpty else { return false }

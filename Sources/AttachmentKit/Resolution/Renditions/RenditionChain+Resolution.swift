@@ -2,13 +2,13 @@ import Foundation
 
 extension RenditionChain {
     /// A resolved message's renditions, smallest first: the rule
-    /// ``AttachmentResolution/renditions`` documents.
+    /// ``AttachmentResolver/Resolution/renditions`` documents.
     ///
     /// The offered renditions are the original part's; one with the preview's identity
     /// gives the preview's size when its header did not, one with the original's identity is
     /// ignored, and those that the preview already covers, or that cover the original, are left
     /// out (they would never be worth a download).
-    static func renditions(of resolution: AttachmentResolution) -> [Rendition] {
+    static func renditions(of resolution: AttachmentResolver.Resolution) -> [Rendition] {
         let preview = resolution.usesOnePartForBothRoles ? nil : resolution.preview
         guard let original = resolution.original else {
             return preview.map { [Rendition(pixelSize: headerSize(ofPreviewIn: resolution), part: $0)] } ?? []
@@ -39,7 +39,7 @@ extension RenditionChain {
 
     /// The original's displayed size when the placeholder is the original's (from the size part
     /// or the original's header); zero otherwise.
-    private static func pixelSize(ofOriginalIn resolution: AttachmentResolution) -> PixelSize {
+    private static func pixelSize(ofOriginalIn resolution: AttachmentResolver.Resolution) -> PixelSize {
         guard let placeholder = resolution.placeholderSize else { return .zero }
         switch placeholder.source {
         case .sizeMetadata: return PixelSize(displayedSizeOf: placeholder)
@@ -50,7 +50,7 @@ extension RenditionChain {
 
     /// The preview's displayed size when the header the resolver read is the preview's (the
     /// original is not local and the preview is); zero otherwise.
-    private static func headerSize(ofPreviewIn resolution: AttachmentResolution) -> PixelSize {
+    private static func headerSize(ofPreviewIn resolution: AttachmentResolver.Resolution) -> PixelSize {
         guard let header = resolution.imageHeader, resolution.original?.availableContent == nil,
             resolution.preview?.availableContent != nil
         else { return .zero }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Renditions in the order the choice walks them, smallest first: the rule
-/// ``ResolutionPolicy/rendition(for:among:)`` documents.
+/// ``AttachmentResolver/Policy/rendition(for:among:)`` documents.
 ///
 /// Of two with the same part identity, or two of known size with the same pixel size, the first
 /// given is kept. Those of known size come by area, smallest first (equal areas in the order

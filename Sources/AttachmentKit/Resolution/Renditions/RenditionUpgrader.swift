@@ -5,7 +5,7 @@ extension Rendition {
     /// than what is shown: the next size up while the user zooms in, swapped in without a jump.
     ///
     /// Tell it the displayed size after every zoom or layout change; it starts a fetch only when the
-    /// smallest rendition that covers that size (``ResolutionPolicy/rendition(for:among:)``) is
+    /// smallest rendition that covers that size (``AttachmentResolver/Policy/rendition(for:among:)``) is
     /// larger than the one shown, and hands the content over on the main actor once it is whole and
     /// has passed the resolver's content check:
     ///
@@ -57,8 +57,8 @@ extension Rendition {
         ///
         /// - Parameters:
         ///   - renditions: The picture's renditions, in any order; usually
-        ///     ``AttachmentResolution/renditions``. Duplicates are ignored as
-        ///     ``ResolutionPolicy/rendition(for:among:)`` ignores them; with none, it never
+        ///     ``AttachmentResolver/Resolution/renditions``. Duplicates are ignored as
+        ///     ``AttachmentResolver/Policy/rendition(for:among:)`` ignores them; with none, it never
         ///     fetches.
         ///   - shown: The rendition on screen now, if any (the preview, or the one chosen for the
         ///     first layout).

@@ -1,6 +1,6 @@
 import Foundation
 
-extension ResolutionPolicy {
+extension AttachmentResolver.Policy {
     /// The smallest rendition that covers `displayedPixels`: the device pixels the picture
     /// takes on screen, view points × screen scale × zoom (``ZoomViewport/displayedPixelSize`` in
     /// a viewer, ``PixelSize/decodeTarget(forViewOfSize:screenScale:zoom:fit:)`` of the original's
@@ -10,7 +10,7 @@ extension ResolutionPolicy {
     /// let resolution = AttachmentResolver().resolve(message.parts)
     /// let needed = PixelSize(displayedSizeOf: placeholder)
     ///     .decodeTarget(forViewOfSize: cell.bounds.size, screenScale: 3)
-    /// let choice = ResolutionPolicy.default.rendition(for: needed, among: resolution.renditions)
+    /// let choice = AttachmentResolver.Policy.default.rendition(for: needed, among: resolution.renditions)
     /// ```
     ///
     /// A rendition covers the size when it is at least as large in both dimensions, within

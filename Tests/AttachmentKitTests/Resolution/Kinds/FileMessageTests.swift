@@ -78,9 +78,9 @@ struct FileMessageTests {
             .collected()
         #expect(events.map(\.testDescription).filter { !$0.hasPrefix("progress") } == ["failed full-resolution pdf"])
         guard case .failed(let failure)? = events.last,
-            case .mismatch(let declared, let content)? = failure.reason as? FileVerificationError
+            case .mismatch(let declared, let content)? = failure.reason as? FileType.VerificationError
         else {
-            Issue.record("expected a FileVerificationError.mismatch, got \(events)")
+            Issue.record("expected a FileType.VerificationError.mismatch, got \(events)")
             return
         }
         #expect(declared.essence == "application/pdf")

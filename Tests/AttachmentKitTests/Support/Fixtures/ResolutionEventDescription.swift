@@ -1,6 +1,6 @@
 @testable import AttachmentKit
 
-extension ResolutionEvent {
+extension AttachmentResolver.Event {
     /// The event in a compact form that is easy to compare, such as `"preview p"`.
     var testDescription: String {
         switch self {

@@ -9,7 +9,7 @@ import Testing
 /// or for what it shows has no way to know that the resolver chose another part: the wait would
 /// run into the test's time limit. The choice is known before anything is fetched, through the
 /// public API (``AttachmentResolver/resolve(_:)`` and
-/// ``ResolutionPolicy/rendition(for:among:)``), so a resolver that chose another part
+/// ``AttachmentResolver/Policy/rendition(for:among:)``), so a resolver that chose another part
 /// fails the test here, at once, with what it chose.
 enum ResolverChoice {
     /// Requires that `parts` resolve, under `policy`, to the `preview` and `original` parts
@@ -17,7 +17,7 @@ enum ResolverChoice {
     /// `displayedPixels` is `rendition`.
     static func require(
         _ parts: [any MessagePart], preview: PartID? = nil, original: PartID? = nil,
-        rendition: PartID? = nil, for displayedPixels: PixelSize? = nil, policy: ResolutionPolicy = .default,
+        rendition: PartID? = nil, for displayedPixels: PixelSize? = nil, policy: AttachmentResolver.Policy = .default,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let resolution = AttachmentResolver(policy: policy).resolve(parts)
@@ -44,7 +44,7 @@ enum ResolverChoice {
     /// size change makes.
     static func requireRendition(
         _ rendition: PartID, for displayedPixels: PixelSize, among renditions: [Rendition],
-        policy: ResolutionPolicy = .default, sourceLocation: SourceLocation = #_sourceLocation
+        policy: AttachmentResolver.Policy = .default, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let chosen = policy.rendition(for: displayedPixels, among: renditions)
         try #require(
