@@ -11,9 +11,9 @@ import Musl
 enum SecureRandom {
     /// `count` random bytes.
     ///
-    /// - Throws: ``EncryptedAttachmentError/randomSourceFailed(_:)`` when the source fails;
+    /// - Throws: ``EncryptedAttachment/Error/randomSourceFailed(_:)`` when the source fails;
     ///   never a weaker fallback.
-    static func bytes(_ count: Int) throws(EncryptedAttachmentError) -> [UInt8] {
+    static func bytes(_ count: Int) throws(EncryptedAttachment.Error) -> [UInt8] {
         // An empty array may have no storage: SecRandomCopyBytes would be handed a nil pointer.
         guard count > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: count)
