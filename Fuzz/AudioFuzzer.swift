@@ -25,12 +25,12 @@ public func audioFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int
     // by an estimate) are reached by inputs of a few kilobytes.
     let budget = data.count % 3 == 0 ? 4096 : AudioInspector.defaultMaximumByteCount
     let inspector = AudioInspector(maximumByteCount: budget)
-    let fromMemory = Result { () throws(AudioInspector.InspectionError) in try inspector.inspect(data) }
+    let fromMemory = Result { () throws(AudioInspector.Error) in try inspector.inspect(data) }
     if case .success(let header) = fromMemory { check(header, budget: budget) }
 
     let hash = data.prefix(64).reduce(UInt32(truncatingIfNeeded: data.count)) { ($0 ^ UInt32($1)) &* 16_777_619 }
     guard hash % 8 == 0, (try? data.write(to: inputFile)) != nil else { return 0 }
-    let fromFile = Result { () throws(AudioInspector.InspectionError) in try inspector.inspect(fileAt: inputFile) }
+    let fromFile = Result { () throws(AudioInspector.Error) in try inspector.inspect(fileAt: inputFile) }
     switch (fromMemory, fromFile) {
     case (.success(let memory), .success(let file)):
         if memory.reading(0) != file.reading(0) { fatalError("memory and file headers differ: \(memory) vs \(file)") }

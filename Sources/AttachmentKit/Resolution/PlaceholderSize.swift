@@ -28,7 +28,7 @@ public struct PlaceholderSize: Sendable, Hashable {
     public var image: PlaceholderImage?
     /// For a video message, its duration and rotation as far as they are known (see
     /// ``AttachmentKind/video``); `nil` for any other message.
-    public var video: VideoDetails?
+    public var video: PlaceholderSize.VideoDetails?
     /// For a voice message (``AttachmentKind/audio``), its duration and waveform; `nil` for any
     /// other message. A voice message's ``displayedSize`` is zero: lay its cell out by these.
     public var voice: VoiceDetails?

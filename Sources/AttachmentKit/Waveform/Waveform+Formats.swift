@@ -15,9 +15,9 @@ extension Waveform {
     /// The waveform Matrix `levels` describe: integers 0…`maximum` (1024 as Element sends them,
     /// 256 for MSC3246's `org.matrix.msc3246.waveform`).
     ///
-    /// - Throws: ``DecodingError/levelOutOfRange(index:value:maximum:)`` for a level below 0 or
+    /// - Throws: ``Error/levelOutOfRange(index:value:maximum:)`` for a level below 0 or
     ///   above `maximum`.
-    public init(matrixLevels levels: [Int], maximum: Int = Waveform.matrixMaximum) throws(DecodingError) {
+    public init(matrixLevels levels: [Int], maximum: Int = Waveform.matrixMaximum) throws(Error) {
         guard maximum > 0 else { throw .levelOutOfRange(index: 0, value: Double(maximum), maximum: 1) }
         if let index = levels.firstIndex(where: { $0 < 0 || $0 > maximum }) {
             throw .levelOutOfRange(index: index, value: Double(levels[index]), maximum: Double(maximum))
@@ -30,9 +30,9 @@ extension Waveform {
 
     /// The waveform Stream levels describe: numbers 0…1.
     ///
-    /// - Throws: ``DecodingError/levelOutOfRange(index:value:maximum:)`` for a level that is not
+    /// - Throws: ``Error/levelOutOfRange(index:value:maximum:)`` for a level that is not
     ///   finite or outside 0…1.
-    public init(streamLevels levels: [Double]) throws(DecodingError) {
+    public init(streamLevels levels: [Double]) throws(Error) {
         if let index = levels.firstIndex(where: { !($0 >= 0 && $0 <= 1) }) {
             throw .levelOutOfRange(index: index, value: levels[index], maximum: 1)
         }
@@ -49,9 +49,9 @@ extension Waveform {
 
     /// The waveform a Discord `waveform` describes: base64 of one byte 0…255 a bar.
     ///
-    /// - Throws: ``DecodingError/invalidBase64`` when the text is not base64;
-    ///   ``DecodingError/tooManyLevels(count:maximum:)`` for more than 256 bars.
-    public init(discordBase64 text: String) throws(DecodingError) {
+    /// - Throws: ``Error/invalidBase64`` when the text is not base64;
+    ///   ``Error/tooManyLevels(count:maximum:)`` for more than 256 bars.
+    public init(discordBase64 text: String) throws(Error) {
         guard let bytes = Data(base64Encoded: text) else { throw .invalidBase64 }
         guard bytes.count <= Self.discordMaximumCount else {
             throw .tooManyLevels(count: bytes.count, maximum: Self.discordMaximumCount)
@@ -60,7 +60,7 @@ extension Waveform {
     }
 
     /// Why a waveform another client sent could not be decoded.
-    public enum DecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The level at `index` is `value`, outside 0…`maximum` (or not a number).
         case levelOutOfRange(index: Int, value: Double, maximum: Double)
         /// The text is not base64.

@@ -18,9 +18,10 @@ enum RemoteMediaInspection {
     static let audioExtensions: Set<String> = ["ogg", "oga", "opus", "mp3", "m4a", "aac"]
 
     /// The report of the remote file at `url`, or the error.
-    static func report(_ path: String, _ url: URL) async -> Result<String, RemoteMediaHeaderError> {
+    static func report(_ path: String, _ url: URL) async -> Result<String, RemoteMediaHeaderReader.Error> {
         let reader = RemoteMediaHeaderReader(
-            transport: URLSessionTransport(), configuration: RemotePartConfiguration(allowedSchemes: ["https", "http"]))
+            transport: URLSessionTransport(),
+            configuration: RemotePart.Configuration(allowedSchemes: ["https", "http"]))
         do {
             if audioExtensions.contains(url.pathExtension.lowercased()) {
                 return .success(try await audio(url, reader))
@@ -34,7 +35,7 @@ enum RemoteMediaInspection {
         }
     }
 
-    private static func audio(_ url: URL, _ reader: RemoteMediaHeaderReader) async throws(RemoteMediaHeaderError)
+    private static func audio(_ url: URL, _ reader: RemoteMediaHeaderReader) async throws(RemoteMediaHeaderReader.Error)
         -> String
     {
         let header = try await reader.inspectAudio(url)

@@ -90,7 +90,7 @@ struct AudioCorpusTests {
         #expect(type == .isoMedia(.m4a))
         #expect(try AudioInspector().inspect(.data(data)).format == .m4a)
         let html = Data("<html>not found</html>".utf8)
-        #expect(throws: FileVerificationError.self) {
+        #expect(throws: FileType.VerificationError.self) {
             try FileType.verify(.data(html), declaredType: try MIMEType("audio/ogg"))
         }
     }

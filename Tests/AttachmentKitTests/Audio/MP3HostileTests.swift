@@ -28,7 +28,7 @@ struct MP3HostileTests {
         return Array("ID3".utf8) + [4, 0, 0] + sizeBytes + [UInt8](repeating: 0, count: size)
     }
 
-    private func inspect(_ bytes: [UInt8]) throws(AudioInspector.InspectionError) -> AudioHeader {
+    private func inspect(_ bytes: [UInt8]) throws(AudioInspector.Error) -> AudioHeader {
         try AudioInspector().inspect(Data(bytes))
     }
 
@@ -69,16 +69,16 @@ struct MP3HostileTests {
 
     @Test("a tag that is not synchsafe, a tag past the end, bytes without a frame are typed errors")
     func hostile() throws {
-        #expect(throws: AudioInspector.InspectionError.self) {
+        #expect(throws: AudioInspector.Error.self) {
             try inspect(Self.id3(size: 10, synchsafe: false) + Self.frame())
         }
-        #expect(throws: AudioInspector.InspectionError.truncated(.mp3, offset: 0)) {
+        #expect(throws: AudioInspector.Error.truncated(.mp3, offset: 0)) {
             try inspect(Array(Self.id3(size: 1000).prefix(500)))
         }
         #expect {
             try inspect(Self.id3(size: 20) + [UInt8](repeating: 0x55, count: 5000))
         } throws: { error in
-            guard case .malformed(.mp3, _) = error as? AudioInspector.InspectionError else { return false }
+            guard case .malformed(.mp3, _) = error as? AudioInspector.Error else { return false }
             return true
         }
     }

@@ -9,7 +9,7 @@ import Testing
 struct OggHostileTests {
     typealias Writer = OggPageWriter
 
-    private func inspect(_ bytes: [UInt8]) throws(AudioInspector.InspectionError) -> AudioHeader {
+    private func inspect(_ bytes: [UInt8]) throws(AudioInspector.Error) -> AudioHeader {
         try AudioInspector().inspect(Data(bytes))
     }
 
@@ -49,7 +49,7 @@ struct OggHostileTests {
     func damaged() throws {
         var bytes = Writer.opusStream(audioPages: 3)
         bytes[bytes.count - 2] ^= 0xFF
-        #expect(throws: AudioInspector.InspectionError.self) { try inspect(bytes) }
+        #expect(throws: AudioInspector.Error.self) { try inspect(bytes) }
         do {
             _ = try inspect(bytes)
         } catch .checksumMismatch(let offset, _, _) {
@@ -61,14 +61,14 @@ struct OggHostileTests {
         #expect {
             try inspect(cut)
         } throws: { error in
-            guard case .truncated(.ogg, _) = error as? AudioInspector.InspectionError else { return false }
+            guard case .truncated(.ogg, _) = error as? AudioInspector.Error else { return false }
             return true
         }
         let backwards = Writer.opusStream(audioPages: 4) { index, samples in index == 2 ? 10 : samples }
         #expect {
             try inspect(backwards)
         } throws: { error in
-            guard case .malformed(.ogg, let reason) = error as? AudioInspector.InspectionError else { return false }
+            guard case .malformed(.ogg, let reason) = error as? AudioInspector.Error else { return false }
             return reason.contains("backwards")
         }
     }
@@ -78,9 +78,9 @@ struct OggHostileTests {
         let bytes =
             Writer.page(serial: 1, sequence: 0, granule: 0, flags: 2, packets: [Array("Speex   xxxxxxxx".utf8)])
             + Writer.page(serial: 1, sequence: 1, granule: 100, packets: [[1, 2, 3]])
-        #expect(throws: AudioInspector.InspectionError.unsupportedCodec("Speex")) { try inspect(bytes) }
-        #expect(throws: AudioInspector.InspectionError.empty) { try inspect([]) }
-        #expect(throws: AudioInspector.InspectionError.self) { try inspect(Array("OggS".utf8) + [0, 2]) }
+        #expect(throws: AudioInspector.Error.unsupportedCodec("Speex")) { try inspect(bytes) }
+        #expect(throws: AudioInspector.Error.empty) { try inspect([]) }
+        #expect(throws: AudioInspector.Error.self) { try inspect(Array("OggS".utf8) + [0, 2]) }
     }
 
     @Test("10,000 empty pages end within the budget: a result or a read-budget error, never a hang")
@@ -97,7 +97,7 @@ struct OggHostileTests {
             Issue.record("\(error)")
         }
         let small = AudioInspector(maximumByteCount: 1 << 20, maximumReadCount: 1000)
-        #expect(throws: AudioInspector.InspectionError.readCountExceeded(.ogg, limit: 1000)) {
+        #expect(throws: AudioInspector.Error.readCountExceeded(.ogg, limit: 1000)) {
             try small.inspect(Data(bytes))
         }
     }

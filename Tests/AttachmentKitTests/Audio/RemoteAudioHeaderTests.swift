@@ -9,7 +9,7 @@ import Testing
 @Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .inTurn)
 struct RemoteAudioHeaderTests {
     private static let reader = RemoteMediaHeaderReader(
-        transport: URLSessionTransport(), configuration: RemotePartConfiguration(allowedSchemes: ["http"]))
+        transport: URLSessionTransport(), configuration: RemotePart.Configuration(allowedSchemes: ["http"]))
 
     /// Checks the requests for `name` once nginx has logged all `fetched` bytes (it logs a request
     /// when it ends, maybe after the client has the body).
@@ -80,7 +80,7 @@ struct RemoteAudioHeaderTests {
         let server = try await RemoteNginxServer()
         defer { server.stop() }
         try server.serve(Data("<html>gone</html>".utf8), as: "page.ogg")
-        await #expect(throws: RemoteMediaHeaderError.audioInspection(.notAudio(.other(.html)))) {
+        await #expect(throws: RemoteMediaHeaderReader.Error.audioInspection(.notAudio(.other(.html)))) {
             try await Self.reader.inspectAudio(server.url("page.ogg"))
         }
         #expect(server.requests.count == 1)

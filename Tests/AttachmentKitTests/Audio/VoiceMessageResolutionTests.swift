@@ -17,7 +17,7 @@ struct VoiceMessageResolutionTests {
         ]
         let resolution = AttachmentResolver().resolve(parts)
         #expect(resolution.kind == .audio)
-        #expect(resolution.fullResolution?.id == "voice" && resolution.preview == nil)
+        #expect(resolution.original?.id == "voice" && resolution.preview == nil)
         #expect(resolution.placeholderSize?.voice == Self.details)
         #expect(resolution.sizeMetadataError == nil)
     }
@@ -28,16 +28,16 @@ struct VoiceMessageResolutionTests {
         #expect(String(decoding: json, as: UTF8.self) == #"{"duration":4.4,"waveform":[0,512,1024]}"#)
         #expect(try VoiceDetails(sizePartJSON: json) == Self.details)
         #expect(try VoiceDetails(sizePartJSON: Data(#"{"width":1,"height":1}"#.utf8)) == VoiceDetails())
-        #expect(throws: ImageSizeMetadataError.tooLarge(key: "waveform", value: 2000)) {
+        #expect(throws: ImageSizeMetadata.Error.tooLarge(key: "waveform", value: 2000)) {
             try VoiceDetails(sizePartJSON: Data(#"{"waveform":[1,2000]}"#.utf8))
         }
-        #expect(throws: ImageSizeMetadataError.notPositive(key: "duration", value: -1)) {
+        #expect(throws: ImageSizeMetadata.Error.notPositive(key: "duration", value: -1)) {
             try VoiceDetails(sizePartJSON: Data(#"{"duration":-1}"#.utf8))
         }
-        #expect(throws: ImageSizeMetadataError.notANumber(key: "waveform")) {
+        #expect(throws: ImageSizeMetadata.Error.notANumber(key: "waveform")) {
             try VoiceDetails(sizePartJSON: Data(#"{"waveform":[0.5]}"#.utf8))
         }
-        #expect(throws: ImageSizeMetadataError.notAnObject) { try VoiceDetails(sizePartJSON: Data("[1]".utf8)) }
+        #expect(throws: ImageSizeMetadata.Error.notAnObject) { try VoiceDetails(sizePartJSON: Data("[1]".utf8)) }
     }
 
     @Test("without a size part, the local audio's header gives the duration")

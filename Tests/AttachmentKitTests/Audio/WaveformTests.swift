@@ -29,10 +29,10 @@ struct WaveformTests {
         #expect(waveform.matrixLevels == [0, 512, 1024])
         #expect(
             try Waveform(matrixLevels: [0, 128, 256], maximum: Waveform.msc3246Maximum).matrixLevels == [0, 512, 1024])
-        #expect(throws: Waveform.DecodingError.levelOutOfRange(index: 1, value: 1025, maximum: 1024)) {
+        #expect(throws: Waveform.Error.levelOutOfRange(index: 1, value: 1025, maximum: 1024)) {
             try Waveform(matrixLevels: [0, 1025])
         }
-        #expect(throws: Waveform.DecodingError.self) { try Waveform(matrixLevels: [-1]) }
+        #expect(throws: Waveform.Error.self) { try Waveform(matrixLevels: [-1]) }
     }
 
     @Test("Telegram: 5 bits a value, least significant bit first, and back")
@@ -55,9 +55,9 @@ struct WaveformTests {
         let resampled = try Waveform(discordBase64: long.discordBase64())
         #expect(resampled.levels.count == 256)
         #expect(resampled.levels.max() == 1)
-        #expect(throws: Waveform.DecodingError.invalidBase64) { try Waveform(discordBase64: "not base64!") }
+        #expect(throws: Waveform.Error.invalidBase64) { try Waveform(discordBase64: "not base64!") }
         let tooMany = Data(repeating: 1, count: 257).base64EncodedString()
-        #expect(throws: Waveform.DecodingError.tooManyLevels(count: 257, maximum: 256)) {
+        #expect(throws: Waveform.Error.tooManyLevels(count: 257, maximum: 256)) {
             try Waveform(discordBase64: tooMany)
         }
     }
@@ -65,8 +65,8 @@ struct WaveformTests {
     @Test("Stream: numbers 0…1; NaN and values outside refused")
     func stream() throws {
         #expect(try Waveform(streamLevels: [0, 0.25, 1]).streamLevels == [0, 0.25, 1])
-        #expect(throws: Waveform.DecodingError.self) { try Waveform(streamLevels: [.nan]) }
-        #expect(throws: Waveform.DecodingError.self) { try Waveform(streamLevels: [1.5]) }
+        #expect(throws: Waveform.Error.self) { try Waveform(streamLevels: [.nan]) }
+        #expect(throws: Waveform.Error.self) { try Waveform(streamLevels: [1.5]) }
         #expect(Waveform(levels: [-1, .nan, 2]).levels == [0, 0, 1])
     }
 

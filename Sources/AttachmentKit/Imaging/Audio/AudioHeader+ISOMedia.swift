@@ -2,7 +2,7 @@ extension AudioHeader {
     /// The header of an ISO media file with a sound track and no video: its first enabled sound
     /// track's codec, channels and sample rate, and the movie's duration (edit lists applied, as
     /// `ffprobe` reports it), or the track's when the movie has none.
-    init(isoMedia header: ISOMediaHeader) throws(AudioInspector.InspectionError) {
+    init(isoMedia header: ISOMediaHeader) throws(AudioInspector.Error) {
         guard header.videoTrack == nil,
             let track = header.tracks.first(where: { $0.kind == .audio && $0.isEnabled })
                 ?? header.tracks.first(where: { $0.kind == .audio })

@@ -14,7 +14,7 @@ import Foundation
 /// streams summed, pages with granule −1 skipped); an MP3 by its Xing, Info or VBRI header, or
 /// by counting its frames (ID3v2 tags skipped); an M4A through ``ISOMediaInspector``. Like the
 /// other inspectors it has a byte and a read budget, reads a file in pieces, and reports bad
-/// input with an ``InspectionError``, never a crash or a loop.
+/// input with an ``Error``, never a crash or a loop.
 public struct AudioInspector: Sendable, Hashable {
     /// The default for ``maximumByteCount``: 4 MiB, so that a voice message of several minutes
     /// is walked whole.
@@ -43,18 +43,18 @@ public struct AudioInspector: Sendable, Hashable {
 
     /// Reads the header of an audio file held in memory.
     ///
-    /// - Throws: ``InspectionError``: ``InspectionError/empty`` for no bytes,
-    ///   ``InspectionError/notAudio(_:)`` for content of another type, or the error of a
+    /// - Throws: ``Error``: ``Error/empty`` for no bytes,
+    ///   ``Error/notAudio(_:)`` for content of another type, or the error of a
     ///   damaged or hostile file.
-    public func inspect(_ data: Data) throws(InspectionError) -> AudioHeader {
+    public func inspect(_ data: Data) throws(Error) -> AudioHeader {
         guard !data.isEmpty else { throw .empty }
         let type = FileType(sniffing: data.prefix(FormatSniffer.examinedPrefixLength))
         if case .isoMedia = type {
-            return try isoMedia { (inspector) throws(ISOMediaInspectionError) in try inspector.inspect(data) }
+            return try isoMedia { (inspector) throws(ISOMediaInspector.Error) in try inspector.inspect(data) }
         }
         let (limit, readLimit) = (maximumByteCount, maximumReadCount)
         return try data.withUnsafeBytes { bytes in
-            Result { () throws(InspectionError) -> AudioHeader in
+            Result { () throws(Error) -> AudioHeader in
                 let format = try Self.format(of: type)
                 var reader = AudioByteReader(bytes: bytes, format: format, limit: limit, readLimit: readLimit)
                 return try Self.read(format, &reader, fileSize: bytes.count)
@@ -65,18 +65,18 @@ public struct AudioInspector: Sendable, Hashable {
     /// Reads the header of the audio file at `url`, in pieces (at most ``maximumByteCount``
     /// bytes).
     ///
-    /// - Throws: ``InspectionError``: as ``inspect(_:)-(Data)``, plus
-    ///   ``InspectionError/notAFileURL(_:)`` and ``InspectionError/unreadable(_:reason:)``.
-    public func inspect(fileAt url: URL) throws(InspectionError) -> AudioHeader {
-        let file = try FileChunkLoader(url: url, limit: maximumByteCount, failure: InspectionError.self)
+    /// - Throws: ``Error``: as ``inspect(_:)-(Data)``, plus
+    ///   ``Error/notAFileURL(_:)`` and ``Error/unreadable(_:reason:)``.
+    public func inspect(fileAt url: URL) throws(Error) -> AudioHeader {
+        let file = try FileChunkLoader(url: url, limit: maximumByteCount, failure: Error.self)
         guard file.count > 0 else { throw .empty }
         let first = try file.load(
             at: 0, minimumCount: min(file.count, FormatSniffer.examinedPrefixLength), subject: nil,
-            failure: InspectionError.self)
+            failure: Error.self)
         let type = FileType(
             sniffing: UnsafeRawBufferPointer(rebasing: first.prefix(FormatSniffer.examinedPrefixLength)))
         if case .isoMedia = type {
-            return try isoMedia { (inspector) throws(ISOMediaInspectionError) in try inspector.inspect(fileAt: url) }
+            return try isoMedia { (inspector) throws(ISOMediaInspector.Error) in try inspector.inspect(fileAt: url) }
         }
         var reader = AudioByteReader(file: file, format: try Self.format(of: type), readLimit: maximumReadCount)
         return try Self.read(reader.format, &reader, fileSize: file.count)
@@ -85,8 +85,8 @@ public struct AudioInspector: Sendable, Hashable {
     /// Reads the header of a part's content: inline data, or a file read as
     /// ``inspect(fileAt:)`` does.
     ///
-    /// - Throws: ``InspectionError``, as ``inspect(_:)-(Data)`` and ``inspect(fileAt:)``.
-    public func inspect(_ content: PartContent) throws(InspectionError) -> AudioHeader {
+    /// - Throws: ``Error``, as ``inspect(_:)-(Data)`` and ``inspect(fileAt:)``.
+    public func inspect(_ content: PartContent) throws(Error) -> AudioHeader {
         switch content {
         case .data(let data): try inspect(data)
         case .file(let url): try inspect(fileAt: url)
@@ -96,7 +96,7 @@ public struct AudioInspector: Sendable, Hashable {
     /// The header of an Ogg or MP3 file the reader holds.
     static func read(
         _ format: AudioHeader.Format, _ reader: inout AudioByteReader, fileSize: Int
-    ) throws(InspectionError) -> AudioHeader {
+    ) throws(Error) -> AudioHeader {
         switch format {
         case .ogg: try OggReader.read(&reader)
         case .mp3: try MP3Reader.read(&reader, fileSize: fileSize)
@@ -105,7 +105,7 @@ public struct AudioInspector: Sendable, Hashable {
     }
 
     /// The format read with ``AudioByteReader`` for a sniffed type: Ogg or MP3.
-    static func format(of type: FileType) throws(InspectionError) -> AudioHeader.Format {
+    static func format(of type: FileType) throws(Error) -> AudioHeader.Format {
         switch type {
         case .ogg: .ogg
         case .mp3: .mp3
@@ -115,14 +115,14 @@ public struct AudioInspector: Sendable, Hashable {
 
     /// The header of an ISO media file read by `read` with this inspector's budgets.
     private func isoMedia(
-        _ read: (ISOMediaInspector) throws(ISOMediaInspectionError) -> ISOMediaHeader
-    ) throws(InspectionError) -> AudioHeader {
+        _ read: (ISOMediaInspector) throws(ISOMediaInspector.Error) -> ISOMediaHeader
+    ) throws(Error) -> AudioHeader {
         let inspector = ISOMediaInspector(maximumByteCount: maximumByteCount, maximumReadCount: maximumReadCount)
         do {
             return try AudioHeader(isoMedia: try read(inspector))
-        } catch let error as InspectionError {
+        } catch let error as Error {
             throw error
-        } catch let error as ISOMediaInspectionError {
+        } catch let error as ISOMediaInspector.Error {
             throw .isoMedia(error)
         } catch {
             throw .isoMedia(.malformed(.m4a, reason: "\(error)"))

@@ -30,7 +30,7 @@ struct AudioSpecificConfig {
     /// Walks the descriptors of `esds` (after its version and flags) to `DecoderSpecificInfo`.
     private static func read(
         esds box: ISOBox, _ reader: inout ISOMediaParser.Reader
-    ) throws(ISOMediaInspectionError) -> AudioSpecificConfig? {
+    ) throws(ISOMediaInspector.Error) -> AudioSpecificConfig? {
         var offset = box.payload + 4
         for _ in 0..<4 {
             let tag = try reader.uint8(at: offset)
@@ -60,7 +60,7 @@ struct AudioSpecificConfig {
     /// explicit 24-bit rate), the channel configuration.
     private static func config(
         at offset: Int, length: Int, _ reader: inout ISOMediaParser.Reader
-    ) throws(ISOMediaInspectionError) -> AudioSpecificConfig? {
+    ) throws(ISOMediaInspector.Error) -> AudioSpecificConfig? {
         guard length >= 2 else { return nil }
         let byteCount = min(length, 6)
         let bits =

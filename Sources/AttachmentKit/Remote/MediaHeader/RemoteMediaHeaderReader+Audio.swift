@@ -18,11 +18,11 @@ extension RemoteMediaHeaderReader {
     /// (``AudioHeader/isDurationEstimated``). An M4A is read as ``inspect(_:headers:)`` reads
     /// it.
     ///
-    /// - Throws: ``RemoteMediaHeaderError``; ``RemoteMediaHeaderError/audioInspection(_:)`` for
+    /// - Throws: ``RemoteMediaHeaderReader.Error``; ``RemoteMediaHeaderReader.Error/audioInspection(_:)`` for
     ///   bytes that are no audio file or a damaged one.
     public func inspectAudio(
         _ url: URL, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(RemoteMediaHeaderError) -> AudioHeader {
+    ) async throws(RemoteMediaHeaderReader.Error) -> AudioHeader {
         var session = Session(reader: self, url: url, headers: headers, limit: Self.maximumAudioByteCount)
         let first = try await session.fetchBytes(from: 0, count: Int64(firstByteCount))
         let type = FileType(sniffing: first.bytes.prefix(FormatSniffer.examinedPrefixLength))
@@ -57,15 +57,15 @@ extension RemoteMediaHeaderReader {
     /// `bytes`, of `fileSize` bytes in all.
     private static func read(
         _ format: AudioHeader.Format, _ bytes: Data, fileSize: Int64
-    ) throws(RemoteMediaHeaderError) -> AudioHeader {
-        try withReaders([bytes], format) { readers throws(AudioInspector.InspectionError) in
+    ) throws(RemoteMediaHeaderReader.Error) -> AudioHeader {
+        try withReaders([bytes], format) { readers throws(AudioInspector.Error) in
             try AudioInspector.read(format, &readers[0], fileSize: Int(clamping: fileSize))
         }
     }
 
     /// The header of an Ogg file of which `head` and `tail` are the first and last bytes.
-    private static func readOgg(head: Data, tail: Data) throws(RemoteMediaHeaderError) -> AudioHeader {
-        try withReaders([head, tail], .ogg) { readers throws(AudioInspector.InspectionError) in
+    private static func readOgg(head: Data, tail: Data) throws(RemoteMediaHeaderReader.Error) -> AudioHeader {
+        try withReaders([head, tail], .ogg) { readers throws(AudioInspector.Error) in
             var collector = OggStreamCollector()
             try OggReader.walk(
                 &readers[0], from: 0, upTo: readers[0].count, into: &collector, resynchronized: false,
@@ -79,12 +79,12 @@ extension RemoteMediaHeaderReader {
     /// inspector's budgets.
     private static func withReaders(
         _ buffers: [Data], _ format: AudioHeader.Format,
-        _ body: (inout [AudioByteReader]) throws(AudioInspector.InspectionError) -> AudioHeader
-    ) throws(RemoteMediaHeaderError) -> AudioHeader {
+        _ body: (inout [AudioByteReader]) throws(AudioInspector.Error) -> AudioHeader
+    ) throws(RemoteMediaHeaderReader.Error) -> AudioHeader {
         let inspector = AudioInspector()
         let joined = buffers.reduce(Data(), +)
         let result = joined.withUnsafeBytes { raw in
-            Result { () throws(AudioInspector.InspectionError) -> AudioHeader in
+            Result { () throws(AudioInspector.Error) -> AudioHeader in
                 var start = 0
                 var readers: [AudioByteReader] = []
                 for buffer in buffers {

@@ -35,14 +35,14 @@ public struct VoiceDetails: Sendable, Hashable {
     /// Reads a voice message's size part: `duration` (seconds, finite, not negative) and
     /// `waveform` (integers 0…1024); other keys (`width`, `height`…) are ignored.
     ///
-    /// - Throws: ``ImageSizeMetadataError``: ``ImageSizeMetadataError/malformedJSON(_:)`` or
-    ///   ``ImageSizeMetadataError/notAnObject`` for JSON that is no object,
-    ///   ``ImageSizeMetadataError/notANumber(key:)``, ``ImageSizeMetadataError/notFinite(key:)``
-    ///   or ``ImageSizeMetadataError/notPositive(key:value:)`` for a bad `duration`;
-    ///   ``ImageSizeMetadataError/notANumber(key:)``, ``ImageSizeMetadataError/notPositive(key:value:)``
-    ///   or ``ImageSizeMetadataError/tooLarge(key:value:)`` for a `waveform` that is not an
+    /// - Throws: ``ImageSizeMetadata.Error``: ``ImageSizeMetadata.Error/malformedJSON(_:)`` or
+    ///   ``ImageSizeMetadata/Error/notAnObject`` for JSON that is no object,
+    ///   ``ImageSizeMetadata/Error/notANumber(key:)``, ``ImageSizeMetadata/Error/notFinite(key:)``
+    ///   or ``ImageSizeMetadata/Error/notPositive(key:value:)`` for a bad `duration`;
+    ///   ``ImageSizeMetadata/Error/notANumber(key:)``, ``ImageSizeMetadata/Error/notPositive(key:value:)``
+    ///   or ``ImageSizeMetadata/Error/tooLarge(key:value:)`` for a `waveform` that is not an
     ///   array of integers 0…1024.
-    public init(sizePartJSON json: Data) throws(ImageSizeMetadataError) {
+    public init(sizePartJSON json: Data) throws(ImageSizeMetadata.Error) {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: json)

@@ -22,7 +22,7 @@ enum VoicePlaceholderReader {
     }
 
     /// The details a size part's content gives.
-    static func details(of content: PartContent) throws(ImageSizeMetadataError) -> VoiceDetails {
+    static func details(of content: PartContent) throws(ImageSizeMetadata.Error) -> VoiceDetails {
         let data: Data
         do {
             data = try content.bytes()

@@ -2,7 +2,7 @@
 /// and a 28-bit "synchsafe" size, plus a 10-byte footer when flag 0x10 says so.
 enum ID3v2Tag {
     /// The offset after every ID3v2 tag that starts at `offset`, one after the other.
-    static func end(from offset: Int, _ reader: inout AudioByteReader) throws(AudioInspector.InspectionError) -> Int {
+    static func end(from offset: Int, _ reader: inout AudioByteReader) throws(AudioInspector.Error) -> Int {
         var position = offset
         while try reader.bytes(at: position, equal: Array("ID3".utf8)) {
             let header = try reader.prefix(10, from: position)

@@ -16,7 +16,7 @@ enum MP3Reader {
     /// the reader's when it holds the first bytes of a remote file).
     static func read(
         _ reader: inout AudioByteReader, fileSize: Int
-    ) throws(AudioInspector.InspectionError) -> AudioHeader {
+    ) throws(AudioInspector.Error) -> AudioHeader {
         let (start, first) = try firstFrame(&reader, from: try ID3v2Tag.end(from: 0, &reader))
         let vbr = try MP3VBRHeader.read(frameAt: start, header: first, &reader)
         if let frames = vbr?.frameCount, frames > 0,
@@ -60,7 +60,7 @@ enum MP3Reader {
     /// The offset and header of the first frame at or after `start`.
     private static func firstFrame(
         _ reader: inout AudioByteReader, from start: Int
-    ) throws(AudioInspector.InspectionError) -> (Int, MP3FrameHeader) {
+    ) throws(AudioInspector.Error) -> (Int, MP3FrameHeader) {
         let window = try reader.prefix(syncSearchLength, from: start)
         let reachesEnd = start + window.count == reader.count
         var index = 0

@@ -15,7 +15,7 @@ struct MP3VBRHeader: Equatable {
     /// The VBR header in the frame at `offset`, or `nil` when the frame is an audio frame.
     static func read(
         frameAt offset: Int, header: MP3FrameHeader, _ reader: inout AudioByteReader
-    ) throws(AudioInspector.InspectionError) -> MP3VBRHeader? {
+    ) throws(AudioInspector.Error) -> MP3VBRHeader? {
         let bytes = try reader.prefix(min(header.length, 256), from: offset)
         let xing = header.xingOffset
         for tag in ["Xing", "Info"] where matches(bytes, tag, at: xing) {

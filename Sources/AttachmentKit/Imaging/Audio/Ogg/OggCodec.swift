@@ -26,7 +26,7 @@ enum OggCodec: Equatable {
     }
 
     /// The codec `packet`, the first of a stream, identifies.
-    init(identifying packet: ArraySlice<UInt8>) throws(AudioInspector.InspectionError) {
+    init(identifying packet: ArraySlice<UInt8>) throws(AudioInspector.Error) {
         let bytes = Array(packet)
         if bytes.starts(with: Array("OpusHead".utf8)) {
             guard bytes.count >= 19 else { throw .malformed(.ogg, reason: "OpusHead has \(bytes.count) bytes, not 19") }

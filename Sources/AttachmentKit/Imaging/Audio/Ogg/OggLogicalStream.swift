@@ -34,7 +34,7 @@ struct OggLogicalStream {
     /// Takes a page of this stream, other than its beginning page. With `resynchronized`, the
     /// page was found by searching the end of the file: its packets are not counted, only its
     /// granule position.
-    mutating func add(_ page: OggPage, resynchronized: Bool) throws(AudioInspector.InspectionError) {
+    mutating func add(_ page: OggPage, resynchronized: Bool) throws(AudioInspector.Error) {
         var audioSamples: Int? = resynchronized ? nil : 0
         if !resynchronized {
             for (index, packet) in page.packets.enumerated() where packet.isComplete {

@@ -29,7 +29,7 @@ struct OggPage {
 
     /// Reads the page at `offset`, checking its version, its length against the input and its
     /// CRC-32.
-    init(at offset: Int, _ reader: inout AudioByteReader) throws(AudioInspector.InspectionError) {
+    init(at offset: Int, _ reader: inout AudioByteReader) throws(AudioInspector.Error) {
         guard try reader.bytes(at: offset, equal: Self.capturePattern) else {
             throw .malformed(.ogg, reason: "no Ogg page starts at byte \(offset)")
         }

@@ -13,7 +13,7 @@ enum OggReader {
     static let tailByteCount = 64 * 1024
 
     /// The header of the Ogg file the reader holds.
-    static func read(_ reader: inout AudioByteReader) throws(AudioInspector.InspectionError) -> AudioHeader {
+    static func read(_ reader: inout AudioByteReader) throws(AudioInspector.Error) -> AudioHeader {
         var collector = OggStreamCollector()
         if reader.count <= reader.limit / 2 {
             try walk(&reader, from: 0, upTo: reader.count, into: &collector, resynchronized: false)
@@ -33,7 +33,7 @@ enum OggReader {
     static func walk(
         _ reader: inout AudioByteReader, from start: Int, upTo end: Int, into collector: inout OggStreamCollector,
         resynchronized: Bool, stoppingAtCut: Bool = false
-    ) throws(AudioInspector.InspectionError) -> Int {
+    ) throws(AudioInspector.Error) -> Int {
         var offset = start
         while offset < end {
             let page: OggPage
@@ -52,7 +52,7 @@ enum OggReader {
     /// input, as pages found by resynchronising.
     static func readTail(
         _ reader: inout AudioByteReader, from start: Int, into collector: inout OggStreamCollector
-    ) throws(AudioInspector.InspectionError) {
+    ) throws(AudioInspector.Error) {
         guard let first = try firstPage(&reader, from: start) else {
             throw .malformed(.ogg, reason: "no whole Ogg page in the last \(reader.count - start) bytes")
         }
@@ -63,7 +63,7 @@ enum OggReader {
     /// hold, or `nil` when there is none.
     private static func firstPage(
         _ reader: inout AudioByteReader, from start: Int
-    ) throws(AudioInspector.InspectionError) -> Int? {
+    ) throws(AudioInspector.Error) -> Int? {
         let bytes = try reader.prefix(reader.count - start, from: start)
         let pattern = OggPage.capturePattern
         var index = 0

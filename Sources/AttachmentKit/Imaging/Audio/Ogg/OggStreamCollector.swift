@@ -11,7 +11,7 @@ struct OggStreamCollector {
     private(set) var missedLink = false
 
     /// Takes the next page; `resynchronized` for pages found by searching the end of the file.
-    mutating func add(_ page: OggPage, resynchronized: Bool) throws(AudioInspector.InspectionError) {
+    mutating func add(_ page: OggPage, resynchronized: Bool) throws(AudioInspector.Error) {
         if page.isBeginning {
             if resynchronized { return missedLink = true }
             try begin(page)
@@ -26,7 +26,7 @@ struct OggStreamCollector {
         try links[link][index].add(page, resynchronized: resynchronized)
     }
 
-    private mutating func begin(_ page: OggPage) throws(AudioInspector.InspectionError) {
+    private mutating func begin(_ page: OggPage) throws(AudioInspector.Error) {
         if links.isEmpty || linkHasData {
             links.append([])
             linkHasData = false
@@ -46,7 +46,7 @@ struct OggStreamCollector {
 
     /// The header the streams describe, `byteCount` bytes read; with `durationKnown` false
     /// (the middle of a large file was not read and a link may have been missed) no duration.
-    func header(byteCount: Int) throws(AudioInspector.InspectionError) -> AudioHeader {
+    func header(byteCount: Int) throws(AudioInspector.Error) -> AudioHeader {
         let audioLinks = links.map { $0.filter(\.codec.isTimedAudio) }.filter { !$0.isEmpty }
         guard let first = audioLinks.first?.first else {
             guard let stream = links.first?.first else { throw .malformed(.ogg, reason: "there is no Ogg page") }
