@@ -208,7 +208,8 @@ extension AttachmentResolver {
             let content = try await priority.content(for: part, from: downloads)
             if isVoice {
                 // A voice message's size part gives its placeholder whole, as a video's header does.
-                let read = Result { () throws(ImageSizeMetadata.Error) in try VoicePlaceholderReader.details(of: content)
+                let read = Result { () throws(ImageSizeMetadata.Error) in
+                    try VoicePlaceholderReader.details(of: content)
                 }
                 return emitter.videoHeaderRead(
                     read.map(VoicePlaceholderReader.placeholder).mapError {

@@ -76,7 +76,8 @@ public struct RemoteMediaHeaderReader: Sendable {
 
     /// Reads the header of the file whose first bytes are `first`, fetching the rest of it in
     /// `session`.
-    func inspect(_ first: Piece, _ session: inout Session) async throws(RemoteMediaHeaderReader.Error) -> ISOMediaHeader {
+    func inspect(_ first: Piece, _ session: inout Session) async throws(RemoteMediaHeaderReader.Error) -> ISOMediaHeader
+    {
         let total = first.total
         let layout = try first.layout(fileSize: total, inspector)
         let brands = try first.brands(layout.fileType, inspector)
@@ -158,7 +159,9 @@ public struct RemoteMediaHeaderReader: Sendable {
 
         /// Fetches up to `count` bytes from `offset` (fewer at the end of the file, none past
         /// it), whatever they are.
-        mutating func fetchBytes(from offset: Int64, count: Int64) async throws(RemoteMediaHeaderReader.Error) -> RangedFetch {
+        mutating func fetchBytes(from offset: Int64, count: Int64) async throws(RemoteMediaHeaderReader.Error)
+            -> RangedFetch
+        {
             let allowed = Int64(limit - fetchedByteCount)
             guard requestCount < RemoteMediaHeaderReader.maximumRequestCount, count <= allowed || requestCount == 0
             else { throw .headerTooLarge(byteCount: Int64(fetchedByteCount) + count, limit: limit) }
