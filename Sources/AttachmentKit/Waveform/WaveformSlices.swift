@@ -5,8 +5,9 @@
 enum WaveformSlices {
     /// The bounds of slice `index` of `count` over `length` values.
     static func bounds(_ index: Int, of count: Int, length: Int) -> Range<Int> {
-        let lower = Int(Int64(index) * Int64(length) / Int64(count))
-        let upper = Int(Int64(index + 1) * Int64(length) / Int64(count))
+        // Computed in 64 bits; each bound is at most `length`, so it fits back in `Int`.
+        let lower = Int(truncatingIfNeeded: Int64(index) * Int64(length) / Int64(count))
+        let upper = Int(truncatingIfNeeded: Int64(index + 1) * Int64(length) / Int64(count))
         return lower..<upper
     }
 

@@ -40,7 +40,7 @@ enum OggCodec: Equatable {
                 throw .malformed(.ogg, reason: "OpusHead's channel mapping table is cut short")
             }
             self = .opus(
-                channelCount: channels, preSkip: Int(OggPage.littleEndian(bytes, at: 10, count: 2)),
+                channelCount: channels, preSkip: Int(truncatingIfNeeded: OggPage.littleEndian(bytes, at: 10, count: 2)),
                 inputSampleRate: Int(clamping: UInt32(OggPage.littleEndian(bytes, at: 12, count: 4))))
         } else if bytes.starts(with: [0x01] + Array("vorbis".utf8)) {
             guard bytes.count >= 30 else {
@@ -104,6 +104,7 @@ enum OggCodec: Equatable {
         let length = OggPage.littleEndian(bytes, at: magicLength, count: 4)
         guard length <= UInt64(bytes.count - magicLength - 4) else { return nil }
         let start = magicLength + 4
-        return String(decoding: bytes[start..<start + Int(length)], as: UTF8.self)
+        // At most the packet's length, checked above.
+        return String(decoding: bytes[start..<start + Int(truncatingIfNeeded: length)], as: UTF8.self)
     }
 }

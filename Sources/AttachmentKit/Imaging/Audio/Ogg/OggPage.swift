@@ -69,7 +69,7 @@ struct OggPage {
         var start = Self.fixedHeaderLength + lacing.count
         var length = 0
         for value in lacing {
-            length += Int(value)
+            length += Int(truncatingIfNeeded: value)
             if value < 255 {
                 result.append((start, length, true))
                 start += length
