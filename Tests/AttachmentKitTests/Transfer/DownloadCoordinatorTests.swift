@@ -190,11 +190,11 @@ struct DownloadCoordinatorTests {
         attempt.succeed(full)
         #expect(try await download.content() == full)
         attempt.report(5, of: 10)
-        guard case .illegalTransition(let id, let error) = try #require(log.all.first) else {
+        guard case .illegalTransition(let id, let reason) = try #require(log.all.first) else {
             return #expect(Bool(false), "\(log.all)")
         }
         #expect(id == "p")
-        #expect(error == DownloadStateTransitionError(phase: .completed, event: .progress))
+        #expect(reason == DownloadStateTransitionError(phase: .completed, event: .progress).description)
         #expect(download.state.content == full)
     }
 }

@@ -110,13 +110,16 @@ public final class PartDownload: Sendable {
     /// Tries again after a failure: this caller joins the part's running transfer or starts a
     /// new one, from the first attempt. Listeners that got the failure are gone; add new ones.
     ///
-    /// - Throws: ``DownloadStateTransitionError`` when the download has not failed.
-    public func retry() async throws(DownloadStateTransitionError) {
+    /// - Returns: `false`, and nothing happens, when the download has not failed (it is idle,
+    ///   running, complete or cancelled).
+    @discardableResult
+    public func retry() async -> Bool {
         let transition = caller.withLock { caller in
             Result { () throws(DownloadStateTransitionError) in try caller.own.apply(.retry) }
         }
-        try transition.get()
+        guard case .success = transition else { return false }
         await coordinator.attach(self)
+        return true
     }
 
     /// Sets the priority this caller asks for and returns the one it asked for before.
