@@ -212,7 +212,7 @@ extension AttachmentResolver {
                 emitter.sizePartRead(
                     .failure(AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error)))
             case nil:
-                let error = MessagePartError.notDownloadable(part.id)
+                let error = TransferError.notDownloadable(part.id)
                 emitter.sizePartRead(
                     .failure(AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error)))
             }

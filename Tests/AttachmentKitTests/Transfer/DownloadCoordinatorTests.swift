@@ -99,7 +99,7 @@ struct DownloadCoordinatorTests {
         let leaving = Task { try await coordinator.content(for: part) }
         while !Task.isCancelled, await coordinator.callerCount(of: "p") < 2 { await Task.yield() }
         leaving.cancel()
-        await #expect(throws: DownloadError.self) { try await leaving.cancellableValue }
+        await #expect(throws: TransferError.self) { try await leaving.cancellableValue }
         #expect(await coordinator.callerCount(of: "p") == 1)
         attempt.succeed(full)
         #expect(try await staying.content() == full)
@@ -119,7 +119,7 @@ struct DownloadCoordinatorTests {
                 _ = try await coordinator.content(for: part)
                 return false
             } catch {
-                return (error as? DownloadError)?.isCancellation == true
+                return (error as? TransferError)?.isCancellation == true
             }
         }
         #expect(await caller.cancellableValue, "content(for:) did not throw a cancellation")

@@ -7,7 +7,7 @@ enum DownloadStateEvent: Sendable {
     /// The content arrived.
     case complete(PartContent)
     /// The download gave up.
-    case fail(DownloadError)
+    case fail(TransferError)
     /// The caller (or every caller) left.
     case cancel
     /// A caller asked for another try after a failure.

@@ -20,7 +20,7 @@ public enum DownloadState: Sendable {
     /// The content is whole and local.
     case completed(PartContent)
     /// The download gave up; the error says why and after how many attempts.
-    case failed(DownloadError)
+    case failed(TransferError)
     /// Every caller left before the download finished, or this caller left.
     case cancelled
 
