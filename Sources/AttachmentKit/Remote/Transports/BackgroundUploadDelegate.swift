@@ -3,8 +3,7 @@ import Foundation
 
 /// The background session's delegate for ``BackgroundUploadTransport``: which task carries which
 /// request, who waits for it, the answers of tasks that ended with nobody waiting, and the app's
-/// completion handler (in ``completion``). Apple platforms only; not compiled by AttachmentKit's
-/// Linux CI.
+/// completion handler (in ``completion``). Apple platforms only.
 ///
 /// `@unchecked Sendable`: its mutable state is behind its one lock, `state`, never held while
 /// calling out (a continuation, an observer).

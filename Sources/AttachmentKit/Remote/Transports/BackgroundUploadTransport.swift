@@ -5,9 +5,8 @@ import Foundation
 /// goes on sending while the app is suspended or after it was terminated, and wakes or relaunches
 /// it when they end. Apple platforms only.
 ///
-/// > Important: Written for Apple platforms and **not compiled or run by AttachmentKit's CI**,
-/// > which builds on Linux, where FoundationNetworking has no background sessions. Every API it
-/// > calls exists on iOS 15, macOS 12, tvOS 15 and watchOS 8.
+/// > Important: Compiled for iOS, macOS and tvOS but not run by AttachmentKit's CI, which tests
+/// > on Linux, where FoundationNetworking has no background sessions.
 ///
 /// - A request with a file body (a tus `PATCH`, a plain `PUT` or `POST`) becomes a delegate-based
 ///   upload task from a file in the background session: the only kind of task a background
