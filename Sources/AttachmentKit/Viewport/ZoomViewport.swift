@@ -48,9 +48,9 @@ public struct ZoomViewport: Sendable, Hashable {
     /// The image's pixel size, as displayed (orientation applied).
     public internal(set) var pixelSize: PixelSize
     /// Image pixels per image point.
-    public internal(set) var imageScale: ImageScale
+    public internal(set) var imageScale: DisplayScale
     /// Device pixels per view point.
-    public internal(set) var screenScale: ScreenScale
+    public internal(set) var screenScale: DisplayScale
     /// How the zoom limits and the initial zoom are chosen.
     public internal(set) var policy: ZoomViewport.Policy
 
@@ -87,7 +87,7 @@ public struct ZoomViewport: Sendable, Hashable {
     ///   - screenScale: Device pixels per view point (`traitCollection.displayScale`).
     ///   - policy: How to choose the zoom limits; PhotoScroller's aspect fit by default.
     public init(
-        boundsSize: CGSize, pixelSize: PixelSize, imageScale: ImageScale = .one, screenScale: ScreenScale,
+        boundsSize: CGSize, pixelSize: PixelSize, imageScale: DisplayScale = 1, screenScale: DisplayScale,
         policy: ZoomViewport.Policy = .aspectFit
     ) {
         self.boundsSize = ViewportMath.usableSize(boundsSize)
