@@ -51,7 +51,7 @@ enum SendCommand {
             SendProgressObserver(printer: ProgressPrinter(label: part.id.rawValue, console: console))
         }
         for (part, observer) in zip(attachment.parts, observers) {
-            coordinator.addObserver(observer, for: part.id, delivery: .actor(observer.isolation))
+            coordinator.addObserver(observer, for: part.id, on: observer.isolation)
         }
         let upload = Task {
             try await coordinator.upload(message: attachment.parts) { part in

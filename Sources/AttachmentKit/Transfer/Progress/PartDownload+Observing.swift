@@ -1,18 +1,20 @@
 extension PartDownload {
-    /// Calls `observer` with this caller's progress and outcome, on `delivery`'s actor.
+    /// Calls `observer` with this caller's progress and outcome, isolated to `actor`: the main
+    /// actor unless given another (a view model's global actor, an actor with a custom executor).
+    /// Callbacks for one observer run one at a time, in order.
     ///
     /// The observer gets the current progress at once (when bytes are arriving), throttled
     /// progress after that, the final 100 % and one
     /// ``ProgressObserver/transfer(of:didFinishWith:)``; an observer added after the end gets
     /// just that last callback. It is held weakly: once released it gets nothing more.
-    public func addObserver(_ observer: some ProgressObserver, delivery: ProgressDelivery = .mainActor) {
-        let channel = ObserverChannel(observer: observer, partID: partID, delivery: delivery)
+    public func addObserver(_ observer: some ProgressObserver, on actor: any Actor = MainActor.shared) {
+        let channel = ObserverChannel(observer: observer, partID: partID, actor: actor)
         register(DownloadListener(.observer(channel)))
     }
 
     /// Calls `observer` with this caller's progress and outcome on the main actor: what a view
     /// controller does (see ``MainActorProgressObserver``). The callbacks are those of
-    /// ``addObserver(_:delivery:)``, and the observer is held weakly.
+    /// ``addObserver(_:on:)``, and the observer is held weakly.
     public func addObserver(_ observer: some MainActorProgressObserver) {
         register(DownloadListener(.observer(ObserverChannel(mainActorObserver: observer, partID: partID))))
     }
@@ -22,7 +24,7 @@ extension PartDownload {
         removeObserver(identifiedBy: ObjectIdentifier(observer))
     }
 
-    /// Stops calling `observer`. Once this returns on the observer's delivery actor, no
+    /// Stops calling `observer`. Once this returns on the actor the observer was added on, no
     /// callback reaches it; called from elsewhere, a callback already running may finish.
     public func removeObserver(_ observer: some ProgressObserver) {
         removeObserver(identifiedBy: ObjectIdentifier(observer))
