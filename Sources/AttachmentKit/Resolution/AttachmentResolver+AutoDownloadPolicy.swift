@@ -27,7 +27,7 @@ extension AttachmentResolver {
     ///     fallback) only when it declares a ``MessagePart/byteCount`` of at most
     ///     ``maximumSoleImageByteCount``. An original whose size is unknown or larger waits for a
     ///     request: it could be any size, and a list must not spend a user's data plan on it.
-    /// - Videos and files (``AttachmentKind/video``, ``AttachmentKind/file``) follow the first rule
+    /// - Videos and files (``AttachmentResolver/Kind/video``, ``AttachmentResolver/Kind/file``) follow the first rule
     ///   alone: a video or a file is fetched unasked only when its type is in ``mimeTypes`` and its
     ///   byte count within ``maximumVideoAndFileByteCount`` when that is set (a video or file of
     ///   unknown size then waits), otherwise within ``maximumByteCount``, the limit previews and
@@ -101,7 +101,7 @@ extension AttachmentResolver {
         /// without being asked by its type and size: a video or a file against
         /// ``maximumVideoAndFileByteCount`` when it is set, anything else as
         /// ``allowsAutomaticDownload(of:)``.
-        func allowsAutomaticDownload(ofOriginal part: any MessagePart, kind: AttachmentKind?) -> Bool {
+        func allowsAutomaticDownload(ofOriginal part: any MessagePart, kind: AttachmentResolver.Kind?) -> Bool {
             guard kind == .video || kind == .file, let maximumVideoAndFileByteCount else {
                 return allowsAutomaticDownload(of: part)
             }

@@ -7,7 +7,7 @@ extension AttachmentResolver {
     /// preview list does), then walks that chain's lists in order: the first type with a
     /// matching part wins, and among parts of the same type the first in the message wins.
     ///
-    /// A message that no chain matches is a file message (``AttachmentKind/file``) when it has a
+    /// A message that no chain matches is a file message (``AttachmentResolver/Kind/file``) when it has a
     /// part of a type that is neither a size type nor one of ``nonFileTypes``: the first such part,
     /// in message order, is its original.
     ///
@@ -20,19 +20,19 @@ extension AttachmentResolver {
             public var preview: [MIMEType]
             /// Types to try for the original image (or the video), best first.
             public var original: [MIMEType]
-            /// What the original is: ``AttachmentKind/image`` unless given, or
-            /// ``AttachmentKind/video``, whose content is checked with ``FileType/verify(_:declaredType:)``
+            /// What the original is: ``AttachmentResolver/Kind/image`` unless given, or
+            /// ``AttachmentResolver/Kind/video``, whose content is checked with ``FileType/verify(_:declaredType:)``
             /// rather than as an image, whose size may come from its header, and which the
             /// sole-image rule of ``AttachmentResolver/AutoDownloadPolicy`` never fetches.
-            public var kind: AttachmentKind
+            public var kind: AttachmentResolver.Kind
 
-            /// Creates a chain of ``AttachmentKind/image``.
+            /// Creates a chain of ``AttachmentResolver/Kind/image``.
             public init(preview: [MIMEType], original: [MIMEType]) {
                 self.init(preview: preview, original: original, kind: .image)
             }
 
             /// Creates a chain whose original is of `kind`.
-            public init(preview: [MIMEType], original: [MIMEType], kind: AttachmentKind) {
+            public init(preview: [MIMEType], original: [MIMEType], kind: AttachmentResolver.Kind) {
                 self.preview = preview
                 self.original = original
                 self.kind = kind

@@ -62,7 +62,7 @@ public struct AttachmentResolver: Sendable {
     /// - With neither, ``AttachmentResolver/Resolution/placeholderSize`` is `nil`: lay out a default until
     ///   the preview is here.
     ///
-    /// A video message (a chain of ``AttachmentKind/video``, such as ``AttachmentResolver/Policy/Chain/video``)
+    /// A video message (a chain of ``AttachmentResolver/Kind/video``, such as ``AttachmentResolver/Policy/Chain/video``)
     /// has its poster as the ``AttachmentResolver/Resolution/preview`` (never the video itself) and the
     /// video as the ``AttachmentResolver/Resolution/original``. Its placeholder is the size part's;
     /// without a size part, the header of the video when it is local (``ISOMediaInspector``:
@@ -107,7 +107,7 @@ public struct AttachmentResolver: Sendable {
     }
 
     /// Whether the message shows an image under this resolver's policy (a chain of
-    /// ``AttachmentKind/image`` matches it).
+    /// ``AttachmentResolver/Kind/image`` matches it).
     public func isImageMessage(_ parts: [any MessagePart]) -> Bool {
         selectChain(in: parts)?.kind == .image
     }

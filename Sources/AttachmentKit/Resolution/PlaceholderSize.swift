@@ -27,7 +27,7 @@ public struct PlaceholderSize: Sendable, Hashable {
     /// ``displayedSize``, not from the picture's coarse aspect ratio.
     public var image: PlaceholderImage?
     /// For a video message, its duration and rotation as far as they are known (see
-    /// ``AttachmentKind/video``); `nil` for any other message.
+    /// ``AttachmentResolver/Kind/video``); `nil` for any other message.
     public var video: PlaceholderSize.VideoDetails?
 
     /// Creates a placeholder size.

@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 
 /// How `attachmentkit inspect` reads ISO media: a local file whose first bytes are ISO media,
-/// or an http(s) URL through ``RemoteMediaHeaderReader`` (plain http allowed, as `resolve`
+/// or an http(s) URL through ``RemotePart/MediaHeaderReader`` (plain http allowed, as `resolve`
 /// allows it: a developer tool).
 enum RemoteMediaInspection {
     /// The URL `argument` names when it is an http or https URL.
@@ -14,8 +14,8 @@ enum RemoteMediaInspection {
     }
 
     /// The report of the remote file at `url`, or the error.
-    static func report(_ path: String, _ url: URL) async -> Result<String, RemoteMediaHeaderReader.Error> {
-        let reader = RemoteMediaHeaderReader(
+    static func report(_ path: String, _ url: URL) async -> Result<String, RemotePart.MediaHeaderReader.Error> {
+        let reader = RemotePart.MediaHeaderReader(
             transport: URLSessionTransport(),
             configuration: RemotePart.Configuration(allowedSchemes: ["https", "http"]))
         do {

@@ -83,7 +83,9 @@ enum SendCommand {
     }
 
     /// The name a plain PUT gives a part: the original's file name, the small parts' own.
-    private static func fileName(of part: any MessagePart, in attachment: OutgoingAttachment) -> String {
+    private static func fileName(of part: any MessagePart, in attachment: AttachmentComposer.OutgoingAttachment)
+        -> String
+    {
         if part.id == attachment.original.id {
             return attachment.original.localContent?.fileURL?.lastPathComponent ?? "original"
         }

@@ -208,7 +208,7 @@ struct ProgressObserverTests {
         let attempt = await part.script.attempt(0)
         let updates = download.updates()
         let collected = Task {
-            var states: [DownloadState] = []
+            var states: [PartDownload.State] = []
             for await state in updates { states.append(state) }
             return states
         }

@@ -39,13 +39,13 @@ extension ISOMediaHeader {
         /// The height shown, in pixels, as ``displayWidth``.
         public let displayHeight: Int
         /// How the track's combined matrix turns it.
-        public let rotation: VideoRotation
+        public let rotation: ISOMediaHeader.Rotation
 
         /// Creates a track from known values (for tests and previews); ``ISOMediaInspector`` makes
         /// the real ones.
         public init(
             id: UInt32, kind: Kind, codec: String?, duration: MediaDuration?, isEnabled: Bool = true,
-            displayWidth: Int = 0, displayHeight: Int = 0, rotation: VideoRotation = .none
+            displayWidth: Int = 0, displayHeight: Int = 0, rotation: ISOMediaHeader.Rotation = .none
         ) {
             self.id = id
             self.kind = kind

@@ -38,11 +38,11 @@ extension PartDownload {
     }
 
     /// This caller's download as a sequence of states, for async code: the current state
-    /// first, throttled progress as ``DownloadState/downloading(_:)``, the final 100 %, and
+    /// first, throttled progress as ``PartDownload/State/downloading(_:)``, the final 100 %, and
     /// the terminal state, after which the sequence ends. Each call makes a new sequence;
     /// stopping the iteration stops only it.
-    public func updates() -> AsyncStream<DownloadState> {
-        let (stream, continuation) = AsyncStream.makeStream(of: DownloadState.self)
+    public func updates() -> AsyncStream<PartDownload.State> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PartDownload.State.self)
         register(DownloadListener(.states(continuation)))
         return stream
     }
@@ -59,7 +59,7 @@ extension PartDownload {
     /// Adds a listener, starting it with the transfer's state when this caller follows
     /// `transfer`, or with its own. Returns whether this caller now has listeners that the
     /// transfer must feed.
-    func addListener(_ listener: DownloadListener, following transfer: Transfer?, transferState: DownloadState?)
+    func addListener(_ listener: DownloadListener, following transfer: Transfer?, transferState: PartDownload.State?)
         -> Bool
     {
         let throttle = coordinator.configuration.progressThrottle
@@ -79,7 +79,7 @@ extension PartDownload {
     /// Makes this caller follow `transfer`, which is in `state`. Returns whether it did (not
     /// when the caller has already ended, say cancelled during a retry) and whether it has
     /// listeners that the transfer must feed.
-    func attach(to transfer: Transfer, state: DownloadState, now: Double, throttle: TransferProgress.Throttle) -> (
+    func attach(to transfer: Transfer, state: PartDownload.State, now: Double, throttle: TransferProgress.Throttle) -> (
         attached: Bool, listening: Bool
     ) {
         caller.withLock { caller in
