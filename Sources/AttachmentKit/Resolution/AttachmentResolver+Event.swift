@@ -1,6 +1,6 @@
 extension AttachmentResolver {
     /// One step of showing an image, video or file message, from
-    /// ``AttachmentResolver/events(for:fetchingOriginal:priority:)``.
+    /// ``AttachmentResolver/events(for:displayedPixelSize:fetchingOriginal:priority:)``.
     ///
     /// Events come in this order, each when it is known: ``placeholder(_:)``, ``preview(_:partID:)``,
     /// ``progress(_:partID:)`` of the original download, ``original(_:partID:)``.

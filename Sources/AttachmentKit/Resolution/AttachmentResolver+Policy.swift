@@ -26,19 +26,14 @@ extension AttachmentResolver {
             /// sole-image rule of ``AttachmentResolver/AutoDownloadPolicy`` never fetches.
             public var kind: AttachmentResolver.Kind
 
-            /// Creates a chain of ``AttachmentResolver/Kind/image``.
-            public init(preview: [MIMEType], original: [MIMEType]) {
-                self.init(preview: preview, original: original, kind: .image)
-            }
-
-            /// Creates a chain whose original is of `kind`.
-            public init(preview: [MIMEType], original: [MIMEType], kind: AttachmentResolver.Kind) {
+            /// Creates a chain whose original is of `kind`: an image unless given.
+            public init(preview: [MIMEType], original: [MIMEType], kind: AttachmentResolver.Kind = .image) {
                 self.preview = preview
                 self.original = original
                 self.kind = kind
             }
 
-            /// Atlas's video message: the poster `image/jpeg+preview`, the video `video/mp4` or
+            /// A video message: the poster `image/jpeg+preview`, the video `video/mp4` or
             /// `video/quicktime`.
             public static let video = Chain(
                 preview: [.imageJPEGPreview], original: [.videoMP4, .videoQuickTime], kind: .video)
@@ -62,25 +57,19 @@ extension AttachmentResolver {
         public var sizePartOrientationCode: ImageSizeMetadata.OrientationCode
 
         /// Types of parts that are the message itself, never a file attachment: its text, a
-        /// location, a date (``defaultNonFileTypes`` unless given).
+        /// location, a date (`text/plain`, `location/coordinate` and `text/date` unless given).
         public var nonFileTypes: [MIMEType]
 
-        /// `text/plain`, `location/coordinate` and `text/date`: Atlas's text and location parts.
-        public static let defaultNonFileTypes: [MIMEType] = [.textPlain, .locationCoordinate, .textDate]
+        /// The non-file types unless given others: a chat's text, location and date parts.
+        @usableFromInline package static let defaultNonFileTypes: [MIMEType] = [
+            .textPlain, .locationCoordinate, .textDate,
+        ]
 
-        /// Creates a policy whose non-file types are ``defaultNonFileTypes``.
+        /// Creates a policy: size parts of `application/json+imageSize`, and text, location and
+        /// date parts that are the message itself, unless given others.
         public init(
             chains: [Chain], sizeMetadataTypes: [MIMEType] = [.imageSize],
-            sizePartOrientationCode: ImageSizeMetadata.OrientationCode = .uiImageOrientation
-        ) {
-            self.init(
-                chains: chains, sizeMetadataTypes: sizeMetadataTypes, nonFileTypes: Self.defaultNonFileTypes,
-                sizePartOrientationCode: sizePartOrientationCode)
-        }
-
-        /// Creates a policy.
-        public init(
-            chains: [Chain], sizeMetadataTypes: [MIMEType], nonFileTypes: [MIMEType],
+            nonFileTypes: [MIMEType] = AttachmentResolver.Policy.defaultNonFileTypes,
             sizePartOrientationCode: ImageSizeMetadata.OrientationCode = .uiImageOrientation
         ) {
             self.chains = chains
@@ -89,21 +78,19 @@ extension AttachmentResolver {
             self.sizePartOrientationCode = sizePartOrientationCode
         }
 
-        /// Atlas's rules: preview `image/jpeg+preview` → `image/jpeg` → `image/png` with full
-        /// resolution `image/jpeg` → `image/png`; GIF messages `image/gif+preview` → `image/gif`;
-        /// HEIC messages `image/heic+preview` → `image/jpeg+preview` → `image/heic`; video messages
-        /// (``Chain/video``) the poster `image/jpeg+preview` with the video `video/mp4` →
-        /// `video/quicktime`; size from `application/json+imageSize`; any other part but text, a
-        /// location or a date makes a file message.
-        public static let atlas = AttachmentResolver.Policy(chains: [
+        /// The policy the resolver uses when given none: preview `image/jpeg+preview` →
+        /// `image/jpeg` → `image/png` with the original `image/jpeg` → `image/png`; GIF messages
+        /// `image/gif+preview` → `image/gif`; HEIC messages `image/heic+preview` →
+        /// `image/jpeg+preview` → `image/heic`; video messages (``Chain/video``) the poster
+        /// `image/jpeg+preview` with the video `video/mp4` → `video/quicktime`; size from
+        /// `application/json+imageSize`; any other part but text, a location or a date makes a file
+        /// message. (These are Atlas's conventions: <doc:MigratingFromAtlas>.)
+        public static let `default` = AttachmentResolver.Policy(chains: [
             Chain(preview: [.imageJPEGPreview, .imageJPEG, .imagePNG], original: [.imageJPEG, .imagePNG]),
             .single(.imageGIF),
             Chain(preview: [.imageHEIC.previewVariant, .imageJPEGPreview, .imageHEIC], original: [.imageHEIC]),
             .video,
         ])
-
-        /// The policy the resolver uses when given none: ``atlas``.
-        public static let `default` = atlas
 
         /// Every type this policy treats as an image, preview or original (a video chain's
         /// posters, not its videos).

@@ -11,12 +11,12 @@ import Foundation
 public struct AttachmentResolver: Sendable {
     /// The fallback chains this resolver follows.
     public var policy: AttachmentResolver.Policy
-    /// What ``events(for:fetchingOriginal:priority:)`` fetches without being asked.
+    /// What ``events(for:displayedPixelSize:fetchingOriginal:priority:)`` fetches without being asked.
     public var autoDownload: AttachmentResolver.AutoDownloadPolicy
-    /// Where ``events(for:fetchingOriginal:priority:)`` downloads: by default the
+    /// Where ``events(for:displayedPixelSize:fetchingOriginal:priority:)`` downloads: by default the
     /// coordinator every resolver shares, so that a part is fetched once for every screen.
     public var downloads: DownloadCoordinator
-    /// What ``events(for:fetchingOriginal:priority:)`` accepts as an image: every preview
+    /// What ``events(for:displayedPixelSize:fetchingOriginal:priority:)`` accepts as an image: every preview
     /// and original content, local or downloaded, is checked under it before it is sent
     /// (see <doc:InspectingImages>).
     public var contentPolicy: ImageInspector.ContentPolicy
@@ -70,7 +70,7 @@ public struct AttachmentResolver: Sendable {
     /// without either, the poster's header's. Its ``PlaceholderSize/video`` is never `nil`: the
     /// size part's `duration`, or the local header's when the size part has none, and the
     /// header's rotation (the rule ``PlaceholderSize/VideoDetails`` documents). A remote video's header is read
-    /// by ``events(for:fetchingOriginal:priority:)``, which is asynchronous.
+    /// by ``events(for:displayedPixelSize:fetchingOriginal:priority:)``, which is asynchronous.
     ///
     /// A file message (no chain matches, and a part's type is neither a size type nor one of
     /// ``AttachmentResolver/Policy/nonFileTypes``) has that part as its original and no preview:

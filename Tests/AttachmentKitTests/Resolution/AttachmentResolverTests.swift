@@ -111,7 +111,7 @@ struct AttachmentResolverTests {
     @Test("an app's own chain is followed in its order")
     func customChain() throws {
         let webp = try MIMEType("image/webp")
-        let policy = AttachmentResolver.Policy(chains: [.single(webp)] + AttachmentResolver.Policy.atlas.chains)
+        let policy = AttachmentResolver.Policy(chains: [.single(webp)] + AttachmentResolver.Policy.default.chains)
         let parts: [any MessagePart] = [
             Make.local("jpg", .imageJPEG), Make.local("webp", webp), Make.local("wp", webp.previewVariant),
         ]
