@@ -50,7 +50,7 @@ extension AttachmentResolver {
         /// limit. A part whose size is unknown passes.
         public var maximumByteCount: Int64?
         /// The largest original fetched automatically by the sole-image rule (see "What is fetched
-        /// unasked" above), in bytes: 8 MiB unless set (``defaultMaximumSoleImageByteCount``). An
+        /// unasked" above), in bytes: 8 MiB unless set. An
         /// original whose size is unknown never passes; 0 or less turns the rule off.
         public var maximumSoleImageByteCount: Int64
         /// The largest video or file fetched automatically (the original of a video or a file
@@ -61,7 +61,7 @@ extension AttachmentResolver {
 
         /// 8 MiB: a phone camera's JPEG or HEIC (2–6 MB at 12 megapixels) passes, a RAW or
         /// 48-megapixel original does not.
-        public static let defaultMaximumSoleImageByteCount: Int64 = 8 << 20
+        @usableFromInline package static let defaultMaximumSoleImageByteCount: Int64 = 8 << 20
 
         /// Creates a policy.
         public init(

@@ -73,7 +73,7 @@ public struct ZoomViewport: Sendable, Hashable {
     /// The relative tolerance for comparing zoom scales: a zoom within 1 % of the minimum
     /// counts as at the minimum, and limits within 1 % of each other as equal. Exact float
     /// comparison is why double tap so often does nothing in viewers.
-    public static let zoomTolerance: CGFloat = 0.01
+    package static let zoomTolerance: CGFloat = 0.01
 
     /// Creates the viewport for an image shown in a view, at the policy's initial zoom and
     /// position: the minimum, centred, for aspect fit and fill; zoom 1 (clamped) at the

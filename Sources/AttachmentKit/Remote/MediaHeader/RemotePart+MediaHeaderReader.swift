@@ -22,11 +22,11 @@ extension RemotePart {
     /// ``RemotePart/MediaHeaderReader/Error/rangesNotSupported(statusCode:)`` and its body is not read.
     public struct MediaHeaderReader: Sendable {
         /// The default for ``firstByteCount``: 64 KiB.
-        public static let defaultFirstByteCount = 64 * 1024
+        @usableFromInline package static let defaultFirstByteCount = 64 * 1024
         /// The default for ``maximumByteCount``: 768 KiB.
-        public static let defaultMaximumByteCount = 768 * 1024
+        @usableFromInline package static let defaultMaximumByteCount = 768 * 1024
         /// The most requests one inspection makes.
-        public static let maximumRequestCount = 3
+        package static let maximumRequestCount = 3
 
         /// How many bytes the first request asks for.
         public var firstByteCount: Int
