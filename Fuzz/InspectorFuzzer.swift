@@ -20,7 +20,7 @@ private let inputFile: URL = {
 public func inspectorFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     let inspector = ImageInspector()
-    let fromMemory = Result { () throws(ImageInspectionError) in try inspector.inspect(data) }
+    let fromMemory = Result { () throws(ImageInspector.Error) in try inspector.inspect(data) }
     if case .success(let header) = fromMemory { check(header) }
     _ = try? inspector.verify(.data(data), declaredType: .imageJPEG)
     _ = try? inspector.verify(.data(data), declaredType: .applicationOctetStream, policy: .init(typeMismatch: .reject))
@@ -31,7 +31,7 @@ public func inspectorFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count:
     let hash = data.prefix(64).reduce(UInt32(truncatingIfNeeded: data.count)) { ($0 ^ UInt32($1)) &* 16_777_619 }
     guard hash % 8 == 0, (try? data.write(to: inputFile)) != nil else { return 0 }
     let chunkSize = [61, 509, 8192, 65_536][Int(hash / 8 % 4)]
-    let fromFile = Result { () throws(ImageInspectionError) in
+    let fromFile = Result { () throws(ImageInspector.Error) in
         try inspector.inspect(fileAt: inputFile, chunkSize: chunkSize)
     }
     switch (fromMemory, fromFile) {
@@ -60,10 +60,32 @@ private func check(_ header: ImageHeader) {
         fatalError("read past the limit: \(header)")
     }
     _ = header.displayedSize
+    guard header.totalPixelCount >= header.pixelCount else { fatalError("total pixel count: \(header)") }
+    if let animation = header.animation { check(animation, of: header) }
+}
+
+/// Traps when an animation breaks what ImageHeader.Animation promises: at least one frame (two
+/// when the walk was complete), one delay per frame, finite and not negative, a frame per read
+/// at most, and a displayed duration at least the stored one.
+private func check(_ animation: ImageHeader.Animation, of header: ImageHeader) {
+    guard header.isAnimated, animation.frameCount >= (animation.isComplete ? 2 : 1),
+        animation.frameCount <= ImageInspector.defaultMaximumReadCount
+    else { fatalError("frame count: \(animation)") }
+    guard animation.frameDelays.allSatisfy({ $0.isFinite && $0 >= 0 }), animation.duration.isFinite,
+        animation.displayedDuration >= animation.duration - 1e-9
+    else { fatalError("delays: \(animation)") }
+    if case .count(let count) = animation.loop, count <= 0 { fatalError("loop: \(animation)") }
 }
 
 private func sameImage(_ first: ImageHeader, _ second: ImageHeader) -> Bool {
     first.format == second.format && first.pixelWidth == second.pixelWidth && first.pixelHeight == second.pixelHeight
         && first.orientation == second.orientation && first.isProgressive == second.isProgressive
-        && first.isAnimated == second.isAnimated
+        && (stoppedEarly(first) || stoppedEarly(second)
+            || (first.isAnimated == second.isAnimated && first.animation == second.animation))
+}
+
+/// Whether the header's animation walk stopped before the end: a file's loader also counts the
+/// bytes it reads from disk against the limit, so its walk may stop before the one in memory.
+private func stoppedEarly(_ header: ImageHeader) -> Bool {
+    header.animation.map { !$0.isComplete } ?? false
 }

@@ -37,13 +37,13 @@ struct InspectionReport {
     }
 
     private func verdict(on declared: MIMEType) -> String {
-        let image = VerifiedImage(header: header, declaredType: declared)
+        let image = ImageInspector.VerifiedImage(header: header, declaredType: declared)
         guard let corrected = image.correctedType else { return "\(declared) matches" }
         return "\(declared) lies: the content is \(corrected)"
     }
 
     private var pixelVerdict: String {
-        let limit = ImageContentPolicy.defaultMaximumPixelCount
+        let limit = ImageInspector.ContentPolicy.defaultMaximumPixelCount
         let frames = header.animation.map { " (\(header.pixelCount) x \($0.frameCount) frames)" } ?? ""
         let count = "\(header.totalPixelCount)\(frames)"
         guard header.totalPixelCount > limit else { return "\(count), within the \(limit) limit" }

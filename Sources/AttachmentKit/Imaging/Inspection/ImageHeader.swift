@@ -62,7 +62,7 @@ public struct ImageHeader: Sendable, Hashable {
 
     /// The number of pixels a decoder would allocate for one frame (width × height), saturating
     /// at `Int.max` instead of overflowing. Compare it with
-    /// ``ImageContentPolicy/maximumPixelCount`` before decoding.
+    /// ``ImageInspector/ContentPolicy/maximumPixelCount`` before decoding.
     public var pixelCount: Int {
         let (product, overflow) = pixelWidth.multipliedReportingOverflow(by: pixelHeight)
         return overflow ? Int.max : product
@@ -71,7 +71,7 @@ public struct ImageHeader: Sendable, Hashable {
     /// The number of pixels a decoder that holds every frame would allocate: ``pixelCount``
     /// times the frames of ``animation`` (1 for a still image), saturating at `Int.max`. What
     /// ``ImageInspector/verify(_:declaredType:policy:)`` compares with
-    /// ``ImageContentPolicy/maximumPixelCount``.
+    /// ``ImageInspector/ContentPolicy/maximumPixelCount``.
     public var totalPixelCount: Int {
         let (product, overflow) = pixelCount.multipliedReportingOverflow(by: max(1, animation?.frameCount ?? 1))
         return overflow ? Int.max : product

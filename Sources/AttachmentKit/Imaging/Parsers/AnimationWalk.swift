@@ -29,8 +29,8 @@ struct AnimationWalk {
     /// walk stays incomplete, and the error is returned. A file that can't be read still fails.
     @discardableResult
     mutating func run(
-        _ walk: (inout AnimationWalk) throws(ImageInspectionError) -> Void
-    ) throws(ImageInspectionError) -> ImageInspectionError? {
+        _ walk: (inout AnimationWalk) throws(ImageInspector.Error) -> Void
+    ) throws(ImageInspector.Error) -> ImageInspector.Error? {
         do {
             try walk(&self)
             isComplete = true

@@ -11,13 +11,13 @@
 enum GIFHeaderParser {
     private static let loopingExtensions = ["NETSCAPE2.0", "ANIMEXTS1.0"].map { Array($0.utf8) }
 
-    static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
+    static func parse(_ reader: inout ByteReader) throws(ImageInspector.Error) -> HeaderFields {
         let screenWidth = try reader.uint16(at: 6, bigEndian: false)
         let screenHeight = try reader.uint16(at: 8, bigEndian: false)
         let screenFlags = try reader.uint8(at: 10)
         var blocks = Blocks(offset: 13 + colorTableLength(flags: screenFlags))
         var walk = AnimationWalk(loop: .unspecified)
-        do throws(ImageInspectionError) {
+        do throws(ImageInspector.Error) {
             // Up to the first frame, a failure fails the header.
             while walk.frameCount == 0 {
                 guard try blocks.next(&walk, &reader) else {
@@ -29,7 +29,7 @@ enum GIFHeaderParser {
             guard walk.frameCount > 0, !error.isFileFailure else { throw error }
             return try blocks.fields(screenWidth, screenHeight, walk)
         }
-        try walk.run { (walk) throws(ImageInspectionError) in
+        try walk.run { (walk) throws(ImageInspector.Error) in
             while try blocks.next(&walk, &reader) {}
         }
         return try blocks.fields(screenWidth, screenHeight, walk)
@@ -46,7 +46,7 @@ enum GIFHeaderParser {
         var pendingDelay = 0
 
         /// Reads the block at ``offset`` and moves past it; `false` at the trailer.
-        mutating func next(_ walk: inout AnimationWalk, _ reader: inout ByteReader) throws(ImageInspectionError)
+        mutating func next(_ walk: inout AnimationWalk, _ reader: inout ByteReader) throws(ImageInspector.Error)
             -> Bool
         {
             // One read for the block's first bytes: a whole Graphic Control Extension.
@@ -69,7 +69,7 @@ enum GIFHeaderParser {
         /// a looping extension's count; then skips its sub-blocks.
         private mutating func extensionBlock(
             _ head: [UInt8], _ walk: inout AnimationWalk, _ reader: inout ByteReader
-        ) throws(ImageInspectionError) {
+        ) throws(ImageInspector.Error) {
             let label = head.count > 1 ? head[1] : try UInt8(reader.uint8(at: offset + 1))
             if label == 0xF9, head.count == 8, head[2] == 4 {
                 pendingDelay = Int(head[4]) | Int(head[5]) << 8
@@ -91,7 +91,7 @@ enum GIFHeaderParser {
         }
 
         /// Whether the application extension at ``offset`` loops an animation.
-        private func isLoopingExtension(_ reader: inout ByteReader) throws(ImageInspectionError) -> Bool {
+        private func isLoopingExtension(_ reader: inout ByteReader) throws(ImageInspector.Error) -> Bool {
             guard try reader.uint8(at: offset + 2) == 11 else { return false }
             for identifier in GIFHeaderParser.loopingExtensions
             where try reader.bytes(at: offset + 3, equal: identifier) {
@@ -103,7 +103,7 @@ enum GIFHeaderParser {
         /// Counts the frame whose image descriptor is at ``offset`` and skips its image data.
         private mutating func imageDescriptor(
             _ walk: inout AnimationWalk, _ reader: inout ByteReader
-        ) throws(ImageInspectionError) {
+        ) throws(ImageInspector.Error) {
             let descriptor = try reader.prefix(10, from: offset)
             guard descriptor.count == 10 else { throw .truncated(.gif, offset: offset + descriptor.count) }
             if walk.frameCount == 0 {
@@ -118,7 +118,7 @@ enum GIFHeaderParser {
             offset = try GIFHeaderParser.skipSubBlocks(from: dataStart, &reader)
         }
 
-        func fields(_ screenWidth: Int, _ screenHeight: Int, _ walk: AnimationWalk) throws(ImageInspectionError)
+        func fields(_ screenWidth: Int, _ screenHeight: Int, _ walk: AnimationWalk) throws(ImageInspector.Error)
             -> HeaderFields
         {
             let useFrame = screenWidth == 0 || screenHeight == 0
@@ -139,7 +139,7 @@ enum GIFHeaderParser {
     }
 
     /// Skips the sub-blocks starting at `offset` and returns the offset after their terminator.
-    private static func skipSubBlocks(from offset: Int, _ reader: inout ByteReader) throws(ImageInspectionError)
+    private static func skipSubBlocks(from offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error)
         -> Int
     {
         var offset = offset

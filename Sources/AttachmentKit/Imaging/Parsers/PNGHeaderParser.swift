@@ -14,7 +14,7 @@ enum PNGHeaderParser {
     /// The largest chunk length the PNG specification allows, 2³¹ − 1.
     private static let maximumChunkLength: UInt32 = 0x7FFF_FFFF
 
-    static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
+    static func parse(_ reader: inout ByteReader) throws(ImageInspector.Error) -> HeaderFields {
         guard try reader.uint32(at: 8, bigEndian: true) == 13, try chunkType(at: 12, &reader) == "IHDR" else {
             throw .malformed(.png, reason: "the first chunk is not a 13-byte IHDR")
         }
@@ -59,7 +59,7 @@ enum PNGHeaderParser {
         }
         guard let announcedFrames else { return fields }
         if !isAnimationDamaged {
-            try walk.run { (walk) throws(ImageInspectionError) in
+            try walk.run { (walk) throws(ImageInspector.Error) in
                 try walkFrames(from: offset, &walk, &reader)
             }
         }
@@ -71,7 +71,7 @@ enum PNGHeaderParser {
     /// Walks the chunks from the first `IDAT` to `IEND`, counting each `fcTL`.
     private static func walkFrames(
         from start: Int, _ walk: inout AnimationWalk, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) {
+    ) throws(ImageInspector.Error) {
         var offset = start
         while true {
             let chunk = try Chunk(at: offset, &reader)
@@ -85,7 +85,7 @@ enum PNGHeaderParser {
     /// seconds, a denominator of 0 meaning 100.
     private static func countFrame(
         _ chunk: Chunk, _ walk: inout AnimationWalk, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) {
+    ) throws(ImageInspector.Error) {
         guard chunk.length >= 26 else {
             throw .malformed(.png, reason: "the fcTL chunk at byte \(chunk.offset) has \(chunk.length) bytes")
         }
@@ -102,7 +102,7 @@ enum PNGHeaderParser {
         let length: Int
         let type: String
 
-        init(at offset: Int, _ reader: inout ByteReader) throws(ImageInspectionError) {
+        init(at offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error) {
             let head = try reader.prefix(8, from: offset)
             guard head.count == 8 else { throw .truncated(.png, offset: offset + (head.count < 4 ? 0 : 4)) }
             let length = head[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
@@ -117,13 +117,13 @@ enum PNGHeaderParser {
         /// Where the next chunk starts. `offset + 12` is safe (an offset below the reader's
         /// count plus a constant), the length is not: `12 + length` overflows a 32-bit `Int`
         /// (Apple Watch).
-        func end(_ reader: inout ByteReader) throws(ImageInspectionError) -> Int {
+        func end(_ reader: inout ByteReader) throws(ImageInspector.Error) -> Int {
             try reader.end(of: offset + 12, length: length, field: "chunk length")
         }
     }
 
     /// The four-letter type of the chunk whose type field is at `offset`.
-    private static func chunkType(at offset: Int, _ reader: inout ByteReader) throws(ImageInspectionError) -> String {
+    private static func chunkType(at offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error) -> String {
         let code = try reader.uint32(at: offset, bigEndian: true)
         return FourCharacterCode.text(code)
     }

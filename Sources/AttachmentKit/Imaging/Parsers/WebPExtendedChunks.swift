@@ -24,13 +24,13 @@ struct WebPExtendedChunks {
     }
 
     /// Walks the chunks, writing the orientation and the animation into `fields`.
-    mutating func read(into fields: inout HeaderFields, _ reader: inout ByteReader) throws(ImageInspectionError) {
+    mutating func read(into fields: inout HeaderFields, _ reader: inout ByteReader) throws(ImageInspector.Error) {
         var frames = AnimationWalk(loop: .infinite)
         guard isAnimated else {
             if readsExif { try walk(&fields, &frames, &reader) }
             return
         }
-        if let stop = try frames.run({ (frames) throws(ImageInspectionError) in try walk(&fields, &frames, &reader) }),
+        if let stop = try frames.run({ (frames) throws(ImageInspector.Error) in try walk(&fields, &frames, &reader) }),
             readsExif, stop.isAboutTheReadNotTheFormat
         {
             throw stop
@@ -42,7 +42,7 @@ struct WebPExtendedChunks {
     /// Reads chunk after chunk to the end of the container, or to the `EXIF` chunk of a still.
     private mutating func walk(
         _ fields: inout HeaderFields, _ frames: inout AnimationWalk, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) {
+    ) throws(ImageInspector.Error) {
         while offset <= riffEnd - 8 {
             // An ANMF payload starts with 16 bytes of frame header: read with the chunk header.
             let chunk = try WebPHeaderParser.Chunk(at: offset, riffEnd: riffEnd, peek: isAnimated ? 24 : 8, &reader)
@@ -79,7 +79,7 @@ struct WebPExtendedChunks {
     /// structure.
     private static func exifOrientation(
         _ chunk: WebPHeaderParser.Chunk, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) -> ImageOrientation {
+    ) throws(ImageInspector.Error) -> ImageOrientation {
         var base = chunk.offset + 8
         var length = chunk.size
         if length >= 6, try reader.bytes(at: base, equal: TIFFStructure.exifIdentifier) {

@@ -4,7 +4,7 @@
 /// is walked chunk by chunk (see ``WebPExtendedChunks``): to its `EXIF` chunk for the
 /// orientation, and through every `ANMF` frame of an animation.
 enum WebPHeaderParser {
-    static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
+    static func parse(_ reader: inout ByteReader) throws(ImageInspector.Error) -> HeaderFields {
         let riffEnd = try reader.end(of: 8, length: reader.uint32(at: 4, bigEndian: false), field: "RIFF size")
         let chunk = try Chunk(at: 12, riffEnd: riffEnd, &reader)
         let payload = chunk.offset + 8
@@ -53,7 +53,7 @@ enum WebPHeaderParser {
 
         /// Reads the chunk header at `offset` and, in the same read, up to `peek` bytes from
         /// the chunk's start (an `ANMF` frame's header), fewer where the input ends.
-        init(at offset: Int, riffEnd: Int, peek: Int = 8, _ reader: inout ByteReader) throws(ImageInspectionError) {
+        init(at offset: Int, riffEnd: Int, peek: Int = 8, _ reader: inout ByteReader) throws(ImageInspector.Error) {
             head = try reader.prefix(max(8, peek), from: offset)
             guard head.count >= 8 else { throw .truncated(.webp, offset: offset + (head.count < 4 ? 0 : 4)) }
             code = FourCharacterCode.text(head[0..<4].reduce(0) { $0 << 8 | Int($1) })

@@ -116,7 +116,8 @@ struct HostileAnimationTests {
         let header = try inspector.inspect(bomb)
         #expect(header.pixelCount == 16_000_000 && header.totalPixelCount == 3_200_000_000)
         #expect(
-            throws: ImageVerificationError.tooManyPixels(header, limit: ImageContentPolicy.defaultMaximumPixelCount)
+            throws: ImageInspector.VerificationError.tooManyPixels(
+                header, limit: ImageInspector.ContentPolicy.defaultMaximumPixelCount)
         ) {
             try inspector.verify(.data(bomb), declaredType: .imageGIF)
         }
