@@ -48,16 +48,25 @@ enum WebPHeaderParser {
         let size: Int
         let offset: Int
         let riffEnd: Int
-        /// The chunk's first bytes, header included, read with it: at most the `peek` asked for.
+        /// The chunk's first bytes, header included, read with it when a `peek` was asked for.
         let head: [UInt8]
 
-        /// Reads the chunk header at `offset` and, in the same read, up to `peek` bytes from
-        /// the chunk's start (an `ANMF` frame's header), fewer where the input ends.
+        /// Reads the chunk header at `offset` and, with `peek` over 8, in the same read up to
+        /// `peek` bytes from the chunk's start (an `ANMF` frame's header), fewer where the input
+        /// ends; ``head`` is empty otherwise.
         init(at offset: Int, riffEnd: Int, peek: Int = 8, _ reader: inout ByteReader) throws(ImageInspector.Error) {
-            head = try reader.prefix(max(8, peek), from: offset)
-            guard head.count >= 8 else { throw .truncated(.webp, offset: offset + (head.count < 4 ? 0 : 4)) }
-            code = FourCharacterCode.text(head[0..<4].reduce(0) { $0 << 8 | Int($1) })
-            let size = head[4..<8].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            let size: UInt32
+            if peek > 8 {
+                head = try reader.prefix(peek, from: offset)
+                guard head.count >= 8 else { throw .truncated(.webp, offset: offset + (head.count < 4 ? 0 : 4)) }
+                code = FourCharacterCode.text(head[0..<4].reduce(0) { $0 << 8 | Int($1) })
+                size = head[4..<8].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            } else {
+                // Two reads without an allocation: the common case, and a walk of many tiny chunks.
+                head = []
+                code = FourCharacterCode.text(try reader.uint32(at: offset, bigEndian: true))
+                size = try reader.rawUInt32(at: offset + 4, bigEndian: false)
+            }
             self.offset = offset
             self.riffEnd = riffEnd
             // Compared as 64-bit values: a 32-bit `Int` (Apple Watch) can't hold every size.
