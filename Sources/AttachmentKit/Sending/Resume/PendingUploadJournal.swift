@@ -111,10 +111,14 @@ public final class PendingUploadJournal: Sendable {
         var partID: PartID
         var remoteURL: URL
         var byteCount: Int64
+        var responseBody: Data?
         init(_ part: UploadedPart) {
             (partID, remoteURL, byteCount) = (part.partID, part.remoteURL, part.byteCount)
+            responseBody = part.responseBody
         }
-        var part: UploadedPart { UploadedPart(partID: partID, remoteURL: remoteURL, byteCount: byteCount) }
+        var part: UploadedPart {
+            UploadedPart(partID: partID, remoteURL: remoteURL, byteCount: byteCount, responseBody: responseBody)
+        }
     }
 
     private func write(_ entry: Entry, for partID: PartID) throws(PendingUploadJournalError) {

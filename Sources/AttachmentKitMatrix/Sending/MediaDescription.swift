@@ -1,0 +1,72 @@
+import AttachmentKit
+import Foundation
+
+/// What a composed attachment's `info` says, read by the inspectors from its files' headers: the
+/// message type, the media type, the displayed size (orientation or rotation applied), the
+/// duration in milliseconds and the size part's BlurHash.
+struct MediaDescription: Sendable {
+    var messageType: MatrixMediaContent.MessageType = .file
+    var mimeType: MIMEType
+    var width: Int?
+    var height: Int?
+    var duration: Int64?
+    var blurHash: BlurHash?
+    var isAnimated: Bool?
+
+    /// Describes the file at `url`, declared as `declaredType`, with the header the composer read
+    /// when it has one.
+    init(fileAt url: URL, declaredType: MIMEType, header: ImageHeader?, sizePart: LocalPart?) {
+        mimeType = declaredType.essenceType
+        if let header = header ?? (try? ImageInspector().inspect(fileAt: url)) {
+            messageType = .image
+            mimeType = header.format.mimeType
+            (width, height) = Self.pixels(header.displayedSize)
+            if let json = try? sizePart?.availableContent?.bytes() {
+                blurHash = (try? ImageSizeMetadata(json: json))?.blurHash
+            }
+            return
+        }
+        switch FileType(sniffing: Self.prefix(of: url)) {
+        case .isoMedia(let format):
+            mimeType = format.mimeType
+            guard let media = try? ISOMediaInspector().inspect(fileAt: url) else { return }
+            duration = media.duration.map { Int64(clamping: $0.milliseconds) }
+            if let size = media.displaySize {
+                messageType = .video
+                (width, height) = (size.width, size.height)
+            } else {
+                messageType = .audio
+            }
+        case .mp3:
+            messageType = .audio
+            mimeType = FileType.mp3.mimeType ?? mimeType
+        case .pdf, .zip:
+            mimeType = FileType(sniffing: Self.prefix(of: url)).mimeType ?? mimeType
+        case .image, .other:
+            break
+        }
+    }
+
+    /// The description of a thumbnail: its type and displayed size.
+    init(thumbnailAt url: URL, declaredType: MIMEType) {
+        mimeType = (declaredType.fullResolutionVariant ?? declaredType).essenceType
+        if let header = try? ImageInspector().inspect(fileAt: url) {
+            mimeType = header.format.mimeType
+            (width, height) = Self.pixels(header.displayedSize)
+        }
+    }
+
+    private static func pixels(_ size: CGSize) -> (Int?, Int?) {
+        let valid =
+            size.width.isFinite && size.height.isFinite && size.width >= 1 && size.height >= 1
+            && size.width <= 65_535 && size.height <= 65_535
+        return valid ? (Int(size.width.rounded()), Int(size.height.rounded())) : (nil, nil)
+    }
+
+    /// The file's first bytes, for sniffing.
+    private static func prefix(of url: URL) -> Data {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return Data() }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 512)) ?? Data()
+    }
+}
