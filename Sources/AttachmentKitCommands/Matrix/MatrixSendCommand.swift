@@ -1,0 +1,40 @@
+import AttachmentKit
+import AttachmentKitMatrix
+import Foundation
+
+/// `attachmentkit matrix send FILE --homeserver URL --token TOKEN [--encrypt]` (``MatrixHelp/send``).
+enum MatrixSendCommand {
+    static func run(_ arguments: inout ArgumentList) async throws -> MatrixCommand.Ending {
+        let client = try MatrixCommand.client(from: &arguments)
+        let encrypted = arguments.popFlag("--encrypt")
+        guard case let positionals = try arguments.popPositionals(), positionals.count == 1 else {
+            throw CommandError.usage(MatrixHelp.send.usage())
+        }
+        let file = URL(fileURLWithPath: positionals[0]).standardizedFileURL
+        let outbox = FileManager.default.temporaryDirectory
+            .appendingPathComponent("attachmentkit-matrix-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: outbox) }
+        let attachment = try compose(file, into: outbox)
+        do {
+            let content = try await client.send(attachment, encrypted: encrypted)
+            return MatrixCommand.Ending(output: String(decoding: content.jsonData(), as: UTF8.self) + "\n")
+        } catch {
+            return MatrixCommand.failure(error)
+        }
+    }
+
+    /// An image with its preview and size part; any other file as it is, typed by its bytes.
+    static func compose(_ file: URL, into outbox: URL) throws(AttachmentCompositionError) -> OutgoingAttachment {
+        let composer = AttachmentComposer()
+        let name = file.deletingPathExtension().lastPathComponent
+        if (try? ImageInspector().inspect(fileAt: file)) != nil {
+            return try composer.compose(imageAt: file, into: outbox, id: name)
+        }
+        let prefix = (try? FileHandle(forReadingFrom: file)).flatMap { handle in
+            defer { try? handle.close() }
+            return try? handle.read(upToCount: 512)
+        }
+        let type = prefix.flatMap { FileType(sniffing: $0).mimeType } ?? .applicationOctetStream
+        return try composer.composeFile(at: file, mimeType: type, id: name)
+    }
+}
