@@ -22,7 +22,7 @@ import Foundation
 public final class MatrixMediaClient: Sendable {
     /// The homeserver's base URL, such as `https://matrix.example.org`.
     public let homeserver: URL
-    /// What downloads the media: its transport and rules (``RemoteDownloader/shared`` unless given).
+    /// What downloads the media: its transport and rules (`RemoteDownloader.shared` unless given).
     public let downloader: RemoteDownloader
     /// What uploads the media: its progress, cancellation and retries are the app's to use.
     public let uploads: UploadCoordinator

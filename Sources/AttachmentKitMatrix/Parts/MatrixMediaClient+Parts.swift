@@ -2,12 +2,12 @@ import AttachmentKit
 import Foundation
 
 extension MatrixMediaClient {
-    /// The parts of a media message, for ``AttachmentResolver`` with ``ResolutionPolicy/matrix``,
+    /// The parts of a media message, for `AttachmentResolver` with `ResolutionPolicy.matrix`,
     /// the loaders and the prefetcher, as they handle any parts.
     ///
     /// In this order, those there are:
-    /// - the media (`url` or `file`) as the original: a ``RemotePart`` with the content URI as its
-    ///   identity, or an ``EncryptedPart`` checked against its hash before it is decrypted; typed
+    /// - the media (`url` or `file`) as the original: a `RemotePart` with the content URI as its
+    ///   identity, or an `EncryptedPart` checked against its hash before it is decrypted; typed
     ///   by `info.mimetype` (an image alias such as `image/jpg` made canonical) with the file's
     ///   name as its `name` parameter, `application/octet-stream` when the type is missing;
     /// - for an image or a video, the thumbnail (`thumbnail_url` or `thumbnail_file`) as the
@@ -18,7 +18,7 @@ extension MatrixMediaClient {
     ///
     /// A plain image of a type the server thumbnails (JPEG, PNG, WebP, GIF) with a known size
     /// offers the server's thumbnails at ``thumbnailSizes`` as renditions of its original
-    /// (``MessagePart/representations``), each sized as the server scales it; the uploaded
+    /// (`MessagePart.representations`), each sized as the server scales it; the uploaded
     /// thumbnail is offered at `thumbnail_info`'s size. Every request is authorised as
     /// ``MatrixMediaClient`` says, after the check of ``authenticatedMediaIsSupported()``.
     public func parts(for content: MatrixMediaContent) -> [any MessagePart] {
@@ -60,8 +60,8 @@ extension MatrixMediaClient {
         return parts
     }
 
-    /// A part that downloads `source`: a ``RemotePart`` named by its content URI, or an
-    /// ``EncryptedPart``.
+    /// A part that downloads `source`: a `RemotePart` named by its content URI, or an
+    /// `EncryptedPart`.
     private func part(
         for source: MatrixMediaContent.Source, mimeType: MIMEType, byteCount: Int64?, hooks: RemoteRequestHooks
     ) -> any MessagePart {

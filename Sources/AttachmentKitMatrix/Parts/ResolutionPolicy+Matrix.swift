@@ -1,8 +1,8 @@
 import AttachmentKit
 
 extension ResolutionPolicy {
-    /// The chains of Matrix media messages as ``MatrixMediaClient/parts(for:)`` makes their parts:
-    /// every image format ``ImageInspector`` reads as an image message, MP4, QuickTime, WebM,
+    /// The chains of Matrix media messages as ``AttachmentKitMatrix/MatrixMediaClient/parts(for:)`` makes their parts:
+    /// every image format `ImageInspector` reads as an image message, MP4, QuickTime, WebM,
     /// Matroska and 3GPP as video messages, each with the thumbnail (`image/jpeg+preview`,
     /// `image/png+preview`, `image/webp+preview` or `image/gif+preview`) as its preview; the
     /// size part from `info`; any other type (audio, PDF…) a file message.
@@ -17,7 +17,7 @@ extension ResolutionPolicy {
 }
 
 extension MatrixMediaClient {
-    /// The video types ``ResolutionPolicy/matrix`` shows as video messages.
+    /// The video types `ResolutionPolicy.matrix` shows as video messages.
     static let videoTypes: [MIMEType] = ["mp4", "quicktime", "webm", "x-matroska", "3gpp"].compactMap {
         try? MIMEType(type: "video", subtype: $0)
     }

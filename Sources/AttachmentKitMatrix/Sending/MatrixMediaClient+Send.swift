@@ -27,7 +27,7 @@ extension MatrixMediaClient {
     /// displayed size (a thumbnail from a sideways photo's Exif data carries its orientation).
     ///
     /// - Parameters:
-    ///   - attachment: What ``AttachmentComposer`` composed; its original must be a local file.
+    ///   - attachment: What `AttachmentComposer` composed; its original must be a local file.
     ///   - encrypted: Whether to encrypt the files for an encrypted room.
     ///   - caption: A caption: sent as `body`, with the file's name in `filename`.
     /// - Throws: ``Error``.
