@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)
 @testable import AttachmentKitMatrix
+import AttachmentKitCommands
 import Foundation
 import Testing
 
@@ -156,6 +157,46 @@ struct MatrixSynapseTests {
         await #expect(throws: DownloadError.self) {
             try await DownloadCoordinator().content(for: client.parts(for: content)[0])
         }
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("the CLI sends, then resolves with --bounds through a thumbnail only", .timeLimit(.minutes(3)))
+    func commandLine() async throws {
+        let synapse = try SynapseSuite.running()
+        let folder = try StorageTemporaryDirectory("matrix-cli")
+        _ = try MatrixFixture.photo.compose(in: folder)
+        let server = synapse.server.homeserver.absoluteString
+        let sent = await AttachmentKitTool.run([
+            "matrix", "send", folder.appending("photo.jpg").path, "--homeserver", server, "--token", synapse.alice,
+        ])
+        #expect(sent.status == 0, "\(sent.errorOutput)")
+        let content = try MatrixMediaContent(json: Data(sent.output.utf8))
+        #expect(content.messageType == .image && content.width == 480 && content.thumbnail != nil)
+        let contentFile = folder.appending("content.json")
+        try content.jsonData().write(to: contentFile)
+        let store = folder.appending("store")
+        let resolved = await AttachmentKitTool.run([
+            "matrix", "resolve", contentFile.path, "--homeserver", server, "--token", synapse.bob, "--store",
+            store.path,
+            "--bounds", "150x200",
+        ])
+        #expect(resolved.status == 0, "\(resolved.errorOutput)")
+        #expect(resolved.output.contains("@180x240 (180 x 240 px)"), "\(resolved.output)")
+        #expect(resolved.output.contains("placeholder size: 480 x 640"), "\(resolved.output)")
+        let media = content.source.contentURI.mediaID
+        #expect(!synapse.server.requestLines.contains { $0.contains("/download/localhost/\(media)") })
+        let refused = await AttachmentKitTool.run([
+            "matrix", "resolve", contentFile.path, "--homeserver", server, "--token", "syt_wrong",
+            "--store", folder.appending("refused-store").path,
+        ])
+        #expect(refused.status == 1)
+        #expect(refused.errorOutput.hasPrefix("attachmentkit: the homeserver refused the access token"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appending("refused-store").path))
+        let malformed = await AttachmentKitTool.run([
+            "matrix", "resolve", folder.appending("photo.jpg").path, "--homeserver", server, "--token", synapse.bob,
+            "--store", store.path,
+        ])
+        #expect(malformed.status == 2 && malformed.errorOutput.hasPrefix("attachmentkit: "))
     }
 
     /// The bytes the homeserver keeps for `uri`, read with `client`'s token.
