@@ -130,13 +130,16 @@ struct ContentFields {
         switch fields[name] {
         case nil, .null?: return nil
         case .array(let elements)?:
-            return try elements.map { element throws(Failure) -> Int in
+            // A loop, not `map`: the SDKs' `map` rethrows `any Error`, not the typed error.
+            var integers: [Int] = []
+            for element in elements {
                 switch element {
-                case .integer(let value) where Int(exactly: value) != nil: return Int(value)
-                case .number(let value) where Int(exactly: value) != nil: return Int(value)
+                case .integer(let value) where Int(exactly: value) != nil: integers.append(Int(value))
+                case .number(let value) where Int(exactly: value) != nil: integers.append(Int(value))
                 default: throw .wrongType(field: path(name), expected: "an array of integers")
                 }
             }
+            return integers
         default: throw .wrongType(field: path(name), expected: "an array of integers")
         }
     }

@@ -38,7 +38,8 @@ extension MatrixMediaClient {
         let description = MediaDescription(
             fileAt: originalURL, declaredType: attachment.original.mimeType, header: attachment.header,
             sizePart: attachment.sizePart)
-        let thumbnailURL = try attachment.preview.map { part throws(Error) in try Self.fileURL(of: part) }
+        var thumbnailURL: URL?
+        if let preview = attachment.preview { thumbnailURL = try Self.fileURL(of: preview) }
         let limit = try await mediaConfiguration().maximumUploadByteCount
         var files = [(attachment.original.id, originalURL)]
         if let preview = attachment.preview, let thumbnailURL { files.append((preview.id, thumbnailURL)) }
