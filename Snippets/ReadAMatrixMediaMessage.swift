@@ -19,7 +19,7 @@ let client = MatrixMediaClient(
     homeserver: URL(string: "https://matrix.example.org")!, accessToken: "syt_access_token")
 let content = try MatrixMediaContent(json: eventContent)
 let resolution = AttachmentResolver(policy: .matrix).resolve(client.parts(for: content))
-let cell = ResolutionPolicy.matrix.representation(
-    for: PixelSize(width: 600, height: 450), among: resolution.representations)
+let cell = AttachmentResolver.Policy.matrix.rendition(
+    for: PixelSize(width: 600, height: 450), among: resolution.renditions)
 print(resolution.placeholderSize?.displayedSize ?? .zero)  // 1200 x 900, from info.w and info.h
 print(cell?.part.id.rawValue ?? "none")  // mxc://example.org/JWEIFJgwEIhweiWJE@640x480

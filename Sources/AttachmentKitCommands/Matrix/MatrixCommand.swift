@@ -29,13 +29,13 @@ enum MatrixCommand {
             throw .usage("matrix needs --homeserver URL (an http or https URL)")
         }
         guard let token, !token.isEmpty else { throw .usage("matrix needs --token TOKEN (the user's access token)") }
-        let downloader = RemoteDownloader(
-            configuration: RemotePartConfiguration(
+        let downloader = RemotePart.Downloader(
+            configuration: RemotePart.Configuration(
                 allowedSchemes: ["https", "http"], maximumByteCount: 64 << 30, idleTimeout: idleTimeout,
                 totalTimeout: 24 * 60 * 60))
         return MatrixMediaClient(
             homeserver: url, accessToken: token, downloader: downloader,
-            uploadConfiguration: UploadConfiguration(idleTimeout: idleTimeout))
+            uploadConfiguration: UploadCoordinator.Configuration(idleTimeout: idleTimeout))
     }
 
     /// The one line a failure prints.

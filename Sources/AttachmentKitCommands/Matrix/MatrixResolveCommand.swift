@@ -34,11 +34,11 @@ enum MatrixResolveCommand {
         var wanted: [any MessagePart] = []
         var renditionLine: String?
         if let bounds {
-            let chosen = ResolutionPolicy.matrix.representation(for: bounds, among: resolution.representations)
-            wanted = [chosen?.part ?? resolution.preview ?? resolution.fullResolution].compactMap { $0 }
+            let chosen = AttachmentResolver.Policy.matrix.rendition(for: bounds, among: resolution.renditions)
+            wanted = [chosen?.part ?? resolution.preview ?? resolution.original].compactMap { $0 }
             renditionLine = "rendition for \(bounds): \(chosen.map { "\($0)" } ?? "none")"
         } else {
-            wanted = [resolution.preview, resolution.kind == .video ? nil : resolution.fullResolution].compactMap { $0 }
+            wanted = [resolution.preview, resolution.kind == .video ? nil : resolution.original].compactMap { $0 }
         }
         let store: FileContentStore
         do {

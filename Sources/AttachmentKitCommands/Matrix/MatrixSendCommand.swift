@@ -24,7 +24,7 @@ enum MatrixSendCommand {
     }
 
     /// An image with its preview and size part; any other file as it is, typed by its bytes.
-    static func compose(_ file: URL, into outbox: URL) throws(AttachmentCompositionError) -> OutgoingAttachment {
+    static func compose(_ file: URL, into outbox: URL) throws(AttachmentComposer.Error) -> OutgoingAttachment {
         let composer = AttachmentComposer()
         let name = file.deletingPathExtension().lastPathComponent
         if (try? ImageInspector().inspect(fileAt: file)) != nil {

@@ -5,16 +5,16 @@ import Foundation
 struct ResolutionReport {
     let name: String?
     let parts: [any MessagePart]
-    let resolution: AttachmentResolution
+    let resolution: AttachmentResolver.Resolution
     let source: String
     /// The placeholder read from a remote video's header (``RemoteVideoPlaceholder``), when it was.
     var remoteVideo: RemoteVideoPlaceholder.Outcome? = nil
 
-    init(message: MessageDescription, resolution: AttachmentResolution, source: String) {
+    init(message: MessageDescription, resolution: AttachmentResolver.Resolution, source: String) {
         self.init(name: message.name, parts: message.parts, resolution: resolution, source: source)
     }
 
-    init(name: String?, parts: [any MessagePart], resolution: AttachmentResolution, source: String) {
+    init(name: String?, parts: [any MessagePart], resolution: AttachmentResolver.Resolution, source: String) {
         self.name = name
         self.parts = parts
         self.resolution = resolution
@@ -28,10 +28,10 @@ struct ResolutionReport {
         lines.append("kind: \(resolution.kind?.description ?? "none")")
         lines.append("\(resolution.kind == .video ? "poster" : "preview"): \(describe(resolution.preview))")
         lines.append(
-            "\(resolution.kind == .video ? "video" : "full resolution"): \(describe(resolution.fullResolution))")
+            "\(resolution.kind == .video ? "video" : "full resolution"): \(describe(resolution.original))")
         lines.append("placeholder size: \(placeholderText)")
         if resolution.kind == .video { lines += videoLines }
-        if resolution.kind == .file, let file = resolution.fullResolution { lines.append(fileLine(file)) }
+        if resolution.kind == .file, let file = resolution.original { lines.append(fileLine(file)) }
         let local = parts.filter { $0.availableContent != nil }.map(\.id.rawValue)
         lines.append("local: \(local.isEmpty ? "none" : local.joined(separator: ", "))")
         return lines.joined(separator: "\n") + "\n"

@@ -25,9 +25,9 @@ extension MatrixMediaClient {
         case connectionFailed(URL, reason: String)
         /// An upload failed otherwise (a lost connection after every retry, a source file that
         /// changed, a cancellation).
-        case uploadFailed(PartUploadError)
+        case uploadFailed(TransferError)
         /// Encrypting a file for sending failed.
-        case encryptionFailed(EncryptedAttachmentError)
+        case encryptionFailed(EncryptedAttachment.Error)
 
         public var description: String {
             switch self {

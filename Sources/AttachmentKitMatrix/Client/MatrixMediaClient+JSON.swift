@@ -20,7 +20,7 @@ extension MatrixMediaClient {
         let request = HTTPRequest(url: url, headers: headers)
         let transport = downloader.transport
         let timeout = downloader.configuration.idleTimeout
-        let result: (HTTPResponseHead, Data)
+        let result: (HTTPResponse.Head, Data)
         do {
             result = try await Self.withTimeout(seconds: timeout) {
                 let response = try await transport.send(request)

@@ -22,8 +22,8 @@ import Foundation
 public final class MatrixMediaClient: Sendable {
     /// The homeserver's base URL, such as `https://matrix.example.org`.
     public let homeserver: URL
-    /// What downloads the media: its transport and rules (`RemoteDownloader.shared` unless given).
-    public let downloader: RemoteDownloader
+    /// What downloads the media: its transport and rules (`RemotePart.Downloader.shared` unless given).
+    public let downloader: RemotePart.Downloader
     /// What uploads the media: its progress, cancellation and retries are the app's to use.
     public let uploads: UploadCoordinator
     /// The boxes of the server's thumbnails offered as renditions, smallest first.
@@ -67,9 +67,10 @@ public final class MatrixMediaClient: Sendable {
     ///   - journal: Where uploads keep what they need to finish after a relaunch, if anywhere.
     ///   - thumbnailSizes: The thumbnail boxes to offer as renditions; ``ThumbnailSize/precomputed``.
     public init(
-        homeserver: URL, accessToken: String, downloader: RemoteDownloader = .shared,
+        homeserver: URL, accessToken: String, downloader: RemotePart.Downloader = .shared,
         uploadTransport: any HTTPUploadTransport = URLSessionTransport.shared,
-        uploadConfiguration: UploadConfiguration = UploadConfiguration(), journal: PendingUploadJournal? = nil,
+        uploadConfiguration: UploadCoordinator.Configuration = UploadCoordinator.Configuration(),
+        journal: UploadCoordinator.Journal? = nil,
         thumbnailSizes: [ThumbnailSize] = ThumbnailSize.precomputed
     ) {
         self.homeserver = homeserver

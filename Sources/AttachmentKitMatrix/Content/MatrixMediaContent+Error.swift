@@ -19,13 +19,13 @@ extension MatrixMediaContent {
         /// A content URI that is not `mxc://<server-name>/<media-id>`.
         case invalidContentURI(field: String, value: String)
         /// An `EncryptedFile` object that is refused: its path and why.
-        case invalidEncryptedFile(field: String, EncryptedFileError)
+        case invalidEncryptedFile(field: String, EncryptedFile.Error)
         /// A number out of its range (a negative size, a zero width): its path and value.
         case outOfRange(field: String, value: Int64)
         /// A media type that does not parse.
-        case invalidMediaType(field: String, MIMETypeError)
+        case invalidMediaType(field: String, MIMEType.Error)
         /// A BlurHash that does not decode.
-        case invalidBlurHash(field: String, BlurHashError)
+        case invalidBlurHash(field: String, BlurHash.Error)
 
         public var description: String {
             switch self {

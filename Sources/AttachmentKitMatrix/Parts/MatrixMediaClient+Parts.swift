@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 
 extension MatrixMediaClient {
-    /// The parts of a media message, for `AttachmentResolver` with `ResolutionPolicy.matrix`,
+    /// The parts of a media message, for `AttachmentResolver` with `AttachmentResolver.Policy.matrix`,
     /// the loaders and the prefetcher, as they handle any parts.
     ///
     /// In this order, those there are:
@@ -18,11 +18,11 @@ extension MatrixMediaClient {
     ///
     /// A plain image of a type the server thumbnails (JPEG, PNG, WebP, GIF) with a known size
     /// offers the server's thumbnails at ``thumbnailSizes`` as renditions of its original
-    /// (`MessagePart.representations`), each sized as the server scales it; the uploaded
+    /// (`MessagePart.renditions`), each sized as the server scales it; the uploaded
     /// thumbnail is offered at `thumbnail_info`'s size. Every request is authorised as
     /// ``MatrixMediaClient`` says, after the check of ``authenticatedMediaIsSupported()``.
     public func parts(for content: MatrixMediaContent) -> [any MessagePart] {
-        let hooks = RemoteRequestHooks(headers: { [self] url in
+        let hooks = RemotePart.Hooks(headers: { [self] url in
             try await requireAuthenticatedMedia()
             return authorization(for: url)
         })
@@ -38,7 +38,7 @@ extension MatrixMediaClient {
             var original = RemotePart(
                 id: PartID(uri.description), url: downloadURL(for: uri), mimeType: type, byteCount: content.byteCount,
                 hooks: hooks, downloader: downloader)
-            original.representations = renditions(of: original, at: uri, content: content, preview: preview)
+            original.renditions = renditions(of: original, at: uri, content: content, preview: preview)
             parts.append(original)
         case .encrypted:
             parts.append(part(for: content.source, mimeType: type, byteCount: content.byteCount, hooks: hooks))
@@ -63,7 +63,7 @@ extension MatrixMediaClient {
     /// A part that downloads `source`: a `RemotePart` named by its content URI, or an
     /// `EncryptedPart`.
     private func part(
-        for source: MatrixMediaContent.Source, mimeType: MIMEType, byteCount: Int64?, hooks: RemoteRequestHooks
+        for source: MatrixMediaContent.Source, mimeType: MIMEType, byteCount: Int64?, hooks: RemotePart.Hooks
     ) -> any MessagePart {
         switch source {
         case .plain(let uri):
@@ -80,11 +80,11 @@ extension MatrixMediaClient {
     /// The uploaded thumbnail at its displayed size, and the server's thumbnails of a plain image.
     private func renditions(
         of original: RemotePart, at uri: MatrixContentURI, content: MatrixMediaContent, preview: (any MessagePart)?
-    ) -> [ImageRepresentation] {
-        var renditions: [ImageRepresentation] = []
+    ) -> [Rendition] {
+        var renditions: [Rendition] = []
         if let preview, let width = content.thumbnail?.width, let height = content.thumbnail?.height {
             renditions.append(
-                ImageRepresentation(pixelSize: PixelSize(width: CGFloat(width), height: CGFloat(height)), part: preview)
+                Rendition(pixelSize: PixelSize(width: CGFloat(width), height: CGFloat(height)), part: preview)
             )
         }
         guard content.messageType == .image, let width = content.width, let height = content.height,
@@ -95,7 +95,7 @@ extension MatrixMediaClient {
             // A box the original fits in gives the original again: no rendition.
             guard scaledWidth < width || scaledHeight < height else { continue }
             renditions.append(
-                original.representation(
+                original.rendition(
                     url: thumbnailURL(for: uri, size: box),
                     pixelSize: PixelSize(width: CGFloat(scaledWidth), height: CGFloat(scaledHeight)),
                     mimeType: thumbnailType))

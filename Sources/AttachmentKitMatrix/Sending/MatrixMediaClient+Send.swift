@@ -94,7 +94,7 @@ extension MatrixMediaClient {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 file = try EncryptedAttachment.encrypt(fileAt: url, to: ciphertext)
-            } catch let error as EncryptedAttachmentError {
+            } catch let error as EncryptedAttachment.Error {
                 throw .encryptionFailed(error)
             } catch {
                 throw .encryptionFailed(.writeFailed(directory, reason: "\(error)"))
@@ -115,8 +115,8 @@ extension MatrixMediaClient {
         let byteCount = Self.byteCount(of: url)
         let part = LocalPart(
             id: id, mimeType: mimeType, content: .file(url), transferStatus: .awaitingUpload, byteCount: byteCount)
-        let destination = UploadDestination.post(uploadURL(fileName: fileName))
-        let uploaded: UploadedPart
+        let destination = UploadCoordinator.Destination.post(uploadURL(fileName: fileName))
+        let uploaded: UploadCoordinator.UploadedPart
         do {
             uploaded = try await uploads.upload(part, to: destination)
         } catch {

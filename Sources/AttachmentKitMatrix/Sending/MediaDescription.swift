@@ -49,7 +49,7 @@ struct MediaDescription: Sendable {
 
     /// The description of a thumbnail: its type and displayed size.
     init(thumbnailAt url: URL, declaredType: MIMEType) {
-        mimeType = (declaredType.fullResolutionVariant ?? declaredType).essenceType
+        mimeType = (declaredType.originalVariant ?? declaredType).essenceType
         if let header = try? ImageInspector().inspect(fileAt: url) {
             mimeType = header.format.mimeType
             (width, height) = Self.pixels(header.displayedSize)

@@ -18,8 +18,8 @@ import FoundationNetworking
     .inTurn, .synapse)
 struct MatrixSynapseTests {
     /// A downloader that may fetch plain http from 127.0.0.1.
-    static let downloader = RemoteDownloader(
-        configuration: RemotePartConfiguration(allowedSchemes: ["http"], idleTimeout: 30))
+    static let downloader = RemotePart.Downloader(
+        configuration: RemotePart.Configuration(allowedSchemes: ["http"], idleTimeout: 30))
 
     static func client(_ synapse: SynapseSuite, token: String) -> MatrixMediaClient {
         MatrixMediaClient(homeserver: synapse.server.homeserver, accessToken: token, downloader: downloader)
@@ -87,11 +87,11 @@ struct MatrixSynapseTests {
         let received = try MatrixMediaContent(json: try await synapse.contentAsBob(of: synapse.post(sent.jsonData())))
         let resolution = AttachmentResolver(policy: .matrix).resolve(
             Self.client(synapse, token: synapse.bob).parts(for: received))
-        let sizes = resolution.representations.map { "\(Int($0.pixelSize.width))x\(Int($0.pixelSize.height))" }
+        let sizes = resolution.renditions.map { "\(Int($0.pixelSize.width))x\(Int($0.pixelSize.height))" }
         #expect(sizes == ["120x160", "180x240", "360x480", "450x600", "480x640"])
         let chosen = try #require(
-            ResolutionPolicy.matrix.representation(
-                for: PixelSize(width: 150, height: 200), among: resolution.representations))
+            AttachmentResolver.Policy.matrix.rendition(
+                for: PixelSize(width: 150, height: 200), among: resolution.renditions))
         #expect(chosen.pixelSize == PixelSize(width: 180, height: 240))
         let content = try await DownloadCoordinator().content(for: chosen.part)
         let header = try ImageInspector().inspect(content)
@@ -154,7 +154,7 @@ struct MatrixSynapseTests {
         }
         let content = try MatrixMediaContent(
             json: Data(#"{"msgtype":"m.file","body":"x.bin","url":"mxc://localhost/AAAAAAAAAAAAAAAAAAAAAAAA"}"#.utf8))
-        await #expect(throws: DownloadError.self) {
+        await #expect(throws: TransferError.self) {
             try await DownloadCoordinator().content(for: client.parts(for: content)[0])
         }
     }

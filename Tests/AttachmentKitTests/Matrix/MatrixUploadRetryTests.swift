@@ -24,8 +24,8 @@ struct MatrixUploadRetryTests {
             let (status, body) = answers[min(index, answers.count - 1)]
             let sent = LockedState(false)
             return HTTPResponse(
-                head: HTTPResponseHead(statusCode: status, headers: HTTPHeaders(), url: request.url),
-                body: HTTPResponseBody(nextChunk: {
+                head: HTTPResponse.Head(statusCode: status, headers: HTTPHeaders(), url: request.url),
+                body: HTTPResponse.Body(nextChunk: {
                     sent.withLock { done in
                         defer { done = true }
                         return done ? nil : Data(body.utf8)
@@ -37,7 +37,7 @@ struct MatrixUploadRetryTests {
     static func client(_ transport: ScriptedUploads, clock: TransferTestClock) -> MatrixMediaClient {
         MatrixMediaClient(
             homeserver: URL(string: "https://hs.example")!, accessToken: "secret", uploadTransport: transport,
-            uploadConfiguration: UploadConfiguration(
+            uploadConfiguration: UploadCoordinator.Configuration(
                 retryPolicy: RetryPolicy(maximumAttempts: 3, jitter: 0), clock: clock))
     }
 

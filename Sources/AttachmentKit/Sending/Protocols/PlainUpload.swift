@@ -5,7 +5,7 @@ import Foundation
 enum PlainUpload {
     /// Sends the file; returns where it went (the response's `Location`, or the URL) and the
     /// start of the response's body.
-    static func run(_ pending: PendingUpload, _ attempt: UploadAttempt) async throws -> (URL, Data) {
+    static func run(_ pending: UploadCoordinator.PendingUpload, _ attempt: UploadAttempt) async throws -> (URL, Data) {
         try UploadAttempt.checkSource(pending)
         var headers = HTTPHeaders()
         headers["Content-Type"] = pending.mimeType

@@ -8,18 +8,18 @@ import FoundationNetworking
 /// app adds, and where to report progress and the state worth keeping.
 struct UploadAttempt: Sendable {
     let transport: any HTTPUploadTransport
-    let configuration: UploadConfiguration
+    let configuration: UploadCoordinator.Configuration
     /// Records the state after each step the server confirmed (creation, an offset).
-    let record: @Sendable (PendingUpload) async throws -> Void
+    let record: @Sendable (UploadCoordinator.PendingUpload) async throws -> Void
     /// Reports the bytes the server holds plus those in flight.
     let progress: @Sendable (Int64) -> Void
 
     /// Sends `request` with the app's headers and returns the response head, its body read (it is
     /// small for every request an upload makes) and dropped; fails with
-    /// ``RemotePartError/timedOut(_:)`` (retryable) after ``UploadConfiguration/idleTimeout``
+    /// ``RemotePartError/timedOut(_:)`` (retryable) after ``UploadCoordinator/Configuration/idleTimeout``
     /// seconds without a byte sent or received.
     func send(_ request: HTTPUploadRequest, sentBytes: @escaping @Sendable (Int64) -> Void = { _ in }) async throws
-        -> HTTPResponseHead
+        -> HTTPResponse.Head
     {
         try await exchange(request, sentBytes: sentBytes).head
     }
@@ -27,7 +27,7 @@ struct UploadAttempt: Sendable {
     /// Sends `request` as ``send(_:sentBytes:)`` does and returns the response head with the
     /// start of its body (at most ``HTTPStatusError/maximumBodyByteCount`` bytes).
     func exchange(_ request: HTTPUploadRequest, sentBytes: @escaping @Sendable (Int64) -> Void = { _ in })
-        async throws -> (head: HTTPResponseHead, body: Data)
+        async throws -> (head: HTTPResponse.Head, body: Data)
     {
         var request = request
         for field in configuration.headers(request.url) { request.headers[field.name] = field.value }
@@ -57,7 +57,7 @@ struct UploadAttempt: Sendable {
     private func timedExchange(
         _ prepared: HTTPUploadRequest, _ transport: any HTTPUploadTransport,
         _ sentBytes: @escaping @Sendable (Int64) -> Void
-    ) async throws -> (head: HTTPResponseHead, body: Data) {
+    ) async throws -> (head: HTTPResponse.Head, body: Data) {
         try await TransferWatchdog.run(
             idleTimeout: configuration.idleTimeout, totalTimeout: .infinity, clock: configuration.clock
         ) { watchdog in
@@ -84,7 +84,7 @@ struct UploadAttempt: Sendable {
     }
 
     /// The status error for an unexpected response, with the start of its body when it was read.
-    func statusError(_ head: HTTPResponseHead, body: Data? = nil) -> UploadError {
+    func statusError(_ head: HTTPResponse.Head, body: Data? = nil) -> UploadError {
         .httpStatus(
             HTTPStatusError(
                 statusCode: head.statusCode, retryAfterHeader: head.headers["Retry-After"], url: head.url,
@@ -92,7 +92,7 @@ struct UploadAttempt: Sendable {
     }
 
     /// Checks that the source file still has the size recorded.
-    static func checkSource(_ pending: PendingUpload) throws(UploadError) {
+    static func checkSource(_ pending: UploadCoordinator.PendingUpload) throws(UploadError) {
         let size = try? PartContent.file(pending.source).byteCount()
         guard size == pending.byteCount else {
             throw .sourceChanged(pending.source, expected: pending.byteCount, found: size)

@@ -34,12 +34,20 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// Creates an error for `statusCode` with the raw `Retry-After` header value, which may
-    /// be a number of seconds or an HTTP date (measured from `clock`'s ``TransferClock/date``).
-    /// Without that header, a `429` whose JSON body gives `retry_after_ms` (as Matrix servers
-    /// send it) asks for that many milliseconds.
-    public init(
+    /// be a number of seconds or an HTTP date (measured from now). Without that header, a `429`
+    /// whose JSON body gives `retry_after_ms` (as Matrix servers send it) asks for that many
+    /// milliseconds.
+    public init(statusCode: Int, retryAfterHeader: String?, url: URL? = nil, responseBody: Data? = nil) {
+        self.init(
+            statusCode: statusCode, retryAfterHeader: retryAfterHeader, url: url, responseBody: responseBody,
+            clock: SystemTransferClock())
+    }
+
+    /// Creates an error for `statusCode` with the raw `Retry-After` header value, an HTTP date
+    /// measured from `clock`'s ``TransferClock/date``, or a `429` body's `retry_after_ms`.
+    package init(
         statusCode: Int, retryAfterHeader: String?, url: URL? = nil, responseBody: Data? = nil,
-        clock: any TransferClock = SystemTransferClock()
+        clock: any TransferClock
     ) {
         var delay = retryAfterHeader.flatMap { Self.delay(fromRetryAfter: $0, now: clock.date) }
         if delay == nil, statusCode == 429, let responseBody { delay = Self.delay(fromJSONBody: responseBody) }
