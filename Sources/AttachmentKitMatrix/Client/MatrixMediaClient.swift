@@ -26,33 +26,19 @@ public final class MatrixMediaClient: Sendable {
     public let downloader: RemotePart.Downloader
     /// What uploads the media: its progress, cancellation and retries are the app's to use.
     public let uploads: UploadCoordinator
-    /// The boxes of the server's thumbnails offered as renditions, smallest first.
-    public let thumbnailSizes: [ThumbnailSize]
+    /// The boxes the server scales thumbnails into (`method=scale`: the largest picture of the
+    /// original's aspect ratio that fits, never larger than the original), offered as
+    /// renditions; smallest first, each side a whole number of pixels from 1 to 65,535.
+    public let thumbnailSizes: [PixelSize]
 
     let token: LockedState<String>
     let discovery = LockedState<Task<[String], any Swift.Error>?>(nil)
 
-    /// A box the server scales a thumbnail into (`method=scale`): the largest picture of the
-    /// original's aspect ratio that fits in `width` × `height`, never larger than the original.
-    public struct ThumbnailSize: Sendable, Hashable {
-        /// The box's width in pixels.
-        public let width: Int
-        /// The box's height in pixels.
-        public let height: Int
-
-        /// Creates a box; sizes below 1 become 1.
-        public init(width: Int, height: Int) {
-            self.width = max(1, width)
-            self.height = max(1, height)
-        }
-
-        /// The sizes the spec recommends and Synapse computes in advance for `scale`:
-        /// 320 × 240, 640 × 480 and 800 × 600.
-        public static let precomputed = [
-            ThumbnailSize(width: 320, height: 240), ThumbnailSize(width: 640, height: 480),
-            ThumbnailSize(width: 800, height: 600),
-        ]
-    }
+    /// The thumbnail sizes the spec recommends and Synapse computes in advance for `scale`:
+    /// 320 × 240, 640 × 480 and 800 × 600.
+    public static let precomputedThumbnailSizes = [
+        PixelSize(width: 320, height: 240), PixelSize(width: 640, height: 480), PixelSize(width: 800, height: 600),
+    ]
 
     /// Creates a client for the user whose token is `accessToken`.
     ///
@@ -65,17 +51,18 @@ public final class MatrixMediaClient: Sendable {
     ///   - uploadConfiguration: Limits, retries and progress of uploads; the token is added to its
     ///     headers for the homeserver's origin.
     ///   - journal: Where uploads keep what they need to finish after a relaunch, if anywhere.
-    ///   - thumbnailSizes: The thumbnail boxes to offer as renditions; ``ThumbnailSize/precomputed``.
+    ///   - thumbnailSizes: The thumbnail boxes to offer as renditions, each side rounded to whole
+    ///     pixels from 1 to 65,535; ``precomputedThumbnailSizes`` unless given.
     public init(
         homeserver: URL, accessToken: String, downloader: RemotePart.Downloader = .shared,
         uploadTransport: any HTTPUploadTransport = URLSessionTransport.shared,
         uploadConfiguration: UploadCoordinator.Configuration = UploadCoordinator.Configuration(),
         journal: UploadCoordinator.Journal? = nil,
-        thumbnailSizes: [ThumbnailSize] = ThumbnailSize.precomputed
+        thumbnailSizes: [PixelSize] = MatrixMediaClient.precomputedThumbnailSizes
     ) {
         self.homeserver = homeserver
         self.downloader = downloader
-        self.thumbnailSizes = thumbnailSizes.sorted { $0.width * $0.height < $1.width * $1.height }
+        self.thumbnailSizes = thumbnailSizes.map(Self.box).sorted { $0.width * $0.height < $1.width * $1.height }
         let token = LockedState(accessToken)
         self.token = token
         var configuration = uploadConfiguration
@@ -101,12 +88,21 @@ public final class MatrixMediaClient: Sendable {
         endpoint("_matrix/client/v1/media/download/\(uri.pathSegments)")
     }
 
-    /// The URL of the server's thumbnail of `uri` scaled into `size`:
+    /// The URL of the server's thumbnail of `uri` scaled into `size` (each side rounded to whole
+    /// pixels from 1 to 65,535):
     /// `/_matrix/client/v1/media/thumbnail/{server}/{id}?width=W&height=H&method=scale`.
-    public func thumbnailURL(for uri: MatrixContentURI, size: ThumbnailSize) -> URL {
-        endpoint(
+    public func thumbnailURL(for uri: MatrixContentURI, size: PixelSize) -> URL {
+        let box = Self.box(size)
+        return endpoint(
             "_matrix/client/v1/media/thumbnail/\(uri.pathSegments)",
-            query: "width=\(size.width)&height=\(size.height)&method=scale")
+            query: "width=\(Int(box.width))&height=\(Int(box.height))&method=scale")
+    }
+
+    /// `size` with each side rounded to a whole number of pixels from 1 to 65,535.
+    static func box(_ size: PixelSize) -> PixelSize {
+        let limit = CGFloat(ImageSizeMetadata.maximumDimension)
+        return PixelSize(
+            width: min(max(size.width.rounded(), 1), limit), height: min(max(size.height.rounded(), 1), limit))
     }
 
     /// The URL uploads of a file named `fileName` are posted to: `/_matrix/media/v3/upload`

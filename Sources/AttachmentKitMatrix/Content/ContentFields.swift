@@ -63,6 +63,22 @@ struct ContentFields {
         return Int(value)
     }
 
+    /// `w` × `h`, each checked as ``dimension(_:)``; `nil` unless both are present.
+    func displayedSize() throws(Failure) -> PixelSize? {
+        let width = try dimension("w")
+        let height = try dimension("h")
+        guard let width, let height else { return nil }
+        return PixelSize(width: CGFloat(width), height: CGFloat(height))
+    }
+
+    /// `size` in whole pixels, each side rounded and from 1 to 65,535; `nil` when a side is not.
+    static func dimensions(of size: PixelSize) -> (Int, Int)? {
+        let (width, height) = (size.width.rounded(), size.height.rounded())
+        let range = CGFloat(1)...CGFloat(ImageSizeMetadata.maximumDimension)
+        guard range.contains(width), range.contains(height) else { return nil }
+        return (Int(width), Int(height))
+    }
+
     func bool(_ name: String) throws(Failure) -> Bool? {
         switch fields[name] {
         case nil, .null?: return nil

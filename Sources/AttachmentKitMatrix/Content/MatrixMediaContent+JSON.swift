@@ -42,16 +42,14 @@ extension MatrixMediaContent {
     private mutating func read(_ info: ContentFields) throws(Error) {
         mimeType = try info.mimeType("mimetype")
         byteCount = try info.integer("size")
-        width = try info.dimension("w")
-        height = try info.dimension("h")
+        displayedSize = try info.displayedSize()
         duration = try info.integer("duration")
         blurHash = try info.blurHash(Self.blurHashKey)
         isAnimated = try info.bool("is_animated")
         if let source = try info.source(plain: "thumbnail_url", encrypted: "thumbnail_file") {
             var thumbnail = Thumbnail(source: source)
             if let details = try info.object("thumbnail_info") {
-                thumbnail.width = try details.dimension("w")
-                thumbnail.height = try details.dimension("h")
+                thumbnail.displayedSize = try details.displayedSize()
                 thumbnail.mimeType = try details.mimeType("mimetype")
                 thumbnail.byteCount = try details.integer("size")
             }
@@ -84,16 +82,14 @@ extension MatrixMediaContent {
         var info: [String: JSONValue] = [:]
         if let mimeType { info["mimetype"] = .string(mimeType.description) }
         if let byteCount { info["size"] = .integer(byteCount) }
-        if let width { info["w"] = .integer(Int64(width)) }
-        if let height { info["h"] = .integer(Int64(height)) }
+        Self.write(displayedSize, into: &info)
         if let duration { info["duration"] = .integer(duration) }
         if let blurHash { info[Self.blurHashKey] = .string(blurHash.string) }
         if let isAnimated { info["is_animated"] = .bool(isAnimated) }
         if let thumbnail {
             Self.write(thumbnail.source, plain: "thumbnail_url", encrypted: "thumbnail_file", into: &info)
             var details: [String: JSONValue] = [:]
-            if let width = thumbnail.width { details["w"] = .integer(Int64(width)) }
-            if let height = thumbnail.height { details["h"] = .integer(Int64(height)) }
+            Self.write(thumbnail.displayedSize, into: &details)
             if let type = thumbnail.mimeType { details["mimetype"] = .string(type.description) }
             if let size = thumbnail.byteCount { details["size"] = .integer(size) }
             if !details.isEmpty { info["thumbnail_info"] = .object(details) }
@@ -106,6 +102,13 @@ extension MatrixMediaContent {
             if voice.isVoiceMessage { content[Self.voiceKey] = .object([:]) }
         }
         return content
+    }
+
+    /// `w` and `h`, whole pixels from 1 to 65,535, when `size` has both.
+    private static func write(_ size: PixelSize?, into fields: inout [String: JSONValue]) {
+        guard let (width, height) = size.flatMap(ContentFields.dimensions) else { return }
+        fields["w"] = .integer(Int64(width))
+        fields["h"] = .integer(Int64(height))
     }
 
     private static func write(

@@ -42,10 +42,9 @@ public struct MatrixMediaContent: Sendable, Equatable {
     public struct Thumbnail: Sendable, Equatable {
         /// Where the thumbnail is.
         public var source: Source
-        /// Its displayed width in pixels (`thumbnail_info.w`).
-        public var width: Int?
-        /// Its displayed height in pixels (`thumbnail_info.h`).
-        public var height: Int?
+        /// Its displayed size in pixels (`thumbnail_info.w` × `thumbnail_info.h`), when both
+        /// are given.
+        public var displayedSize: PixelSize?
         /// Its media type (`thumbnail_info.mimetype`).
         public var mimeType: MIMEType?
         /// Its size in bytes (`thumbnail_info.size`).
@@ -53,12 +52,10 @@ public struct MatrixMediaContent: Sendable, Equatable {
 
         /// Creates a thumbnail description.
         public init(
-            source: Source, width: Int? = nil, height: Int? = nil, mimeType: MIMEType? = nil,
-            byteCount: Int64? = nil
+            source: Source, displayedSize: PixelSize? = nil, mimeType: MIMEType? = nil, byteCount: Int64? = nil
         ) {
             self.source = source
-            self.width = width
-            self.height = height
+            self.displayedSize = displayedSize
             self.mimeType = mimeType
             self.byteCount = byteCount
         }
@@ -95,10 +92,9 @@ public struct MatrixMediaContent: Sendable, Equatable {
     public var mimeType: MIMEType?
     /// `info.size`, in bytes.
     public var byteCount: Int64?
-    /// `info.w`: the displayed width in pixels (orientation applied).
-    public var width: Int?
-    /// `info.h`: the displayed height in pixels (orientation applied).
-    public var height: Int?
+    /// The displayed size in pixels, orientation or rotation applied (`info.w` × `info.h`), when
+    /// both are given. Written rounded to whole pixels, and only when both sides are at least 1.
+    public var displayedSize: PixelSize?
     /// `info.duration`, in milliseconds.
     public var duration: Int64?
     /// `info.xyz.amorgan.blurhash` (MSC2448).

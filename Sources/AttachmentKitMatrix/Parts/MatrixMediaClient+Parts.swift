@@ -45,7 +45,7 @@ extension MatrixMediaClient {
         }
         let originalID = parts[0].id
         if let preview { parts.append(preview) }
-        if let width = content.width, let height = content.height {
+        if let (width, height) = content.displayedSize.flatMap(ContentFields.dimensions) {
             parts.append(
                 LocalPart(
                     id: PartID("\(originalID.rawValue)#size"), mimeType: .imageSize,
@@ -82,12 +82,11 @@ extension MatrixMediaClient {
         of original: RemotePart, at uri: MatrixContentURI, content: MatrixMediaContent, preview: (any MessagePart)?
     ) -> [Rendition] {
         var renditions: [Rendition] = []
-        if let preview, let width = content.thumbnail?.width, let height = content.thumbnail?.height {
-            renditions.append(
-                Rendition(pixelSize: PixelSize(width: CGFloat(width), height: CGFloat(height)), part: preview)
-            )
+        if let preview, let size = content.thumbnail?.displayedSize, !size.isEmpty {
+            renditions.append(Rendition(pixelSize: size, part: preview))
         }
-        guard content.messageType == .image, let width = content.width, let height = content.height,
+        guard content.messageType == .image,
+            let (width, height) = content.displayedSize.flatMap(ContentFields.dimensions),
             let format = ImageFormat(mimeType: original.mimeType), let thumbnailType = Self.thumbnailType(of: format)
         else { return renditions }
         for box in thumbnailSizes {
@@ -105,8 +104,9 @@ extension MatrixMediaClient {
 
     /// The size the server scales a `width` × `height` picture to in `box`: Synapse's
     /// `Thumbnailer.aspect`, then never larger than the original.
-    static func scaled(width: Int, height: Int, into box: ThumbnailSize) -> (Int, Int) {
+    static func scaled(width: Int, height: Int, into box: PixelSize) -> (Int, Int) {
         let (w, h) = (Int64(width), Int64(height))
+        let box = Self.box(box)
         let (boxWidth, boxHeight) = (Int64(box.width), Int64(box.height))
         let fitted: (Int64, Int64) =
             boxWidth * h < boxHeight * w

@@ -59,8 +59,7 @@ extension MatrixMediaClient {
         content.fileName = fileName
         content.mimeType = description.mimeType
         content.byteCount = Self.byteCount(of: originalURL)
-        content.width = description.width
-        content.height = description.height
+        content.displayedSize = description.displayedSize
         content.duration = description.duration
         content.blurHash = description.blurHash
         content.isAnimated = description.isAnimated
@@ -69,7 +68,7 @@ extension MatrixMediaClient {
             let source = try await upload.send(
                 thumbnailURL, id: preview.id, mimeType: thumbnail.mimeType, fileName: "thumbnail-\(fileName)")
             content.thumbnail = MatrixMediaContent.Thumbnail(
-                source: source, width: thumbnail.width, height: thumbnail.height, mimeType: thumbnail.mimeType,
+                source: source, displayedSize: thumbnail.displayedSize, mimeType: thumbnail.mimeType,
                 byteCount: Self.byteCount(of: thumbnailURL))
         }
         return content

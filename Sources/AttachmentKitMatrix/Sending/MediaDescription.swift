@@ -7,8 +7,7 @@ import Foundation
 struct MediaDescription: Sendable {
     var messageType: MatrixMediaContent.MessageType = .file
     var mimeType: MIMEType
-    var width: Int?
-    var height: Int?
+    var displayedSize: PixelSize?
     var duration: Int64?
     var blurHash: BlurHash?
     var isAnimated: Bool?
@@ -20,7 +19,7 @@ struct MediaDescription: Sendable {
         if let header = header ?? (try? ImageInspector().inspect(fileAt: url)) {
             messageType = .image
             mimeType = header.format.mimeType
-            (width, height) = Self.pixels(header.displayedSize)
+            displayedSize = Self.pixels(header.displayedSize)
             if let json = try? sizePart?.availableContent?.bytes() {
                 blurHash = (try? ImageSizeMetadata(json: json))?.blurHash
             }
@@ -33,7 +32,7 @@ struct MediaDescription: Sendable {
             duration = media.duration.map { Int64(clamping: $0.milliseconds) }
             if let size = media.displaySize {
                 messageType = .video
-                (width, height) = (size.width, size.height)
+                displayedSize = Self.pixels(CGSize(width: size.width, height: size.height))
             } else {
                 messageType = .audio
             }
@@ -52,15 +51,14 @@ struct MediaDescription: Sendable {
         mimeType = (declaredType.originalVariant ?? declaredType).essenceType
         if let header = try? ImageInspector().inspect(fileAt: url) {
             mimeType = header.format.mimeType
-            (width, height) = Self.pixels(header.displayedSize)
+            displayedSize = Self.pixels(header.displayedSize)
         }
     }
 
-    private static func pixels(_ size: CGSize) -> (Int?, Int?) {
-        let valid =
-            size.width.isFinite && size.height.isFinite && size.width >= 1 && size.height >= 1
-            && size.width <= 65_535 && size.height <= 65_535
-        return valid ? (Int(size.width.rounded()), Int(size.height.rounded())) : (nil, nil)
+    /// `size` in whole pixels, or `nil` when a side is not from 1 to 65,535.
+    private static func pixels(_ size: CGSize) -> PixelSize? {
+        let size = PixelSize(width: size.width, height: size.height)
+        return ContentFields.dimensions(of: size).map { PixelSize(width: CGFloat($0.0), height: CGFloat($0.1)) }
     }
 
     /// The file's first bytes, for sniffing.

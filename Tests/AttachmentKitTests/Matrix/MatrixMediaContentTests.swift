@@ -27,7 +27,7 @@ struct MatrixMediaContentTests {
                       "thumbnail_url": "mxc://example.org/thumb", "thumbnail_info": {"w": 120, "h": 121}}}
             """
         let content = try MatrixMediaContent(json: Data(json.utf8))
-        #expect(content.messageType == .image && content.width == 394 && content.height == 398)
+        #expect(content.messageType == .image && content.displayedSize == PixelSize(width: 394, height: 398))
         #expect(content.caption == "A sunset" && content.displayedFileName == "sunset.jpg")
         #expect(content.blurHash?.string == "LEHV6nWB2yk8pyo0adR*.7kCMdnj" && content.isAnimated == false)
         #expect(content.thumbnail?.source == .plain(MatrixContentURI("mxc://example.org/thumb")!))
@@ -155,10 +155,27 @@ struct MatrixMediaContentTests {
 
     @Test("renditions are sized as Synapse scales: its aspect(), never larger than the original")
     func scaledSizes() {
-        let box = MatrixMediaClient.ThumbnailSize(width: 320, height: 240)
+        let box = PixelSize(width: 320, height: 240)
         #expect(MatrixMediaClient.scaled(width: 1200, height: 900, into: box) == (320, 240))
         #expect(MatrixMediaClient.scaled(width: 480, height: 640, into: box) == (180, 240))
         #expect(MatrixMediaClient.scaled(width: 1000, height: 10, into: box) == (320, 3))
         #expect(MatrixMediaClient.scaled(width: 100, height: 50, into: box) == (100, 50))
+    }
+
+    @Test("sizes in whole pixels: a lone w is no size, a fractional size is written rounded, any box is 1…65,535")
+    func wholePixels() throws {
+        let lone = #"{"msgtype": "m.image", "body": "x", "url": "mxc://a/b", "info": {"w": 12}}"#
+        #expect(try MatrixMediaContent(json: Data(lone.utf8)).displayedSize == nil)
+        var content = MatrixMediaContent(messageType: .image, body: "x", source: .plain(MatrixContentURI("mxc://a/b")!))
+        content.displayedSize = PixelSize(width: 99.6, height: 0.4)
+        #expect(try MatrixMediaContent(json: content.jsonData()).displayedSize == nil, "a side under 1 is not written")
+        content.displayedSize = PixelSize(width: 99.6, height: 50.2)
+        #expect(try MatrixMediaContent(json: content.jsonData()).displayedSize == PixelSize(width: 100, height: 50))
+        let client = MatrixMediaClient(
+            homeserver: URL(string: "https://hs.example")!, accessToken: "t",
+            thumbnailSizes: [PixelSize(width: .infinity, height: 1e12), PixelSize(width: 0.2, height: 96.5)])
+        #expect(client.thumbnailSizes == [PixelSize(width: 1, height: 97), PixelSize(width: 1, height: 65_535)])
+        let url = client.thumbnailURL(for: MatrixContentURI("mxc://a/b")!, size: PixelSize(width: .nan, height: 1e300))
+        #expect(url.query == "width=1&height=65535&method=scale")
     }
 }

@@ -66,14 +66,14 @@ struct MatrixSynapseTests {
         let folder = try StorageTemporaryDirectory("matrix-info")
         let client = Self.client(synapse, token: synapse.alice)
         let photo = try await client.send(try MatrixFixture.photo.compose(in: folder))
-        #expect(photo.width == 480 && photo.height == 640)
+        #expect(photo.displayedSize == PixelSize(width: 480, height: 640))
         #expect(photo.mimeType == .imageJPEG)
         // The Exif thumbnail (160 × 120 stored) carries orientation 6: shown 120 × 160.
-        #expect(photo.thumbnail?.width == 120 && photo.thumbnail?.height == 160)
+        #expect(photo.thumbnail?.displayedSize == PixelSize(width: 120, height: 160))
         let video = try await client.send(try MatrixFixture.video.compose(in: folder))
-        #expect(video.width == 360 && video.height == 640 && video.duration == 2500)
+        #expect(video.displayedSize == PixelSize(width: 360, height: 640) && video.duration == 2500)
         let audio = try await client.send(try MatrixFixture.audio.compose(in: folder))
-        #expect(audio.messageType == .audio && audio.duration == 2500 && audio.width == nil)
+        #expect(audio.messageType == .audio && audio.duration == 2500 && audio.displayedSize == nil)
         #expect(try await client.authenticatedMediaIsSupported())
     }
 
@@ -171,7 +171,7 @@ struct MatrixSynapseTests {
         ])
         #expect(sent.status == 0, "\(sent.errorOutput)")
         let content = try MatrixMediaContent(json: Data(sent.output.utf8))
-        #expect(content.messageType == .image && content.width == 480 && content.thumbnail != nil)
+        #expect(content.messageType == .image && content.displayedSize?.width == 480 && content.thumbnail != nil)
         let contentFile = folder.appending("content.json")
         try content.jsonData().write(to: contentFile)
         let store = folder.appending("store")
