@@ -15,7 +15,7 @@ extension MatrixMediaClient {
         /// limit from `m.upload.size`), or the server's `413 M_TOO_LARGE`.
         case tooLarge(PartID, byteCount: Int64, limit: Int64?)
         /// The homeserver kept answering `429 M_LIMIT_EXCEEDED` until the retry policy gave up;
-        /// the wait it asked for last (`retry_after_ms`, or `Retry-After`), in seconds.
+        /// the wait it asked for last (its `Retry-After`, else `retry_after_ms`), in seconds.
         case rateLimited(URL, retryAfter: Double?)
         /// Another refusal: the status, the Matrix `errcode` and `error` when the body had them.
         case refused(URL, statusCode: Int, errcode: String?, message: String?)
@@ -71,10 +71,11 @@ extension MatrixMediaClient {
                 if let upload { return .tooLarge(upload.part, byteCount: upload.byteCount, limit: upload.limit) }
                 return .refused(url, statusCode: statusCode, errcode: errcode, message: message)
             case (429, _), (_, "M_LIMIT_EXCEEDED"?):
+                // The header first, as the retry policy waits it (MSC4041), then the body's.
                 let fromBody = body.flatMap {
-                    HTTPStatusError(statusCode: 429, retryAfterHeader: nil, responseBody: $0)
+                    HTTPStatusError(statusCode: 429, retryAfterHeader: nil, responseBody: $0).retryAfter
                 }
-                return .rateLimited(url, retryAfter: fromBody?.retryAfter ?? retryAfter)
+                return .rateLimited(url, retryAfter: retryAfter ?? fromBody)
             default:
                 return .refused(url, statusCode: statusCode, errcode: errcode, message: message)
             }

@@ -39,7 +39,8 @@ extension MatrixMediaClient {
         }
         let (head, body) = result
         guard (200..<300).contains(head.statusCode) else {
-            throw Error.refusal(url, statusCode: head.statusCode, body: body)
+            let delay = HTTPStatusError(statusCode: head.statusCode, retryAfterHeader: head.headers["Retry-After"])
+            throw Error.refusal(url, statusCode: head.statusCode, body: body, retryAfter: delay.retryAfter)
         }
         guard body.count <= Self.maximumJSONByteCount, let value = JSONValue.parse(body) else {
             throw .malformedResponse(url, reason: "not JSON (\(body.count) bytes)")

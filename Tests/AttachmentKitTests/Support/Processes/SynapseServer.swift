@@ -12,7 +12,9 @@ import FoundationNetworking
 /// A real Synapse homeserver on 127.0.0.1 (`matrix-synapse` from PyPI in the virtual
 /// environment `.ci/install-tools` makes in `.build/synapse-venv`), with SQLite, offline
 /// (`trusted_key_servers: []`), rate limits raised, uploads limited to ``maximumUploadByteCount``,
-/// and every request logged; started once per suite by ``SynapseSuite``.
+/// and every request logged; started once per suite by ``SynapseSuite``. The media repository's
+/// one rate limiter, on `POST /_matrix/media/v1/create` (which the client does not use), allows one
+/// request per 20 s, so that a test can meet Synapse's own `429`.
 final class SynapseServer: Sendable {
     /// The upload limit the server is given (`max_upload_size`).
     static let maximumUploadByteCount = 1 << 20
@@ -144,7 +146,7 @@ final class SynapseServer: Sendable {
             rc_message: \(unlimited)
             rc_registration: \(unlimited)
             rc_room_creation: \(unlimited)
-            rc_media_create: \(unlimited)
+            rc_media_create: {per_second: 0.05, burst_count: 1}
             rc_joins: {local: \(unlimited), remote: \(unlimited)}
             rc_invites: {per_room: \(unlimited), per_user: \(unlimited), per_issuer: \(unlimited)}
             rc_login: {address: \(unlimited), account: \(unlimited), failed_attempts: \(unlimited)}
