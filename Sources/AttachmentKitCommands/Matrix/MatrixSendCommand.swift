@@ -24,7 +24,9 @@ enum MatrixSendCommand {
     }
 
     /// An image with its preview and size part; any other file as it is, typed by its bytes.
-    static func compose(_ file: URL, into outbox: URL) throws(AttachmentComposer.Error) -> OutgoingAttachment {
+    static func compose(_ file: URL, into outbox: URL) throws(AttachmentComposer.Error)
+        -> AttachmentComposer.OutgoingAttachment
+    {
         let composer = AttachmentComposer()
         let name = file.deletingPathExtension().lastPathComponent
         if (try? ImageInspector().inspect(fileAt: file)) != nil {

@@ -20,8 +20,8 @@ extension MatrixMediaContent {
     /// `filename`; `info` with `w` and `h` (1–65,535), `size` and `duration` (integers from 0),
     /// `mimetype` (a media type), `is_animated`, `xyz.amorgan.blurhash` (a valid BlurHash), at
     /// most one of `thumbnail_url` and `thumbnail_file`, and `thumbnail_info` (`w`, `h`,
-    /// `mimetype`, `size`); the voice fields `org.matrix.msc1767.audio` (`duration`, `waveform`)
-    /// and `org.matrix.msc3245.voice`. Other fields are ignored; `null` counts as absent.
+    /// `mimetype`, `size`); the voice fields `org.matrix.msc1767.audio` (`duration` in
+    /// milliseconds from 0, `waveform` integers 0…1024) and `org.matrix.msc3245.voice`. Other fields are ignored; `null` counts as absent.
     ///
     /// - Throws: ``Error``.
     public init(json: Data) throws(Error) {
@@ -60,13 +60,17 @@ extension MatrixMediaContent {
     }
 
     private mutating func readVoice(_ content: ContentFields) throws(Error) {
-        let audio = try content.object(Self.audioKey)
-        let isVoice = content.has(Self.voiceKey)
-        if isVoice { _ = try content.object(Self.voiceKey) }
-        guard audio != nil || isVoice else { return }
-        voice = Voice(
-            duration: try audio?.integer("duration"), waveform: try audio?.integers("waveform") ?? [],
-            isVoiceMessage: isVoice)
+        isVoiceMessage = content.has(Self.voiceKey)
+        if isVoiceMessage { _ = try content.object(Self.voiceKey) }
+        guard let audio = try content.object(Self.audioKey) else { return }
+        var details = VoiceDetails(duration: try audio.integer("duration").map { Double($0) / 1000 })
+        if let levels = try audio.integers("waveform") {
+            if let index = levels.firstIndex(where: { !(0...Waveform.matrixMaximum).contains($0) }) {
+                throw .outOfRange(field: "\(Self.audioKey).waveform[\(index)]", value: Int64(levels[index]))
+            }
+            details.waveform = try? Waveform(matrixLevels: levels)
+        }
+        voice = details
     }
 
     /// The content as JSON with sorted keys: what a chat SDK sends as the `m.room.message`
@@ -96,11 +100,16 @@ extension MatrixMediaContent {
         }
         if !info.isEmpty { content["info"] = .object(info) }
         if let voice {
-            var audio: [String: JSONValue] = ["waveform": .array(voice.waveform.map { .integer(Int64($0)) })]
-            if let duration = voice.duration { audio["duration"] = .integer(duration) }
+            var audio: [String: JSONValue] = [:]
+            if let seconds = voice.duration, seconds.isFinite, seconds >= 0 {
+                audio["duration"] = .integer(Int64(clamping: Int((seconds * 1000).rounded())))
+            }
+            if let waveform = voice.waveform {
+                audio["waveform"] = .array(waveform.matrixLevels.map { .integer(Int64($0)) })
+            }
             content[Self.audioKey] = .object(audio)
-            if voice.isVoiceMessage { content[Self.voiceKey] = .object([:]) }
         }
+        if isVoiceMessage { content[Self.voiceKey] = .object([:]) }
         return content
     }
 

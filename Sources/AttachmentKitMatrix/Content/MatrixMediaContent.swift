@@ -15,7 +15,7 @@ public struct MatrixMediaContent: Sendable, Equatable {
         case image = "m.image"
         /// A video, with its size and duration.
         case video = "m.video"
-        /// A sound, with its duration (a voice message too, see ``MatrixMediaContent/Voice``).
+        /// A sound, with its duration (a voice message too, see ``MatrixMediaContent/voice``).
         case audio = "m.audio"
         /// Any other file.
         case file = "m.file"
@@ -61,25 +61,6 @@ public struct MatrixMediaContent: Sendable, Equatable {
         }
     }
 
-    /// What an `m.audio` message says of a voice message: `org.matrix.msc1767.audio` and the
-    /// `org.matrix.msc3245.voice` marker, as Element sends them.
-    public struct Voice: Sendable, Hashable {
-        /// The duration in milliseconds (`org.matrix.msc1767.audio.duration`).
-        public var duration: Int64?
-        /// The amplitudes as sent (`org.matrix.msc1767.audio.waveform`): integers, 0…1024 for
-        /// Element.
-        public var waveform: [Int]
-        /// Whether the message is marked as a voice message (`org.matrix.msc3245.voice`).
-        public var isVoiceMessage: Bool
-
-        /// Creates voice details.
-        public init(duration: Int64? = nil, waveform: [Int] = [], isVoiceMessage: Bool = true) {
-            self.duration = duration
-            self.waveform = waveform
-            self.isVoiceMessage = isVoiceMessage
-        }
-    }
-
     /// The message type.
     public var messageType: MessageType
     /// `body`: the file's name, or its caption when ``fileName`` is given and differs.
@@ -103,8 +84,12 @@ public struct MatrixMediaContent: Sendable, Equatable {
     public var isAnimated: Bool?
     /// The thumbnail, when the sender uploaded one.
     public var thumbnail: Thumbnail?
-    /// The voice message details of an `m.audio`, when it has them.
-    public var voice: Voice?
+    /// A voice message's duration and waveform (`org.matrix.msc1767.audio`, as Element sends
+    /// them with an `m.audio`): the duration in milliseconds on the wire, in seconds here; the
+    /// waveform as Element's integers 0…1024 (`Waveform.matrixLevels`).
+    public var voice: VoiceDetails?
+    /// Whether the message is marked as a voice message (`org.matrix.msc3245.voice`).
+    public var isVoiceMessage = false
 
     /// Creates content from known values.
     public init(messageType: MessageType, body: String, source: Source) {

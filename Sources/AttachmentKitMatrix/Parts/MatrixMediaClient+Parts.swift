@@ -13,11 +13,13 @@ extension MatrixMediaClient {
     /// - for an image or a video, the thumbnail (`thumbnail_url` or `thumbnail_file`) as the
     ///   preview, typed `<thumbnail_info.mimetype>+preview`;
     /// - a local `application/json+imageSize` part from `info.w`, `info.h` (the displayed size),
-    ///   the BlurHash and a video's duration, when `w` and `h` are given;
+    ///   the BlurHash, `is_animated` (`ImageSizeMetadata.isAnimated`) and a video's duration,
+    ///   when `w` and `h` are given; for an `m.audio`, from its voice fields (or `info.duration`):
+    ///   `VoiceDetails`, which the resolver shows as `PlaceholderSize.voice`;
     /// - the caption (`body` when `filename` differs) as a `text/plain` part.
     ///
-    /// A plain image of a type the server thumbnails (JPEG, PNG, WebP, GIF) with a known size
-    /// offers the server's thumbnails at ``thumbnailSizes`` as renditions of its original
+    /// A plain image of a type the server thumbnails (JPEG, PNG, WebP, GIF) with a known size,
+    /// not `is_animated` (those thumbnails are stills), offers the server's thumbnails at ``thumbnailSizes`` as renditions of its original
     /// (`MessagePart.renditions`), each sized as the server scales it; the uploaded
     /// thumbnail is offered at `thumbnail_info`'s size. Every request is authorised as
     /// ``MatrixMediaClient`` says, after the check of ``authenticatedMediaIsSupported()``.
@@ -45,11 +47,9 @@ extension MatrixMediaClient {
         }
         let originalID = parts[0].id
         if let preview { parts.append(preview) }
-        if let (width, height) = content.displayedSize.flatMap(ContentFields.dimensions) {
+        if let sizeJSON = Self.sizeJSON(of: content) {
             parts.append(
-                LocalPart(
-                    id: PartID("\(originalID.rawValue)#size"), mimeType: .imageSize,
-                    content: .data(Self.sizeJSON(width: width, height: height, content: content))))
+                LocalPart(id: PartID("\(originalID.rawValue)#size"), mimeType: .imageSize, content: .data(sizeJSON)))
         }
         if let caption = content.caption {
             parts.append(
@@ -85,7 +85,8 @@ extension MatrixMediaClient {
         if let preview, let size = content.thumbnail?.displayedSize, !size.isEmpty {
             renditions.append(Rendition(pixelSize: size, part: preview))
         }
-        guard content.messageType == .image,
+        // The server's thumbnail of an animated image is a still: the original is shown instead.
+        guard content.messageType == .image, content.isAnimated != true,
             let (width, height) = content.displayedSize.flatMap(ContentFields.dimensions),
             let format = ImageFormat(mimeType: original.mimeType), let thumbnailType = Self.thumbnailType(of: format)
         else { return renditions }
@@ -133,10 +134,20 @@ extension MatrixMediaClient {
             ?? type
     }
 
-    /// The size part's JSON: the displayed size (orientation up), the BlurHash, a video's duration.
-    private static func sizeJSON(width: Int, height: Int, content: MatrixMediaContent) -> Data {
+    /// The size part's JSON, or `nil` when `info` gives nothing to show before the media: for an
+    /// `m.audio`, the duration and waveform as `VoiceDetails` writes them (the voice fields first,
+    /// else `info.duration`); otherwise the displayed size (orientation up), the BlurHash,
+    /// `animated` and a video's duration, when `w` and `h` are given.
+    private static func sizeJSON(of content: MatrixMediaContent) -> Data? {
+        if content.messageType == .audio {
+            var details = content.voice ?? VoiceDetails()
+            if details.duration == nil { details.duration = content.duration.map { Double($0) / 1000 } }
+            return details == VoiceDetails() ? nil : details.sizePartJSON()
+        }
+        guard let (width, height) = content.displayedSize.flatMap(ContentFields.dimensions) else { return nil }
         var fields: [String: JSONValue] = ["width": .integer(Int64(width)), "height": .integer(Int64(height))]
         if let blurHash = content.blurHash { fields["blurhash"] = .string(blurHash.string) }
+        if content.isAnimated == true { fields["animated"] = .bool(true) }
         if content.messageType == .video, let duration = content.duration {
             fields["duration"] = .number(Double(duration) / 1000)
         }

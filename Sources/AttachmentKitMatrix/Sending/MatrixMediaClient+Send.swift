@@ -23,8 +23,11 @@ extension MatrixMediaClient {
     /// `info` is read from the files' headers: the message type (`m.image` for an image,
     /// `m.video` for ISO media with a video track, `m.audio` for audio, `m.file` otherwise), the
     /// type, the size, the displayed size after the orientation or rotation, the duration in
-    /// milliseconds and the size part's BlurHash; `thumbnail_info` gives the thumbnail's own
-    /// displayed size (a thumbnail from a sideways photo's Exif data carries its orientation).
+    /// milliseconds, `is_animated` for an image (an animated GIF, APNG or WebP is sent as it is)
+    /// and the size part's BlurHash; `thumbnail_info` gives the thumbnail's own displayed size
+    /// (a thumbnail from a sideways photo's Exif data carries its orientation). An audio file
+    /// whose size part holds a waveform (`VoiceDetails.sizePartJSON()`) goes as a voice message:
+    /// `org.matrix.msc1767.audio` with its duration and waveform, and `org.matrix.msc3245.voice`.
     ///
     /// - Parameters:
     ///   - attachment: What `AttachmentComposer` composed; its original must be a local file.
@@ -32,7 +35,7 @@ extension MatrixMediaClient {
     ///   - caption: A caption: sent as `body`, with the file's name in `filename`.
     /// - Throws: ``Error``.
     public func send(
-        _ attachment: OutgoingAttachment, encrypted: Bool = false, caption: String? = nil
+        _ attachment: AttachmentComposer.OutgoingAttachment, encrypted: Bool = false, caption: String? = nil
     ) async throws(Error) -> MatrixMediaContent {
         let originalURL = try Self.fileURL(of: attachment.original)
         let description = MediaDescription(
@@ -63,6 +66,8 @@ extension MatrixMediaClient {
         content.duration = description.duration
         content.blurHash = description.blurHash
         content.isAnimated = description.isAnimated
+        content.voice = description.voice
+        content.isVoiceMessage = description.voice != nil
         if let preview = attachment.preview, let thumbnailURL {
             let thumbnail = MediaDescription(thumbnailAt: thumbnailURL, declaredType: preview.mimeType)
             let source = try await upload.send(

@@ -3,7 +3,8 @@ import Foundation
 
 /// What a composed attachment's `info` says, read by the inspectors from its files' headers: the
 /// message type, the media type, the displayed size (orientation or rotation applied), the
-/// duration in milliseconds and the size part's BlurHash.
+/// duration in milliseconds, whether an image is animated, and the size part's BlurHash or a
+/// voice message's duration and waveform.
 struct MediaDescription: Sendable {
     var messageType: MatrixMediaContent.MessageType = .file
     var mimeType: MIMEType
@@ -11,6 +12,7 @@ struct MediaDescription: Sendable {
     var duration: Int64?
     var blurHash: BlurHash?
     var isAnimated: Bool?
+    var voice: VoiceDetails?
 
     /// Describes the file at `url`, declared as `declaredType`, with the header the composer read
     /// when it has one.
@@ -20,12 +22,14 @@ struct MediaDescription: Sendable {
             messageType = .image
             mimeType = header.format.mimeType
             displayedSize = Self.pixels(header.displayedSize)
+            isAnimated = header.isAnimated
             if let json = try? sizePart?.availableContent?.bytes() {
                 blurHash = (try? ImageSizeMetadata(json: json))?.blurHash
             }
             return
         }
-        switch FileType(sniffing: Self.prefix(of: url)) {
+        let type = FileType(sniffing: Self.prefix(of: url))
+        switch type {
         case .isoMedia(let format):
             mimeType = format.mimeType
             guard let media = try? ISOMediaInspector().inspect(fileAt: url) else { return }
@@ -34,16 +38,31 @@ struct MediaDescription: Sendable {
                 messageType = .video
                 displayedSize = Self.pixels(CGSize(width: size.width, height: size.height))
             } else {
-                messageType = .audio
+                readAudio(at: url, sizePart: sizePart)
             }
-        case .mp3:
-            messageType = .audio
-            mimeType = FileType.mp3.mimeType ?? mimeType
+        case .mp3, .ogg:
+            mimeType = type.mimeType ?? mimeType
+            readAudio(at: url, sizePart: sizePart)
         case .pdf, .zip:
-            mimeType = FileType(sniffing: Self.prefix(of: url)).mimeType ?? mimeType
+            mimeType = type.mimeType ?? mimeType
         case .image, .other:
             break
         }
+    }
+
+    /// An `m.audio`: the duration from the audio's header (`AudioInspector`), and the voice
+    /// message's duration and waveform when the size part holds them (`VoiceDetails`).
+    private mutating func readAudio(at url: URL, sizePart: LocalPart?) {
+        messageType = .audio
+        if let header = try? AudioInspector().inspect(fileAt: url) {
+            mimeType = header.format.mimeType
+            duration = header.duration.map { Int64(clamping: $0.milliseconds) } ?? duration
+        }
+        guard let json = try? sizePart?.availableContent?.bytes(), var details = try? VoiceDetails(sizePartJSON: json),
+            details.waveform != nil
+        else { return }
+        if details.duration == nil { details.duration = duration.map { Double($0) / 1000 } }
+        voice = details
     }
 
     /// The description of a thumbnail: its type and displayed size.

@@ -16,7 +16,7 @@ enum MatrixFixture: String, CaseIterable, Sendable, CustomStringConvertible {
     static let photoDisplayed = (width: 480, height: 640)
 
     /// Writes the file into `folder` and composes it as the app would.
-    func compose(in folder: StorageTemporaryDirectory) throws -> OutgoingAttachment {
+    func compose(in folder: StorageTemporaryDirectory) throws -> AttachmentComposer.OutgoingAttachment {
         let composer = AttachmentComposer(previewSource: .embeddedThumbnail)
         switch self {
         case .photo:
@@ -62,7 +62,7 @@ enum MatrixFixture: String, CaseIterable, Sendable, CustomStringConvertible {
     private func file(
         _ bytes: Data, named name: String, type: String, in folder: StorageTemporaryDirectory,
         composer: AttachmentComposer
-    ) throws -> OutgoingAttachment {
+    ) throws -> AttachmentComposer.OutgoingAttachment {
         let url = folder.appending(name)
         try bytes.write(to: url)
         return try composer.composeFile(at: url, mimeType: try MIMEType(type), id: rawValue)

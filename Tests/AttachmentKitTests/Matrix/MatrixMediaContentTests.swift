@@ -54,8 +54,46 @@ struct MatrixMediaContentTests {
              "org.matrix.msc3245.voice": {}}
             """
         let audio = try MatrixMediaContent(json: Data(voice.utf8))
-        #expect(
-            audio.voice == MatrixMediaContent.Voice(duration: 2500, waveform: [0, 512, 1024], isVoiceMessage: true))
+        #expect(audio.voice == VoiceDetails(duration: 2.5, waveform: Waveform(levels: [0, 0.5, 1])))
+        #expect(audio.isVoiceMessage && audio.voice?.waveform?.matrixLevels == [0, 512, 1024])
+        #expect(try MatrixMediaContent(json: audio.jsonData()) == audio)
+        let written = try JSONSerialization.jsonObject(with: audio.jsonData()) as? [String: Any]
+        let fields = try #require(written?["org.matrix.msc1767.audio"] as? [String: Any])
+        #expect(fields["duration"] as? Int == 2500 && fields["waveform"] as? [Int] == [0, 512, 1024])
+        #expect(written?["org.matrix.msc3245.voice"] is [String: Any])
+    }
+
+    @Test("a voice message's duration and bars, and an animated image, reach the resolver from the content")
+    func voiceAndAnimationParts() throws {
+        let client = MatrixMediaClient(homeserver: URL(string: "https://matrix.example.org")!, accessToken: "t")
+        let voice = """
+            {"msgtype": "m.audio", "body": "Voice message", "url": "mxc://example.org/ogg",
+             "info": {"mimetype": "audio/ogg", "duration": 4000},
+             "org.matrix.msc1767.audio": {"duration": 4420, "waveform": [0, 256, 1024, 3]},
+             "org.matrix.msc3245.voice": {}}
+            """
+        let audio = AttachmentResolver(policy: .matrix).resolve(
+            client.parts(for: try MatrixMediaContent(json: Data(voice.utf8))))
+        #expect(audio.kind == .audio && audio.preview == nil)
+        let details = try #require(audio.placeholderSize?.voice)
+        #expect(details.duration == 4.42 && details.waveform?.matrixLevels == [0, 256, 1024, 3])
+        let plainAudio =
+            #"{"msgtype": "m.audio", "body": "a.mp3", "url": "mxc://a/b", "info": {"mimetype": "audio/mpeg", "duration": 1500}}"#
+        let plain = AttachmentResolver(policy: .matrix).resolve(
+            client.parts(for: try MatrixMediaContent(json: Data(plainAudio.utf8))))
+        #expect(plain.kind == .audio && plain.placeholderSize?.voice == VoiceDetails(duration: 1.5))
+        let gif = """
+            {"msgtype": "m.image", "body": "a.gif", "url": "mxc://a/gif",
+             "info": {"mimetype": "image/gif", "w": 64, "h": 48, "is_animated": true}}
+            """
+        let image = AttachmentResolver(policy: .matrix).resolve(
+            client.parts(for: try MatrixMediaContent(json: Data(gif.utf8))))
+        let sizePart = try #require(image.sizeMetadataPart?.availableContent)
+        #expect(try ImageSizeMetadata(json: sizePart.bytes()).isAnimated)
+        let still = gif.replacingOccurrences(of: "true", with: "false")
+        let stillParts = client.parts(for: try MatrixMediaContent(json: Data(still.utf8)))
+        let stillSize = try #require(AttachmentResolver(policy: .matrix).resolve(stillParts).sizeMetadataPart)
+        #expect(try !ImageSizeMetadata(json: #require(stillSize.availableContent).bytes()).isAnimated)
     }
 
     @Test(
@@ -89,6 +127,18 @@ struct MatrixMediaContentTests {
             (
                 #"{"msgtype": "m.file", "body": "x", "url": "mxc://a/b", "info": {"size": true}}"#,
                 .wrongType(field: "info.size", expected: "an integer")
+            ),
+            (
+                #"{"msgtype": "m.audio", "body": "x", "url": "mxc://a/b", "org.matrix.msc1767.audio": {"waveform": [0, 1025]}}"#,
+                .outOfRange(field: "org.matrix.msc1767.audio.waveform[1]", value: 1025)
+            ),
+            (
+                #"{"msgtype": "m.audio", "body": "x", "url": "mxc://a/b", "org.matrix.msc1767.audio": {"waveform": [-1]}}"#,
+                .outOfRange(field: "org.matrix.msc1767.audio.waveform[0]", value: -1)
+            ),
+            (
+                #"{"msgtype": "m.audio", "body": "x", "url": "mxc://a/b", "org.matrix.msc1767.audio": {"duration": 1.5}}"#,
+                .wrongType(field: "org.matrix.msc1767.audio.duration", expected: "an integer")
             ),
             (
                 #"{"msgtype": "m.file", "body": "x", "url": "mxc://a/b", "info": {"is_animated": 1}}"#,
