@@ -19,23 +19,33 @@ enum MatrixCommand {
         }
     }
 
-    /// `--homeserver URL --token TOKEN`, and a client for them.
-    static func client(from arguments: inout ArgumentList, idleTimeout: Double = 30) throws(CommandError)
-        -> MatrixMediaClient
-    {
-        let homeserver = try arguments.popValue(of: "--homeserver")
-        let token = try arguments.popValue(of: "--token")
-        guard let homeserver, let url = URL(string: homeserver), ["http", "https"].contains(url.scheme ?? "") else {
-            throw .usage("matrix needs --homeserver URL (an http or https URL)")
+    /// `--homeserver URL --token TOKEN`, as given.
+    struct Connection {
+        var homeserver: String?
+        var token: String?
+
+        /// Pops both options; ``client(idleTimeout:)`` checks them.
+        static func pop(from arguments: inout ArgumentList) throws(CommandError) -> Connection {
+            Connection(
+                homeserver: try arguments.popValue(of: "--homeserver"), token: try arguments.popValue(of: "--token"))
         }
-        guard let token, !token.isEmpty else { throw .usage("matrix needs --token TOKEN (the user's access token)") }
-        let downloader = RemotePart.Downloader(
-            configuration: RemotePart.Configuration(
-                allowedSchemes: ["https", "http"], maximumByteCount: 64 << 30, idleTimeout: idleTimeout,
-                totalTimeout: 24 * 60 * 60))
-        return MatrixMediaClient(
-            homeserver: url, accessToken: token, downloader: downloader,
-            uploadConfiguration: UploadCoordinator.Configuration(idleTimeout: idleTimeout))
+
+        /// A client for the homeserver and token.
+        func client(idleTimeout: Double = 30) throws(CommandError) -> MatrixMediaClient {
+            guard let homeserver, let url = URL(string: homeserver), ["http", "https"].contains(url.scheme ?? "") else {
+                throw .usage("matrix needs --homeserver URL (an http or https URL)")
+            }
+            guard let token, !token.isEmpty else {
+                throw .usage("matrix needs --token TOKEN (the user's access token)")
+            }
+            let downloader = RemotePart.Downloader(
+                configuration: RemotePart.Configuration(
+                    allowedSchemes: ["https", "http"], maximumByteCount: 64 << 30, idleTimeout: idleTimeout,
+                    totalTimeout: 24 * 60 * 60))
+            return MatrixMediaClient(
+                homeserver: url, accessToken: token, downloader: downloader,
+                uploadConfiguration: UploadCoordinator.Configuration(idleTimeout: idleTimeout))
+        }
     }
 
     /// The one line a failure prints.

@@ -16,7 +16,9 @@ enum MatrixHelp {
 
     static let resolve = CommandHelp(
         name: "matrix resolve",
-        synopsis: ["CONTENT.json", "--homeserver URL", "--token TOKEN", "--store DIR", "[--bounds WxH]"],
+        synopsis: [
+            "CONTENT.json", "--homeserver URL", "--token TOKEN", "--store DIR", "[--bounds WxH]", "[--timeout SECONDS]",
+        ],
         description: """
             Resolves an m.image, m.video, m.audio or m.file event content as
             resolve does a message, downloading through the authenticated media
@@ -24,7 +26,8 @@ enum MatrixHelp {
             thumbnail and the original (a video's poster only), an encrypted
             file decrypted once its hash matched. With --bounds (pixels, such
             as 320x240), only the smallest rendition that covers them: a server
-            thumbnail when one does, without a download of the original. A
-            refused token exits 1 and stores nothing; a malformed content exits 2.
+            thumbnail when one does, without a download of the original.
+            --timeout sets the idle timeout (30 s). A refused token exits 1 and
+            stores nothing; a malformed content exits 2.
             """)
 }

@@ -5,10 +5,20 @@ import Foundation
 /// `attachmentkit matrix resolve CONTENT.json --homeserver URL --token TOKEN --store DIR
 /// [--bounds WxH]` (``MatrixHelp/resolve``).
 enum MatrixResolveCommand {
+    /// The options: the store and timeout, the homeserver and token, and `--bounds`.
+    static func popOptions(from arguments: inout ArgumentList) throws(CommandError) -> (
+        download: DownloadOptions, connection: MatrixCommand.Connection, bounds: PixelSize?
+    ) {
+        let download = try DownloadOptions.pop(from: &arguments, acceptsNoDownload: false)
+        let connection = try MatrixCommand.Connection.pop(from: &arguments)
+        var bounds: PixelSize?
+        if let text = try arguments.popValue(of: "--bounds") { bounds = try parseBounds(text) }
+        return (download, connection, bounds)
+    }
+
     static func run(_ arguments: inout ArgumentList, console: Console) async throws -> MatrixCommand.Ending {
-        let options = try DownloadOptions.pop(from: &arguments, acceptsNoDownload: false)
-        let client = try MatrixCommand.client(from: &arguments, idleTimeout: options.idleTimeout)
-        let bounds = try arguments.popValue(of: "--bounds").map(parseBounds)
+        let (options, connection, bounds) = try popOptions(from: &arguments)
+        let client = try connection.client(idleTimeout: options.idleTimeout)
         guard case let files = try arguments.popPositionals(), files.count == 1 else {
             throw CommandError.usage(MatrixHelp.resolve.usage())
         }

@@ -4,9 +4,16 @@ import Foundation
 
 /// `attachmentkit matrix send FILE --homeserver URL --token TOKEN [--encrypt]` (``MatrixHelp/send``).
 enum MatrixSendCommand {
+    /// The options: the homeserver and token, and `--encrypt`.
+    static func popOptions(from arguments: inout ArgumentList) throws(CommandError) -> (
+        connection: MatrixCommand.Connection, encrypted: Bool
+    ) {
+        (try MatrixCommand.Connection.pop(from: &arguments), arguments.popFlag("--encrypt"))
+    }
+
     static func run(_ arguments: inout ArgumentList) async throws -> MatrixCommand.Ending {
-        let client = try MatrixCommand.client(from: &arguments)
-        let encrypted = arguments.popFlag("--encrypt")
+        let (connection, encrypted) = try popOptions(from: &arguments)
+        let client = try connection.client()
         guard case let positionals = try arguments.popPositionals(), positionals.count == 1 else {
             throw CommandError.usage(MatrixHelp.send.usage())
         }
