@@ -6,13 +6,17 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "AttachmentKit", targets: ["AttachmentKit"]),
+        // Matrix event contents and the homeserver's media repository: a product of its own, so
+        // that an app that doesn't use Matrix doesn't see it.
+        .library(name: "AttachmentKitMatrix", targets: ["AttachmentKitMatrix"]),
         .executable(name: "attachmentkit", targets: ["AttachmentKitCLI"]),
         .executable(name: "attachmentkit-bench", targets: ["AttachmentKitBench"]),
     ],
     targets: [
         .target(name: "AttachmentKit"),
+        .target(name: "AttachmentKitMatrix", dependencies: ["AttachmentKit"]),
         // The command-line tool's logic lives in a library so that tests can run it in-process.
-        .target(name: "AttachmentKitCommands", dependencies: ["AttachmentKit"]),
+        .target(name: "AttachmentKitCommands", dependencies: ["AttachmentKit", "AttachmentKitMatrix"]),
         .executableTarget(name: "AttachmentKitCLI", dependencies: ["AttachmentKitCommands"]),
         .executableTarget(
             name: "AttachmentKitBench",
@@ -25,7 +29,7 @@ let package = Package(
         .testTarget(
             name: "AttachmentKitTests",
             dependencies: [
-                "AttachmentKit", "AttachmentKitCommands", "TestProcessSettings",
+                "AttachmentKit", "AttachmentKitMatrix", "AttachmentKitCommands", "TestProcessSettings",
                 .target(name: "StoreCrashWriter", condition: .when(platforms: [.macOS, .linux])),
             ],
             resources: [.copy("Imaging/Fixtures")]

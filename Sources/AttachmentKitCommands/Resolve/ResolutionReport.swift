@@ -3,15 +3,27 @@ import Foundation
 
 /// The text `attachmentkit resolve` prints for a resolution.
 struct ResolutionReport {
-    let message: MessageDescription
+    let name: String?
+    let parts: [any MessagePart]
     let resolution: AttachmentResolver.Resolution
     let source: String
     /// The placeholder read from a remote video's header (``RemoteVideoPlaceholder``), when it was.
     var remoteVideo: RemoteVideoPlaceholder.Outcome? = nil
 
+    init(message: MessageDescription, resolution: AttachmentResolver.Resolution, source: String) {
+        self.init(name: message.name, parts: message.parts, resolution: resolution, source: source)
+    }
+
+    init(name: String?, parts: [any MessagePart], resolution: AttachmentResolver.Resolution, source: String) {
+        self.name = name
+        self.parts = parts
+        self.resolution = resolution
+        self.source = source
+    }
+
     var text: String {
         var lines: [String] = []
-        lines.append("message: \(message.name ?? source) (\(message.parts.count) parts)")
+        lines.append("message: \(name ?? source) (\(parts.count) parts)")
         lines.append("image message: \(resolution.isImageMessage ? "yes" : "no")")
         lines.append("kind: \(resolution.kind?.rawValue ?? "none")")
         lines.append("\(resolution.kind == .video ? "poster" : "preview"): \(describe(resolution.preview))")
@@ -20,7 +32,7 @@ struct ResolutionReport {
         lines.append("placeholder size: \(placeholderText)")
         if resolution.kind == .video { lines += videoLines }
         if resolution.kind == .file, let file = resolution.original { lines.append(fileLine(file)) }
-        let local = message.parts.filter { $0.availableContent != nil }.map(\.id.rawValue)
+        let local = parts.filter { $0.availableContent != nil }.map(\.id.rawValue)
         lines.append("local: \(local.isEmpty ? "none" : local.joined(separator: ", "))")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -68,7 +80,7 @@ struct ResolutionReport {
         case .file(let url)?: text += ", local file \(url.path)"
         case .data(let data)?: text += ", local data of \(data.count) bytes"
         case nil:
-            if let remote = (part as? DescribedPart)?.remoteURL {
+            if let remote = (part as? DescribedPart)?.remoteURL ?? (part as? RemotePart)?.url {
                 text += ", not local, at \(remote.absoluteString)"
             } else {
                 text += ", not local"

@@ -15,7 +15,7 @@ public enum AttachmentKitTool {
     /// The commands whose help `attachmentkit help` gathers, in its order.
     static let commands = [
         ResolveHelp.command, InspectHelp.command, CipherHelp.encrypt, CipherHelp.decrypt, SendHelp.compose,
-        SendHelp.send, PlaceholderHelp.command, WaveformHelp.command,
+        SendHelp.send, PlaceholderHelp.command, WaveformHelp.command, MatrixHelp.send, MatrixHelp.resolve,
     ]
 
     /// The usage text printed by `attachmentkit help`: every command's usage line and
@@ -77,12 +77,15 @@ public enum AttachmentKitTool {
                 case .failed: return Outcome(status: 1, output: "", errorOutput: text)
                 case .cancelled: return Outcome(status: 130, output: "", errorOutput: text)
                 }
+            case "matrix":
+                let ending = try await MatrixCommand.run(&arguments, console: console)
+                return Outcome(status: ending.status, output: ending.output, errorOutput: ending.errorOutput)
             case "help", "--help", "-h":
                 switch try arguments.popPositionals() {
                 case []: return Outcome(status: 0, output: usage + "\n", errorOutput: "")
                 case ["resolve"]: return Outcome(status: 0, output: ResolveHelp.text + "\n", errorOutput: "")
                 case let topics:
-                    if topics.count == 1, let command = commands.first(where: { $0.name == topics[0] }) {
+                    if let command = commands.first(where: { $0.name == topics.joined(separator: " ") }) {
                         let text = command.usage() + "\n\n" + command.description + "\n"
                         return Outcome(status: 0, output: text, errorOutput: "")
                     }

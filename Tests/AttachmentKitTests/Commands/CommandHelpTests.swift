@@ -23,6 +23,8 @@ struct CommandHelpTests {
         case "send": _ = try SendCommand.popOptions(from: &arguments)
         case "placeholder": _ = try PlaceholderCommand.popOptions(from: &arguments)
         case "waveform": _ = try WaveformCommand.popOptions(from: &arguments)
+        case "matrix send": _ = try MatrixSendCommand.popOptions(from: &arguments)
+        case "matrix resolve": _ = try MatrixResolveCommand.popOptions(from: &arguments)
         default: Issue.record("no parser for \(name): add it here")
         }
         return arguments.askedFlags

@@ -19,8 +19,9 @@ public struct EncryptedFile: Sendable, Equatable, CustomStringConvertible {
 
     /// The format's version.
     public let version: Version
-    /// The content's URL (Matrix's `mxc://` URL), when the object has one.
-    public let url: String?
+    /// The content's URL (Matrix's `mxc://` URL), when the object has one: set it once the
+    /// ciphertext is uploaded and the server has named it.
+    public var url: String?
     /// The AES-256 key: 32 bytes.
     let key: [UInt8]
     /// The initial counter block: 16 bytes.

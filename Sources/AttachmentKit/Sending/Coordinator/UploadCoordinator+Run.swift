@@ -48,10 +48,10 @@ extension UploadCoordinator {
                 attempts += 1
                 do {
                     let pending = latest.withLock { $0 }
-                    let url = try await attemptUpload(pending, attempt)
+                    let (url, body) = try await attemptUpload(pending, attempt)
                     let part = UploadCoordinator.UploadedPart(
                         partID: id, remoteURL: url, byteCount: pending.byteCount,
-                        resumedAt: resumedAt.withLock { $0 })
+                        resumedAt: resumedAt.withLock { $0 }, responseBody: body)
                     try journal?.complete(part)
                     finish(id, with: .success(part), source: pending.source)
                     return part
@@ -73,22 +73,24 @@ extension UploadCoordinator {
         }
     }
 
-    /// One attempt, holding one of the origin's slots.
-    private func attemptUpload(_ pending: UploadCoordinator.PendingUpload, _ attempt: UploadAttempt) async throws -> URL
-    {
+    /// One attempt, holding one of the origin's slots: where the part went, and for a plain
+    /// upload the start of the response's body.
+    private func attemptUpload(
+        _ pending: UploadCoordinator.PendingUpload, _ attempt: UploadAttempt
+    ) async throws -> (URL, Data?) {
         let origin = HostConcurrencyLimiter.origin(of: pending.destination.url)
         let id = pending.partID
         try await limiter.acquire(origin, limit: configuration.maximumConcurrentUploadsPerHost) { [registry] in
             registry.withLock { $0.priorities[id] } ?? .normal
         }
         do {
-            let url =
+            let result: (URL, Data?) =
                 switch pending.destination.method {
-                case .tus: try await TusUpload.run(pending, attempt)
+                case .tus: (try await TusUpload.run(pending, attempt), nil)
                 case .put, .post: try await PlainUpload.run(pending, attempt)
                 }
             await limiter.release(origin)
-            return url
+            return result
         } catch {
             await limiter.release(origin)
             throw error

@@ -21,6 +21,14 @@ struct UploadAttempt: Sendable {
     func send(_ request: HTTPUploadRequest, sentBytes: @escaping @Sendable (Int64) -> Void = { _ in }) async throws
         -> HTTPResponse.Head
     {
+        try await exchange(request, sentBytes: sentBytes).head
+    }
+
+    /// Sends `request` as ``send(_:sentBytes:)`` does and returns the response head with the
+    /// start of its body (at most ``HTTPStatusError/maximumBodyByteCount`` bytes).
+    func exchange(_ request: HTTPUploadRequest, sentBytes: @escaping @Sendable (Int64) -> Void = { _ in })
+        async throws -> (head: HTTPResponse.Head, body: Data)
+    {
         var request = request
         for field in configuration.headers(request.url) { request.headers[field.name] = field.value }
         let transport = self.transport
@@ -28,7 +36,7 @@ struct UploadAttempt: Sendable {
         // The upload's own idle timeout: nothing sent and no answer for that long ends the attempt
         // (URLSession on Linux can leave an upload whose connection the server dropped hanging).
         do {
-            return try await exchange(prepared, transport, sentBytes)
+            return try await timedExchange(prepared, transport, sentBytes)
         } catch let error as URLError where error.code == .unknown || Self.isEmptyReply(error) {
             // libcurl's "Send failure: Broken pipe" (the server closed the connection mid-body)
             // arrives on Linux as an unknown URLError, and its "Empty reply from server" (closed
@@ -46,10 +54,10 @@ struct UploadAttempt: Sendable {
         return (underlying?.localizedDescription ?? error.localizedDescription) == "Empty reply from server"
     }
 
-    private func exchange(
+    private func timedExchange(
         _ prepared: HTTPUploadRequest, _ transport: any HTTPUploadTransport,
         _ sentBytes: @escaping @Sendable (Int64) -> Void
-    ) async throws -> HTTPResponse.Head {
+    ) async throws -> (head: HTTPResponse.Head, body: Data) {
         try await TransferWatchdog.run(
             idleTimeout: configuration.idleTimeout, totalTimeout: .infinity, clock: configuration.clock
         ) { watchdog in
@@ -59,24 +67,28 @@ struct UploadAttempt: Sendable {
             }
             watchdog.touch()
             var kept = 0
+            var body = Data()
             for try await chunk in response.body {
                 watchdog.touch()
                 kept += chunk.count
+                if body.count < HTTPStatusError.maximumBodyByteCount {
+                    body.append(chunk.prefix(HTTPStatusError.maximumBodyByteCount - body.count))
+                }
                 if kept > 1 << 20 {
                     response.body.cancel()
                     break
                 }
             }
-            return response.head
+            return (response.head, body)
         }
     }
 
-    /// The status error for an unexpected response.
-    func statusError(_ head: HTTPResponse.Head) -> UploadError {
+    /// The status error for an unexpected response, with the start of its body when it was read.
+    func statusError(_ head: HTTPResponse.Head, body: Data? = nil) -> UploadError {
         .httpStatus(
             HTTPStatusError(
                 statusCode: head.statusCode, retryAfterHeader: head.headers["Retry-After"], url: head.url,
-                clock: configuration.clock))
+                responseBody: body, clock: configuration.clock))
     }
 
     /// Checks that the source file still has the size recorded.

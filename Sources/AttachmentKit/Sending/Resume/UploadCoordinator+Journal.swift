@@ -116,11 +116,14 @@ extension UploadCoordinator {
             var partID: PartID
             var remoteURL: URL
             var byteCount: Int64
+            var responseBody: Data?
             init(_ part: UploadCoordinator.UploadedPart) {
                 (partID, remoteURL, byteCount) = (part.partID, part.remoteURL, part.byteCount)
+                responseBody = part.responseBody
             }
             var part: UploadCoordinator.UploadedPart {
-                UploadCoordinator.UploadedPart(partID: partID, remoteURL: remoteURL, byteCount: byteCount)
+                UploadCoordinator.UploadedPart(
+                    partID: partID, remoteURL: remoteURL, byteCount: byteCount, responseBody: responseBody)
             }
         }
 

@@ -12,13 +12,20 @@ extension UploadCoordinator {
         /// Where the upload resumed, when it resumed one kept from an earlier attempt or launch
         /// (the offset the server confirmed); `nil` when it started at zero.
         public let resumedAt: Int64?
+        /// The start of the server's answer to a plain `PUT` or `POST` (at most
+        /// ``HTTPStatusError/maximumBodyByteCount`` bytes), for servers that name the stored file in
+        /// it, as Matrix's `{"content_uri": "mxc://…"}`; `nil` for tus uploads.
+        public let responseBody: Data?
 
         /// Creates a description of an uploaded part.
-        package init(partID: PartID, remoteURL: URL, byteCount: Int64, resumedAt: Int64? = nil) {
+        package init(
+            partID: PartID, remoteURL: URL, byteCount: Int64, resumedAt: Int64? = nil, responseBody: Data? = nil
+        ) {
             self.partID = partID
             self.remoteURL = remoteURL
             self.byteCount = byteCount
             self.resumedAt = resumedAt
+            self.responseBody = responseBody
         }
     }
 }

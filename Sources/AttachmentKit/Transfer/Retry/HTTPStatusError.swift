@@ -10,6 +10,13 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
     public let retryAfter: Double?
     /// The URL that was requested, when known.
     public let url: URL?
+    /// The start of the response's body (at most ``maximumBodyByteCount`` bytes), when the
+    /// request was an upload: the server's own account of the refusal, such as Matrix's
+    /// `{"errcode": "M_TOO_LARGE"}`. `nil` for downloads.
+    public let responseBody: Data?
+
+    /// The most bytes of an error response's body kept in ``responseBody``: 64 KiB.
+    public static let maximumBodyByteCount = 64 << 10
 
     /// Creates an error for a response with `statusCode`.
     ///
@@ -18,25 +25,33 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
     ///   - retryAfter: The server's `Retry-After`, in seconds; negative or non-finite values
     ///     are ignored.
     ///   - url: The URL that was requested.
-    public init(statusCode: Int, retryAfter: Double? = nil, url: URL? = nil) {
+    ///   - responseBody: The start of the response's body, when it was read.
+    public init(statusCode: Int, retryAfter: Double? = nil, url: URL? = nil, responseBody: Data? = nil) {
         self.statusCode = statusCode
         self.retryAfter = retryAfter.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         self.url = url
+        self.responseBody = responseBody.map { $0.prefix(Self.maximumBodyByteCount) }
     }
 
     /// Creates an error for `statusCode` with the raw `Retry-After` header value, which may
-    /// be a number of seconds or an HTTP date (measured from now).
-    public init(statusCode: Int, retryAfterHeader: String?, url: URL? = nil) {
-        self.init(statusCode: statusCode, retryAfterHeader: retryAfterHeader, url: url, clock: SystemTransferClock())
+    /// be a number of seconds or an HTTP date (measured from now). Without that header, a `429`
+    /// whose JSON body gives `retry_after_ms` (as Matrix servers send it) asks for that many
+    /// milliseconds.
+    public init(statusCode: Int, retryAfterHeader: String?, url: URL? = nil, responseBody: Data? = nil) {
+        self.init(
+            statusCode: statusCode, retryAfterHeader: retryAfterHeader, url: url, responseBody: responseBody,
+            clock: SystemTransferClock())
     }
 
     /// Creates an error for `statusCode` with the raw `Retry-After` header value, an HTTP date
-    /// measured from `clock`'s ``TransferClock/date``.
-    package init(statusCode: Int, retryAfterHeader: String?, url: URL? = nil, clock: any TransferClock) {
-        self.init(
-            statusCode: statusCode,
-            retryAfter: retryAfterHeader.flatMap { Self.delay(fromRetryAfter: $0, now: clock.date) },
-            url: url)
+    /// measured from `clock`'s ``TransferClock/date``, or a `429` body's `retry_after_ms`.
+    package init(
+        statusCode: Int, retryAfterHeader: String?, url: URL? = nil, responseBody: Data? = nil,
+        clock: any TransferClock
+    ) {
+        var delay = retryAfterHeader.flatMap { Self.delay(fromRetryAfter: $0, now: clock.date) }
+        if delay == nil, statusCode == 429, let responseBody { delay = Self.delay(fromJSONBody: responseBody) }
+        self.init(statusCode: statusCode, retryAfter: delay, url: url, responseBody: responseBody)
     }
 
     /// Whether the server failed (5xx) rather than the request.
@@ -50,6 +65,15 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
         if let url { text += " for \(url.absoluteString)" }
         if let retryAfter { text += " (retry after \(retryAfter) s)" }
         return text
+    }
+
+    /// The `retry_after_ms` of a JSON object body, in seconds; `nil` when there is none.
+    static func delay(fromJSONBody body: Data) -> Double? {
+        struct Fields: Decodable {
+            var milliseconds: Double?
+            enum CodingKeys: String, CodingKey { case milliseconds = "retry_after_ms" }
+        }
+        return (try? JSONDecoder().decode(Fields.self, from: body))?.milliseconds.map { $0 / 1000 }
     }
 
     /// The delay a `Retry-After` value asks for: whole seconds (`120`) or an HTTP date

@@ -22,8 +22,8 @@ private let streamSocketType = SOCK_STREAM
 /// temporary directory, serving the files the test puts in ``root`` with ETags and ranges;
 /// stopped by the test (and at the latest when released).
 ///
-/// Every request is logged (URI, status, bytes sent, `Range`, `If-Range`, `Accept-Encoding`)
-/// so that tests can count requests and bytes.
+/// Every request is logged (URI, status, bytes sent, `Range`, `If-Range`, `Accept-Encoding`,
+/// the host it was sent to and its `Authorization`) so that tests can count requests and bytes.
 final class RemoteNginxServer: Sendable {
     /// A logged request.
     struct Request: Sendable {
@@ -33,6 +33,10 @@ final class RemoteNginxServer: Sendable {
         var range: String
         var ifRange: String
         var acceptEncoding: String
+        /// The name the request was sent to (`127.0.0.1`, `localhost`): its origin's host.
+        var host: String
+        /// The request's `Authorization` header; nginx logs a missing one as `-`.
+        var authorization: String
 
         /// Whether the request had a `Range` header (nginx logs a missing one as `-`).
         var hasRange: Bool { !range.isEmpty && range != "-" }
@@ -67,7 +71,7 @@ final class RemoteNginxServer: Sendable {
             error_log \(base)/error.log warn;
             events { worker_connections 256; }
             http {
-                log_format logged '$request_uri|$status|$body_bytes_sent|$http_range|$http_if_range|$http_accept_encoding';
+                log_format logged '$request_uri|$status|$body_bytes_sent|$http_range|$http_if_range|$http_accept_encoding|$host|$http_authorization';
                 access_log \(base)/access.log logged;
                 client_body_temp_path \(base)/body;
                 proxy_temp_path \(base)/proxy;
@@ -119,10 +123,10 @@ final class RemoteNginxServer: Sendable {
         guard let text = try? String(contentsOf: directory.appending("access.log"), encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 6, let status = Int(fields[1]), let bytes = Int64(fields[2]) else { return nil }
+            guard fields.count == 8, let status = Int(fields[1]), let bytes = Int64(fields[2]) else { return nil }
             return Request(
                 uri: fields[0], status: status, bodyBytes: bytes, range: fields[3], ifRange: fields[4],
-                acceptEncoding: fields[5])
+                acceptEncoding: fields[5], host: fields[6], authorization: fields[7])
         }
     }
 
