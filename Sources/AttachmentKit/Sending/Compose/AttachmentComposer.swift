@@ -16,7 +16,7 @@ import Foundation
 ///
 /// The size part carries the stored pixel size and the orientation, in
 /// ``orientationCode`` (by default the `UIImage.Orientation` raw values that
-/// ``ImageSizeMetadata/init(json:)`` reads). The preview comes from ``previewSource``: on Apple
+/// ``ImageSizeMetadata/init(json:orientationCode:)`` reads). The preview comes from ``previewSource``: on Apple
 /// platforms ImageIO's thumbnail (upright), elsewhere the JPEG's embedded Exif thumbnail, with an
 /// Exif orientation written into it so it is turned as the size part says. A PNG, a WebP or a
 /// JPEG without a thumbnail goes without a preview on Linux; an app can always hand in its own.
