@@ -35,9 +35,9 @@ enum RemoteMediaInspection {
         }
     }
 
-    private static func audio(_ url: URL, _ reader: RemotePart.MediaHeaderReader) async throws(RemotePart.MediaHeaderReader.Error)
-        -> String
-    {
+    private static func audio(
+        _ url: URL, _ reader: RemotePart.MediaHeaderReader
+    ) async throws(RemotePart.MediaHeaderReader.Error) -> String {
         let header = try await reader.inspectAudio(url)
         return AudioInspectionReport(path: url.absoluteString, header: header, fileSize: nil, isRemote: true).text
     }

@@ -11,7 +11,8 @@ enum WaveformCommand {
 
     /// The command's options, popped from `arguments`: `--buckets` (100 when absent) and
     /// `--format` (`matrix` when absent).
-    static func popOptions(from arguments: inout ArgumentList) throws(CommandError) -> (buckets: String, format: String) {
+    static func popOptions(from arguments: inout ArgumentList) throws(CommandError) -> (buckets: String, format: String)
+    {
         let bucketText = try arguments.popValue(of: "--buckets") ?? "100"
         return (bucketText, try arguments.popValue(of: "--format") ?? "matrix")
     }
