@@ -7,34 +7,17 @@
 /// prefetcher.stopPrefetching(passed.map(\.parts))      // its cancel callback
 /// ```
 ///
-/// A message is fetched as a cell would show it: the same resolver runs its
-/// ``AttachmentResolver/events(for:displayedPixelSize:fetchingOriginal:priority:)``, so the parts fetched,
-/// and the store keys they are kept under, are the ones the cell's ``AttachmentLoader`` looks up.
-/// Cells that load for a displayed size
-/// (``AttachmentLoading/load(parts:displayedPixelSize:fetchingOriginal:)``) read the
-/// rendition chosen for it: prefetch them with ``startPrefetching(_:displayedPixelSize:)`` and
-/// the same size, so that the entry warmed is that rendition's.
-/// Only the store's disk tier is warmed: a prefetch's bytes stay out of the memory tier (a
-/// ``DefaultContentStore``), so that the images on screen keep it.
-/// When the cell opens a message that is being prefetched, its loader joins the running
-/// transfer and raises it to its own priority: nothing is downloaded twice.
+/// A message is fetched as a cell would show it, through the same resolver, so the entries warmed
+/// are the ones the cell's loader looks up; pass cells' displayed size to
+/// ``startPrefetching(_:displayedPixelSize:)`` to warm the rendition chosen for it. Only the
+/// store's disk tier is warmed, so the images on screen keep the memory. A cell that opens a
+/// message being prefetched joins the transfer and raises its priority.
 ///
-/// - At most ``maximumConcurrentPrefetches`` messages are fetched at once; the others wait,
-///   first started first.
-/// - ``startPrefetching(_:displayedPixelSize:)`` and ``stopPrefetching(_:)`` need not balance: starting a message
-///   already waiting or running does nothing (except that a waiting one takes a larger size:
-///   see ``startPrefetching(_:displayedPixelSize:)``), stopping one that isn't does nothing.
-/// - Every stop is honoured whatever state the work is in: a waiting message is dropped, one
-///   taken from the queue but not started yet never starts (no request is made, even for
-///   starts and stops in the same run loop turn), a running one has its downloads cancelled
-///   (a transfer that a cell also wants goes on for the cell).
-/// - ``onDrained`` is called once each time the work runs out, whether it finished or was
-///   stopped: just after the main-actor turn in which the last message ended, if nothing was
-///   started meanwhile (so a fast scroll's starts and stops in one turn make one call).
-/// - Releasing the prefetcher stops all of its work: keep a reference for as long as the list
-///   needs it.
-///
-/// Every member is used on the main actor.
+/// At most ``maximumConcurrentPrefetches`` messages are fetched at once, first started first.
+/// Starts and stops need not balance, and every stop is honoured whatever state the work is in
+/// (a transfer a cell also wants goes on for the cell). ``onDrained`` is called once each time
+/// the work runs out. Releasing the prefetcher stops its work. Every member is used on the main
+/// actor. <doc:ShowingAttachmentsInAList#Prefetching> gives the details.
 @MainActor
 public final class AttachmentPrefetcher {
     /// The resolver, and through it the coordinator and store, the prefetcher fetches with.

@@ -26,7 +26,7 @@ extension ImageSizeMetadata {
     /// mirrored orientations.
     public enum OrientationCode: String, Sendable, Hashable, CaseIterable, Codable {
         /// `UIImage.Orientation` raw values (0 up, 1 down, 2 left, 3 right, 4–7 mirrored), as Atlas
-        /// iOS wrote them and ``ImageSizeMetadata/init(json:)`` reads them.
+        /// iOS wrote them and ``ImageSizeMetadata/init(json:orientationCode:)`` reads them.
         case uiImageOrientation
         /// The EXIF `Orientation` tag's values, 1–8.
         case exif

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The size of an image as Atlas sends it in an `application/json+imageSize` part:
+/// The size of an image as a message's `application/json+imageSize` part gives it:
 /// `{"width": 3024, "height": 4032, "orientation": 0}`.
 ///
 /// Width and height are the stored pixel size (integers or floats); `orientation` is an

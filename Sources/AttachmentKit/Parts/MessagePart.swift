@@ -1,38 +1,11 @@
 /// One part of a chat message, as AttachmentKit sees it: what an app adapts its chat SDK's
 /// part type to.
 ///
-/// An adapter is a few lines. A chat SDK's part class is usually not `Sendable`, so the adapter
-/// copies what AttachmentKit reads when it is made, on the main actor, and downloads through an
-/// object of the app's that owns the SDK (the snippet `AdaptAChatSDK` builds this one, and
-/// <doc:GettingStarted> shows the `@preconcurrency import` alternative). For LayerKit's
-/// `LYRMessagePart`:
-///
-/// <!-- snippet: AdaptAChatSDK -->
-/// ```swift
-/// struct LayerPart: MessagePart {
-///     let id: PartID
-///     let mimeType: MIMEType
-///     let byteCount: Int64?
-///     let transferStatus: TransferStatus
-///     let localContent: PartContent?
-///     let downloads: LayerDownloads
-///
-///     /// Copies the part's values on the main actor, where the app reads its LayerKit objects.
-///     @MainActor
-///     init(_ part: LYRMessagePart, downloads: LayerDownloads) {
-///         id = PartID(part.identifier.absoluteString)
-///         mimeType = (try? MIMEType(part.MIMEType)) ?? .applicationOctetStream
-///         byteCount = Int64(exactly: part.size)
-///         transferStatus = TransferStatus(layerKitRawValue: part.transferStatus.rawValue) ?? .readyForDownload
-///         localContent = part.fileURL.map(PartContent.file) ?? part.data.map(PartContent.data)
-///         self.downloads = downloads
-///     }
-///
-///     func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
-///         try await downloads.download(id, reportingTo: observer)
-///     }
-/// }
-/// ```
+/// An adapter is a few lines: a `Sendable` struct that copies what AttachmentKit reads from the
+/// SDK's part when it is made, on the main actor, and downloads through an object of the app's
+/// that owns the SDK (a chat SDK's part class is usually not `Sendable`). <doc:GettingStarted>
+/// builds one, the snippet `AdaptAChatSDK`. For plain URLs use ``RemotePart``; for content the
+/// app already has, ``LocalPart``.
 ///
 /// Conformers are `Sendable` values; AttachmentKit reads their properties from any thread.
 public protocol MessagePart: Identifiable, Sendable where ID == PartID {
@@ -46,7 +19,7 @@ public protocol MessagePart: Identifiable, Sendable where ID == PartID {
     /// default is `nil`.
     var byteCount: Int64? { get }
 
-    /// Where the content is: LayerKit's transfer status.
+    /// Where the content is: here, being uploaded or downloaded, or waiting for a download.
     var transferStatus: TransferStatus { get }
 
     /// The content the chat SDK holds for this part, if any: a file URL (preferred) or inline

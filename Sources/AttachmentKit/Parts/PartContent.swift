@@ -1,7 +1,7 @@
 import Foundation
 
-/// The local content of a part: a file on disk (preferred, as in Atlas: it is not held in
-/// memory) or inline bytes.
+/// The local content of a part: a file on disk (preferred: it is not held in memory) or inline
+/// bytes.
 public enum PartContent: Sendable, Hashable {
     /// Content in a file, by its `file://` URL.
     case file(URL)

@@ -2,7 +2,7 @@
 /// launches, in every message object that carries it.
 ///
 /// Downloads are coalesced and content is stored by this identity, so an adapter should use
-/// the chat SDK's own permanent identifier (LayerKit's `identifier` URL, for example), never
+/// the chat SDK's own permanent identifier (a part's server URL or UUID, for example), never
 /// an object address.
 public struct PartID: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible,
     ExpressibleByStringLiteral

@@ -1,5 +1,4 @@
-/// Receives the progress of a part's transfer: AttachmentKit's form of LayerKit's
-/// `LYRProgressDelegate`.
+/// Receives the progress of a part's transfer.
 ///
 /// A ``MessagePart`` reports raw progress to the observer it is handed in
 /// ``MessagePart/downloadContent(reportingTo:)``, from whatever thread its chat SDK uses.

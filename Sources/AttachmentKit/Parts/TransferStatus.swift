@@ -1,6 +1,6 @@
-/// Where a part's content is, in LayerKit's five transfer states.
+/// Where a part's content is, in five transfer states.
 ///
-/// The rule from Atlas: content is local in every state except ``readyForDownload`` and
+/// Content is local in every state except ``readyForDownload`` and
 /// ``downloading``. A part being uploaded was created on this device, so its content is here.
 public enum TransferStatus: String, Sendable, Hashable, CaseIterable, Codable {
     /// Created on this device and queued for upload: content is local.

@@ -1,48 +1,22 @@
 extension AttachmentResolver {
-    /// Which parts may be fetched without anyone asking: LayerKit's auto-download knobs, a set
-    /// of MIME types and a size limit, and the limit of the sole-image rule.
+    /// Which parts may be fetched without anyone asking: a set of MIME types, a size limit, and
+    /// the limit of the sole-image rule.
     ///
-    /// Atlas's most reported bug was a blank image cell because previews were never fetched;
-    /// the ``default`` policy fetches previews and size parts.
+    /// The ``default`` fetches previews and size parts, so that a cell never stays blank waiting
+    /// for a tap. The resolver's events, the loaders and the prefetcher all follow this policy
+    /// when they are not asked for the original (`fetchingOriginal: false`); the rule, with the
+    /// sole-image rule and the limits of videos and files, is in
+    /// <doc:DownloadLifecycle#What-is-fetched-unasked>. A chat app's Wi-Fi setting that fetches
+    /// previews up to 2 MiB and clips up to 25 MiB:
     ///
-    /// ## What is fetched unasked
+    /// ```swift
+    /// var wifi = AttachmentResolver.AutoDownloadPolicy.default
+    /// wifi.mimeTypes.insert(.videoMP4)
+    /// wifi.maximumVideoAndFileByteCount = 25 << 20
+    /// ```
     ///
-    /// This is the one place the rule is written; the resolver's events, the loaders and the
-    /// prefetcher all follow it when they are not asked for the original
-    /// (`fetchingOriginal: false`):
-    ///
-    /// - A part whose type is in ``mimeTypes`` and whose declared ``MessagePart/byteCount`` is at
-    ///   most ``maximumByteCount`` (or unknown) is fetched in any role: with the ``default``, the
-    ///   preview and the size part of Atlas's three-part message. The original of such a message
-    ///   waits for a request.
-    /// - **The sole-image rule.** When the message has nothing else to show (no preview part of its
-    ///   own, as with a backend that sends one image URL, or a preview that is neither local nor
-    ///   fetched unasked), the original role is fetched too, so that the cell never stays
-    ///   blank:
-    ///   - for a view given a displayed size, the smallest rendition that covers it
-    ///     (``AttachmentResolver/Policy/rendition(for:among:)``) and, should it fail, the larger ones;
-    ///     a rendition declares its pixel size, which bounds its bytes, so it is fetched whatever
-    ///     its byte count, unless it declares one above ``maximumSoleImageByteCount``;
-    ///   - the original (without a size, when no rendition covers the size, or as the last
-    ///     fallback) only when it declares a ``MessagePart/byteCount`` of at most
-    ///     ``maximumSoleImageByteCount``. An original whose size is unknown or larger waits for a
-    ///     request: it could be any size, and a list must not spend a user's data plan on it.
-    /// - Videos, audio and files (``AttachmentResolver/Kind/video``, ``AttachmentResolver/Kind/audio``,
-    ///   ``AttachmentResolver/Kind/file``) follow the first rule
-    ///   alone: a video or a file is fetched unasked only when its type is in ``mimeTypes`` and its
-    ///   byte count within ``maximumVideoAndFileByteCount`` when that is set (a video or file of
-    ///   unknown size then waits), otherwise within ``maximumByteCount``, the limit previews and
-    ///   size parts share. The sole-image rule never fetches one. A video's poster is its preview,
-    ///   under ``maximumByteCount``. A chat app's Wi-Fi setting that fetches previews up to 2 MiB
-    ///   and clips up to 25 MiB:
-    ///
-    ///   ```swift
-    ///   var wifi = AttachmentResolver.AutoDownloadPolicy.default
-    ///   wifi.mimeTypes.insert(.videoMP4)
-    ///   wifi.maximumVideoAndFileByteCount = 25 << 20
-    ///   ```
-    /// - Whatever waits for a request is said in ``AttachmentLoadState/awaitsDownloadRequest``:
-    ///   the cell offers a tap to download, which loads with `fetchingOriginal: true`.
+    /// Whatever waits for a request is said in ``AttachmentLoadState/awaitsDownloadRequest``:
+    /// the cell offers a tap to download, which loads with `fetchingOriginal: true`.
     public struct AutoDownloadPolicy: Sendable, Hashable {
         /// The types fetched automatically; a part matches when its type ``MIMEType/matches(_:)``
         /// one of them.
@@ -50,8 +24,8 @@ extension AttachmentResolver {
         /// The largest part of one of ``mimeTypes`` fetched automatically, in bytes; `nil` for no
         /// limit. A part whose size is unknown passes.
         public var maximumByteCount: Int64?
-        /// The largest original fetched automatically by the sole-image rule (see "What is fetched
-        /// unasked" above), in bytes: 8 MiB unless set. An
+        /// The largest original fetched automatically by the sole-image rule
+        /// (<doc:DownloadLifecycle#What-is-fetched-unasked>), in bytes: 8 MiB unless set. An
         /// original whose size is unknown never passes; 0 or less turns the rule off.
         public var maximumSoleImageByteCount: Int64
         /// The largest video or file fetched automatically (the original of a video or a file

@@ -11,7 +11,7 @@ extension AttachmentResolver {
     /// part of a type that is neither a size type nor one of ``nonFileTypes``: the first such part,
     /// in message order, is its original.
     ///
-    /// ``default`` (the ``default``) reproduces Layer's Atlas.
+    /// ``default`` holds the usual image, video and voice message conventions.
     public struct Policy: Sendable, Hashable {
         /// The fallback order for one kind of image or video message.
         public struct Chain: Sendable, Hashable {
@@ -59,7 +59,7 @@ extension AttachmentResolver {
         public var sizeMetadataTypes: [MIMEType]
         /// The code the senders write the size part's `orientation` in (see
         /// ``ImageSizeMetadata/OrientationCode``, which lists the codes and what each reads):
-        /// ``ImageSizeMetadata/OrientationCode/uiImageOrientation`` by default, as Atlas iOS and
+        /// ``ImageSizeMetadata/OrientationCode/uiImageOrientation`` by default, as iOS clients and
         /// ``AttachmentComposer`` write it. An app whose peers are other clients names theirs, for
         /// example ``ImageSizeMetadata/OrientationCode/atlasAndroid``.
         public var sizePartOrientationCode: ImageSizeMetadata.OrientationCode
@@ -93,7 +93,7 @@ extension AttachmentResolver {
         /// `image/jpeg+preview` with the video `video/mp4` → `video/quicktime`; voice messages
         /// (``Chain/voice``) `audio/ogg`, `audio/mpeg`, `audio/mp4` and the like; size from
         /// `application/json+imageSize`; any other part but text, a location or a date makes a file
-        /// message. (These are Atlas's conventions: <doc:MigratingFromAtlas>.)
+        /// message.
         public static let `default` = AttachmentResolver.Policy(chains: [
             Chain(preview: [.imageJPEGPreview, .imageJPEG, .imagePNG], original: [.imageJPEG, .imagePNG]),
             .single(.imageGIF),

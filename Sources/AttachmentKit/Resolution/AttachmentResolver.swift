@@ -21,7 +21,7 @@ public struct AttachmentResolver: Sendable {
     /// (see <doc:InspectingImages>).
     public var contentPolicy: ImageInspector.ContentPolicy
 
-    /// Creates a resolver that follows `policy` (Atlas's rules unless given others),
+    /// Creates a resolver that follows `policy` (the usual conventions unless given others),
     /// fetches what `autoDownload` allows without being asked, downloads through
     /// `downloads`, and checks content under `contentPolicy`.
     public init(
@@ -39,45 +39,21 @@ public struct AttachmentResolver: Sendable {
     ///
     /// Parts may come in any order; unknown types are ignored; when two parts have the same
     /// type the first wins. Resolving stays synchronous: it reads the size part's few bytes and
-    /// at most a few kilobytes of one local image's header (see ``ImageInspector``).
+    /// at most a few kilobytes of one local header (see ``ImageInspector``).
     ///
-    /// The placeholder size follows these rules (see <doc:InspectingImages>):
-    /// - The size part (the first local one) gives the size when it is usable, its
-    ///   `orientation` read in the policy's ``AttachmentResolver/Policy/sizePartOrientationCode``; a
-    ///   malformed one is reported in ``AttachmentResolver/Resolution/sizeMetadataError``. Without one, the
-    ///   ``RemotePart/imageSize`` a remote original part (or else preview) declares
-    ///   takes its place, with source ``PlaceholderSize/Source/sizeMetadata``.
-    /// - The header of a local image is read too: the original part's when it is local
-    ///   (its header has the original's own orientation), otherwise the preview's. It is kept
-    ///   in ``AttachmentResolver/Resolution/imageHeader``, or its error in
-    ///   ``AttachmentResolver/Resolution/imageHeaderError``.
-    /// - With no usable size part, the header's displayed size is the placeholder, with source
-    ///   ``PlaceholderSize/Source/imageHeader(_:)``.
-    /// - With both, the size part's displayed aspect is checked against the header's. Atlas
-    ///   previews have the orientation baked into their pixels while the size part keeps the
-    ///   original's orientation, so the comparison is between displayed sizes, never between
-    ///   orientations. When only the size part's width and height swapped agree with the header
-    ///   (a sender that wrote the already-turned size), they are swapped. The orientation is the
-    ///   original's header's when the original is local, the size part's otherwise.
-    /// - With neither, ``AttachmentResolver/Resolution/placeholderSize`` is `nil`: lay out a default until
-    ///   the preview is here.
+    /// The placeholder size comes from the size part (its `orientation` read in
+    /// ``AttachmentResolver/Policy/sizePartOrientationCode``), else the ``RemotePart/imageSize``
+    /// a remote part declares, reconciled with the header of a local image: the original's when
+    /// it is local, else the preview's (<doc:InspectingImages#The-placeholder-size> gives the
+    /// rule). What failed is kept in ``AttachmentResolver/Resolution/sizeMetadataError`` and
+    /// ``AttachmentResolver/Resolution/imageHeaderError``. With neither,
+    /// ``AttachmentResolver/Resolution/placeholderSize`` is `nil`: lay out a default until the
+    /// preview is here.
     ///
-    /// A video message (a chain of ``AttachmentResolver/Kind/video``, such as ``AttachmentResolver/Policy/Chain/video``)
-    /// has its poster as the ``AttachmentResolver/Resolution/preview`` (never the video itself) and the
-    /// video as the ``AttachmentResolver/Resolution/original``. Its placeholder is the size part's;
-    /// without a size part, the header of the video when it is local (``ISOMediaInspector``:
-    /// display size with the rotation applied; source ``PlaceholderSize/Source/videoHeader(_:)``);
-    /// without either, the poster's header's. Its ``PlaceholderSize/video`` is never `nil`: the
-    /// size part's `duration`, or the local header's when the size part has none, and the
-    /// header's rotation (the rule ``PlaceholderSize/VideoDetails`` documents). A remote video's header is read
-    /// by ``events(for:displayedPixelSize:fetchingOriginal:priority:)``, which is asynchronous.
-    ///
-    /// A voice message (a chain of ``AttachmentResolver/Kind/audio``, such as ``AttachmentResolver/Policy/Chain/voice``)
-    /// has the audio as its full resolution and no preview; its placeholder carries
-    /// ``PlaceholderSize/voice``: the size part's duration and waveform (``VoiceDetails``), or
-    /// without a local size part the duration of the local audio's header.
-    ///
-    /// A file message (no chain matches, and a part's type is neither a size type nor one of
+    /// A video message's preview is its poster and its original the video; its placeholder also
+    /// carries ``PlaceholderSize/video`` (<doc:VideoAndFileMessages>). A voice message has the
+    /// audio as its original, no preview, and ``PlaceholderSize/voice`` (<doc:VoiceMessages>). A
+    /// file message (no chain matches, and a part's type is neither a size type nor one of
     /// ``AttachmentResolver/Policy/nonFileTypes``) has that part as its original and no preview:
     /// show its ``MessagePart/fileName``, ``MessagePart/mimeType`` and ``MessagePart/byteCount``.
     public func resolve(_ parts: [any MessagePart]) -> AttachmentResolver.Resolution {

@@ -18,7 +18,7 @@ public struct PlaceholderSize: Sendable, Hashable {
     public var displayedSize: CGSize
     /// The orientation the image's pixels are stored with: the original's (from the size part
     /// or the original's header), or the previewed part's own for a size read from a preview's
-    /// header (``ImageOrientation/up`` for Atlas previews, whose pixels are already turned).
+    /// header (``ImageOrientation/up`` for the usual previews, whose pixels are already turned).
     public var orientation: ImageOrientation
     /// Where the size came from.
     public var source: Source

@@ -1,7 +1,7 @@
 import Foundation
 
 extension ZoomViewport {
-    /// Adapts to new bounds (rotation, split view, a resized window) as PhotoScroller does:
+    /// Adapts to new bounds (rotation, split view, a resized window):
     /// the image point at the centre of the bounds stays at the centre and the zoom is kept,
     /// both clamped into the new limits; a viewport that was at its minimum goes to the new
     /// minimum.
@@ -49,7 +49,7 @@ extension ZoomViewport {
     }
 
     /// Applies `change` to the inputs, then restores the zoom (or the scaled content size) and
-    /// the visible centre within the new limits, with PhotoScroller's at-minimum rule. When
+    /// the visible centre within the new limits, with the at-minimum rule. When
     /// no input changed, nothing does.
     private mutating func relayout(keepingScaledContentSize: Bool, _ change: (inout ZoomViewport) -> Void) {
         let before = self

@@ -4,12 +4,8 @@ extension ZoomViewport {
     /// The viewport for a chat message's image, laid out at the original's size from the first
     /// frame: the one to use when a preview is shown before the original.
     ///
-    /// The image is laid out at `placeholder`'s displayed size (``PixelSize/init(displayedSizeOf:)-(PlaceholderSize)``)
-    /// at image scale 1, so the zoom limits, the zoom, the inset and the offset are the
-    /// original's. Draw whatever content is here scaled to ``imageSize`` — the preview first,
-    /// stretched, then the original — and when the original arrives, call
-    /// ``replaceContent(pixelSize:imageScale:)`` with its pixel size: it is the same size, and
-    /// every output stays exactly as it was, so nothing moves on screen.
+    /// Every output is the original's: draw the content scaled to ``imageSize`` (the preview
+    /// stretched, then the original), which then replaces it without a change on screen.
     ///
     /// ```swift
     /// let placeholder = AttachmentResolver().resolve(parts).placeholderSize
@@ -19,19 +15,16 @@ extension ZoomViewport {
     /// viewport.replaceContent(pixelSize: PixelSize(original))   // changes nothing
     /// ```
     ///
-    /// The original's size is known when the placeholder comes from the message's size part
-    /// (``PlaceholderSize/Source/sizeMetadata``) or from the original's own header. A
-    /// placeholder read from the preview's header is the preview's size; the original then
-    /// corrects it through ``replaceContent(pixelSize:imageScale:)`` (see <doc:Zooming>). With
-    /// no placeholder yet, the viewport is neutral until one arrives
-    /// (``replaceContent(pixelSize:imageScale:)`` then starts it afresh).
+    /// A placeholder read from the preview's header is the preview's size, which the original
+    /// corrects through ``replaceContent(pixelSize:imageScale:)``; with no placeholder the
+    /// viewport is neutral until then (see <doc:Zooming>).
     ///
     /// - Parameters:
     ///   - boundsSize: The visible area in points, after safe-area insets.
     ///   - placeholder: The image's placeholder size, from ``AttachmentResolver/Resolution/placeholderSize``
     ///     or the first ``AttachmentResolver/Event/placeholder(_:)``; `nil` when none is known.
     ///   - screenScale: Device pixels per view point.
-    ///   - policy: How to choose the zoom limits; PhotoScroller's aspect fit by default.
+    ///   - policy: How to choose the zoom limits; aspect fit by default.
     public init(
         boundsSize: CGSize, placeholder: PlaceholderSize?, screenScale: DisplayScale,
         policy: ZoomViewport.Policy = .aspectFit

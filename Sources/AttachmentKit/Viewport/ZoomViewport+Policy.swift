@@ -3,7 +3,7 @@ import Foundation
 extension ZoomViewport {
     /// How a ``ZoomViewport`` chooses its minimum, maximum and initial zoom.
     ///
-    /// - ``aspectFit``, the default, is Apple's PhotoScroller rule: the minimum shows the whole
+    /// - ``aspectFit``, the default, is the rule of Apple's photo viewers: the minimum shows the whole
     ///   image, but never more than one image pixel per device pixel, so small images are not
     ///   blown up; the maximum is that native scale. The initial zoom is the minimum.
     /// - ``aspectFill`` covers the bounds at the minimum, cropping the overflow; the initial zoom
@@ -33,7 +33,7 @@ extension ZoomViewport {
             self.guaranteedZoomRange = Swift.max(1, range)
         }
 
-        /// PhotoScroller's rule, the default: minimum = the aspect-fit scale capped at the native
+        /// The default: minimum = the aspect-fit scale capped at the native
         /// scale (one image pixel per device pixel), maximum = the native scale.
         public static let aspectFit = ZoomViewport.Policy(
             rule: .aspectFit, upscalesSmallImages: false, guaranteedZoomRange: 1)

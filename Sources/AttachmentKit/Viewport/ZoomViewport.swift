@@ -11,36 +11,19 @@ import Foundation
 ///
 /// ```swift
 /// var viewport = ZoomViewport(
-///     boundsSize: CGSize(width: 375, height: 667),
-///     pixelSize: PixelSize(width: 3000, height: 4000),
-///     screenScale: 2)
+///     boundsSize: CGSize(width: 375, height: 667), pixelSize: PixelSize(width: 3000, height: 4000), screenScale: 2)
 /// viewport.minimumZoomScale   // 0.125
 /// viewport.maximumZoomScale   // 0.5: one image pixel per device pixel
 /// viewport.contentInset.top   // 83.5: the picture is centred
 /// viewport.doubleTap(at: CGPoint(x: 100, y: 200))   // .zoomedIn, to 0.5
 /// ```
 ///
-/// It is a value: every operation is a `mutating` method that changes this copy only, so a
-/// view keeps one in a `var` and applies it after each change, and a test or a SwiftUI state
-/// can keep as many as it likes. It stores no arrays, strings or references and allocates
-/// nothing.
-///
-/// **Coordinates.** *View points* are in the visible area: (0, 0) is its top-left corner, the
-/// bounds size its bottom-right (in UIKit, `gesture.location(in: scrollView)` minus
-/// `scrollView.contentOffset`). *Image points* are in the image at zoom 1 (`UIImage.size`
-/// units: pixels ÷ image scale), the coordinate space of the zoomed image view and of
-/// `UIScrollView.zoom(to:animated:)`.
-///
-/// **Invariants.** ``zoomScale`` is always within ``minimumZoomScale``...``maximumZoomScale``,
-/// ``contentOffset`` within ``minimumContentOffset``...``maximumContentOffset``, and no output
-/// is NaN or infinite.
-///
-/// **Neutral state.** When any input is unusable (a zero, negative, NaN or infinite bounds
-/// size, pixel size or scale, an invalid fixed limit, or values so extreme that the geometry
-/// overflows), the viewport is neutral: ``isNeutral`` is `true`, all zoom scales are 1, the
-/// inset is zero and the offset is zero; operations leave it unchanged. As soon as every input
-/// is usable again (for example when a view gets its first real bounds) it starts afresh at
-/// the policy's initial zoom and position.
+/// It is a value that allocates nothing: a view keeps one in a `var` and applies it after each
+/// `mutating` operation. *View points* are in the visible area, (0, 0) at its top-left corner; *image points* are in
+/// the image at zoom 1 (`UIImage.size` units). ``zoomScale`` and ``contentOffset`` always stay
+/// within their limits, and no output is NaN or infinite: with an unusable input (a zero bounds
+/// size before the first layout, a NaN scale) the viewport is neutral (``isNeutral``) until
+/// every input is usable again. <doc:Zooming#Coordinates-and-bad-input> gives the details.
 public struct ZoomViewport: Sendable, Hashable {
     /// The size of the visible area in points, after safe-area insets; zero when the size
     /// given had a negative, NaN or infinite dimension.
@@ -85,7 +68,7 @@ public struct ZoomViewport: Sendable, Hashable {
     ///   - pixelSize: The image's size in pixels, orientation applied.
     ///   - imageScale: Image pixels per image point (`UIImage.scale`); 1 for decoded data.
     ///   - screenScale: Device pixels per view point (`traitCollection.displayScale`).
-    ///   - policy: How to choose the zoom limits; PhotoScroller's aspect fit by default.
+    ///   - policy: How to choose the zoom limits; aspect fit by default.
     public init(
         boundsSize: CGSize, pixelSize: PixelSize, imageScale: DisplayScale = 1, screenScale: DisplayScale,
         policy: ZoomViewport.Policy = .aspectFit

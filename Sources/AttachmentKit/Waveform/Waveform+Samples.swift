@@ -10,7 +10,7 @@ extension Waveform {
     }
 
     /// The waveform of floating-point PCM `samples` (nominally −1…1), as
-    /// ``init(samples:channelCount:barCount:)-(_,_,_)`` computes it for 16-bit samples. A sample
+    /// ``init(samples:channelCount:barCount:)-([Int16],_,_)`` computes it for 16-bit samples. A sample
     /// that is not finite counts as 0.
     public init(samples: [Float], channelCount: Int, barCount: Int) {
         self.init(mixing: samples.count, channelCount: channelCount, barCount: barCount) { index in

@@ -21,7 +21,7 @@ public struct Waveform: Sendable, Hashable {
     }
 
     /// The waveform with at most `count` bars: the levels split into `count` contiguous slices
-    /// as ``init(samples:channelCount:barCount:)-(_,_,_)`` splits samples, each slice's root
+    /// as ``init(samples:channelCount:barCount:)-([Int16],_,_)`` splits samples, each slice's root
     /// mean square, scaled again so that the loudest bar is 1. A waveform with `count` bars or
     /// fewer is returned as it is.
     public func resampled(toAtMost count: Int) -> Waveform {

@@ -1,5 +1,5 @@
 extension MIMEType {
-    // Every type Layer's Atlas defined, plus the octet-stream fallback.
+    // The types of the usual image, video and size parts, plus the octet-stream fallback.
 
     /// `text/plain`: a text message part.
     public static let textPlain = MIMEType(validatedType: "text", subtype: "plain", parameters: [:])
@@ -13,7 +13,7 @@ extension MIMEType {
     public static let imageGIFPreview = imageGIF.previewVariant
     /// `image/jpeg`: a JPEG image.
     public static let imageJPEG = MIMEType(validatedType: "image", subtype: "jpeg", parameters: [:])
-    /// `image/jpeg+preview`: Atlas's preview, 512 px on the long edge with orientation baked in.
+    /// `image/jpeg+preview`: the usual preview, 512 px on the long edge with orientation baked in.
     public static let imageJPEGPreview = imageJPEG.previewVariant
     /// `application/json+imageSize`: `{"width":…,"height":…,"orientation":…}` for an image.
     ///

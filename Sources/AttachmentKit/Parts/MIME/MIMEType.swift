@@ -5,7 +5,7 @@
 /// the spelling they were written with, and parameters are kept: parameter names compare
 /// case-insensitively and values exactly. Parse a string with ``init(_:)``, which rejects
 /// anything that is not `type/subtype` made of RFC 2045 token characters, at most
-/// ``maximumByteCount`` bytes long, with a typed ``MIMEType/Error``.
+/// 255 bytes long, with a typed ``MIMEType/Error``.
 ///
 /// The preview form of a type is derived by rule, not looked up: ``previewVariant`` appends
 /// `+preview` to the subtype (`image/gif` → `image/gif+preview`).

@@ -66,7 +66,7 @@ extension RemotePart {
         /// Reads the header of the file at `url`, sending `headers` (such as `Authorization`) with
         /// each request; the header's ``ISOMediaHeader/inspectedByteCount`` is the bytes fetched.
         ///
-        /// - Throws: ``RemotePart.MediaHeaderReader/Error``.
+        /// - Throws: ``RemotePart/MediaHeaderReader/Error``.
         public func inspect(
             _ url: URL, headers: HTTPHeaders = HTTPHeaders()
         ) async throws(RemotePart.MediaHeaderReader.Error) -> ISOMediaHeader {

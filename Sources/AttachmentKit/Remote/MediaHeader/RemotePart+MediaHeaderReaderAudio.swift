@@ -18,7 +18,7 @@ extension RemotePart.MediaHeaderReader {
     /// (``AudioHeader/isDurationEstimated``). An M4A is read as ``inspect(_:headers:)`` reads
     /// it.
     ///
-    /// - Throws: ``RemotePart.MediaHeaderReader.Error``; ``RemotePart.MediaHeaderReader.Error/audioInspection(_:)`` for
+    /// - Throws: ``RemotePart/MediaHeaderReader/Error``; ``RemotePart/MediaHeaderReader/Error/audioInspection(_:)`` for
     ///   bytes that are no audio file or a damaged one.
     public func inspectAudio(
         _ url: URL, headers: HTTPHeaders = HTTPHeaders()

@@ -19,7 +19,7 @@ extension RemotePart.MediaHeaderReader {
         /// The bytes fetched are no valid ISO media header.
         case inspection(ISOMediaInspector.Error)
         /// The bytes fetched are no valid audio header
-        /// (``RemoteMediaHeaderReader/inspectAudio(_:headers:)``).
+        /// (``RemotePart/MediaHeaderReader/inspectAudio(_:headers:)``).
         case audioInspection(AudioInspector.Error)
 
         public var description: String {

@@ -8,22 +8,13 @@ import Foundation
 /// > Important: Compiled for iOS, macOS and tvOS but not run by AttachmentKit's CI, which tests
 /// > on Linux, where FoundationNetworking has no background sessions.
 ///
-/// - A request with a file body (a tus `PATCH`, a plain `PUT` or `POST`) becomes a delegate-based
-///   upload task from a file in the background session: the only kind of task a background
-///   session carries while the app is suspended. A request without a body (tus's `OPTIONS`,
-///   `HEAD`, creation `POST` and `DELETE`) goes through `foreground`, a standard session: those
-///   are short and run while the app does.
-/// - Each upload task is described by its request (method, URL, offset, length). After a
-///   relaunch, the same request made again (``UploadCoordinator/resumePendingUploads()`` makes it
-///   from its ``UploadCoordinator/Journal``) joins the system's task that is still running instead of
-///   starting another, or gets the answer of one that ended while the app was not running.
-/// - A body that is a part of its file (a tus upload resumed past byte 0) is copied into
-///   `directory` first, since a background task uploads a whole file that must stay until the
-///   task ends; the copy is removed when the task ends, and copies no task uses are removed when
-///   the transport is created.
-/// - Cancelling the calling task stops the caller's wait, not the system's upload, which the next
-///   identical request joins: an ``UploadCoordinator/Configuration/idleTimeout`` that fires after the app was
-///   suspended costs nothing. ``cancelUploads(to:)`` stops the system's uploads to a URL.
+/// A request with a file body (a tus `PATCH`, a plain `PUT` or `POST`) becomes an upload task
+/// from a file in the background session; a request without a body goes through `foreground`, a
+/// standard session. After a relaunch, the same request made again (by
+/// ``UploadCoordinator/resumePendingUploads()``) joins the system's task that is still running,
+/// or gets the answer of one that ended meanwhile. A body that is a part of its file is copied
+/// into `directory` until its task ends. Cancelling the calling task stops the caller's wait, not
+/// the system's upload; ``cancelUploads(to:)`` stops the system's uploads to a URL.
 ///
 /// What the app does is in <doc:SendingAttachments>: create one transport for the identifier at
 /// launch, before any upload, with the coordinator and journal that use it; call

@@ -5,7 +5,7 @@ import Foundation
 /// On Linux, FoundationNetworking has no back-pressure (swift-corelibs-foundation #3204):
 /// libcurl's serial work queue reads the socket as fast as it can and adds one operation per
 /// 16 KiB chunk to the delegate queue, so a normal queue that falls behind holds the body in
-/// memory (52,586 chunks, 820 MiB, were seen waiting in a 1 GiB download). There the queue
+/// memory (most of a large download's body can wait there). There the queue
 /// runs every callback at once, on the thread that adds it, which is that work queue: a chunk
 /// is handed to its download's writer before libcurl reads the next one. That work queue serves
 /// every session of the process, so the callbacks must not block (a download's writer never

@@ -75,9 +75,8 @@ final class URLSessionTaskStream: Sendable {
     /// meanwhile) and is then skipped if the task has completed. FoundationNetworking's cancel
     /// runs on the task's own queue, behind the body's callbacks, and when the completion
     /// removes the task first, it stops the process ("Trying to access a behaviour for a task
-    /// that in not in the registry"). That was seen in most benchmark runs whose download
-    /// outran a slow disk on loopback: stopped with 47 MB left, the task completed before the
-    /// cancel ran. A server that stalls instead is still cancelled, a window later.
+    /// that in not in the registry"), as when a download that outruns a slow disk is stopped
+    /// just before its end. A server that stalls instead is still cancelled, a window later.
     private static func takeCancelTask(_ state: inout State) -> (@Sendable () -> Void)? {
         state.askedToCancel = true
         #if canImport(FoundationNetworking)

@@ -4,17 +4,11 @@ extension AttachmentResolver {
     /// ``AttachmentResolver/Event``s in that order; a part that can't be fetched or read is
     /// reported with ``AttachmentResolver/Event/failed(_:)`` and the others go on.
     ///
-    /// A part that is not local is fetched through ``downloads`` (shared with every other caller,
-    /// looked up in its store first) when ``autoDownload`` allows it, the original also when
-    /// `fetchingOriginal` is `true`. Every preview and original passes
-    /// ``ImageInspector/verify(_:declaredType:policy:)`` under ``contentPolicy`` before it is
-    /// sent. With a `displayedPixelSize`, the original step fetches the rendition
-    /// ``AttachmentResolver/Policy/rendition(for:among:)`` chooses for that size, sent as
-    /// ``AttachmentResolver/Event/original(_:partID:)`` with its own identity.
-    ///
-    /// The work starts when the iteration does and stops when it stops (see
-    /// ``AttachmentResolver/Events``); transfers other callers share go on. <doc:DownloadLifecycle>
-    /// gives every rule: the order, the content check, the placeholder from a header, renditions.
+    /// A part that is not local is fetched through ``downloads`` when ``autoDownload`` allows it,
+    /// the original also when `fetchingOriginal` is `true`; every preview and original passes the
+    /// content check under ``contentPolicy`` first. The work starts when the iteration does and
+    /// stops when it stops; transfers other callers share go on. <doc:DownloadLifecycle> gives
+    /// every rule: the order, the content check, the placeholder from a header, renditions.
     ///
     /// - Parameters:
     ///   - parts: The message's parts, in any order.

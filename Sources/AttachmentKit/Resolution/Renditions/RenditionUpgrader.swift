@@ -4,10 +4,9 @@ extension Rendition {
     /// Fetches a larger rendition of the picture a view shows as soon as the view displays it larger
     /// than what is shown: the next size up while the user zooms in, swapped in without a jump.
     ///
-    /// Tell it the displayed size after every zoom or layout change; it starts a fetch only when the
-    /// smallest rendition that covers that size (``AttachmentResolver/Policy/rendition(for:among:)``) is
-    /// larger than the one shown, and hands the content over on the main actor once it is whole and
-    /// has passed the resolver's content check:
+    /// Tell it the displayed size after every zoom or layout change; it fetches the rendition
+    /// ``AttachmentResolver/Policy/rendition(for:among:)`` chooses when that is larger than the one
+    /// shown, and hands it over on the main actor once it is whole and checked:
     ///
     /// ```swift
     /// let resolution = resolver.resolve(message.parts)
@@ -21,21 +20,11 @@ extension Rendition {
     /// upgrader.displayedSizeChanged(to: viewport.displayedPixelSize)
     /// ```
     ///
-    /// Rules:
-    /// - It only ever goes up: zooming out keeps the larger rendition shown, and a fetch that is
-    ///   running goes on, so zooming back and forth downloads each rendition once. A fetch of a
-    ///   smaller rendition is replaced by one of the larger when the size needed outgrows it.
-    /// - A rendition that fails (download or content check) is not asked again by this upgrader;
-    ///   the next size needed is then met by the next one up, the original last.
-    /// - ``cancel()``, or releasing the upgrader (the image is dismissed), stops the fetch: its
-    ///   download is cancelled for this caller, and its content is never handed over.
-    /// - Downloads go through the resolver's ``AttachmentResolver/downloads``, so each rendition is
-    ///   stored under its own key and shared with every other caller.
-    ///
-    /// To let the zoom go past a rendition's resolution, lay the viewport out at the original's size
-    /// (``ZoomViewport/init(boundsSize:placeholder:screenScale:policy:)``): laid out at a rendition's
-    /// own size, the default aspect-fit maximum is that rendition's native zoom, which it already
-    /// covers.
+    /// It only ever goes up (zooming back and forth downloads each rendition once); a rendition
+    /// that fails is not asked again. ``cancel()``, or releasing it, stops the fetch. Lay the
+    /// viewport out at the original's size (``ZoomViewport/init(boundsSize:placeholder:screenScale:policy:)``)
+    /// so that the zoom can go past a rendition's own size;
+    /// <doc:Zooming#Zooming-past-a-rendition-the-next-size-up> gives every rule.
     @MainActor
     public final class Upgrader {
         /// The renditions, smallest first, as the choice orders them.

@@ -35,7 +35,7 @@ public struct VoiceDetails: Sendable, Hashable {
     /// Reads a voice message's size part: `duration` (seconds, finite, not negative) and
     /// `waveform` (integers 0…1024); other keys (`width`, `height`…) are ignored.
     ///
-    /// - Throws: ``ImageSizeMetadata.Error``: ``ImageSizeMetadata.Error/malformedJSON(_:)`` or
+    /// - Throws: ``ImageSizeMetadata/Error``: ``ImageSizeMetadata/Error/malformedJSON(_:)`` or
     ///   ``ImageSizeMetadata/Error/notAnObject`` for JSON that is no object,
     ///   ``ImageSizeMetadata/Error/notANumber(key:)``, ``ImageSizeMetadata/Error/notFinite(key:)``
     ///   or ``ImageSizeMetadata/Error/notPositive(key:value:)`` for a bad `duration`;

@@ -2,8 +2,8 @@ import Foundation
 
 extension AttachmentComposer {
     /// The parts of a message being sent, composed from a file by ``AttachmentComposer``: the
-    /// original, and for an image its preview and its `application/json+imageSize` part, in the
-    /// order Atlas sent them.
+    /// original, and for an image its preview and its `application/json+imageSize` part, in that
+    /// order.
     ///
     /// Every part is a ``LocalPart`` with status ``TransferStatus/awaitingUpload`` whose content is
     /// a local file, so the sender's own message list shows it at once through the resolver and the

@@ -14,12 +14,10 @@ import Foundation
 /// ``AttachmentComposer/Error/notAnImage(_:_:)`` before anything is sent, unless the app
 /// sends it as a plain file on purpose with ``composeFile(at:mimeType:id:)``.
 ///
-/// The size part carries the stored pixel size and the orientation, in
-/// ``orientationCode`` (by default the `UIImage.Orientation` raw values that
-/// ``ImageSizeMetadata/init(json:)`` reads). The preview comes from ``previewSource``: on Apple
-/// platforms ImageIO's thumbnail (upright), elsewhere the JPEG's embedded Exif thumbnail, with an
-/// Exif orientation written into it so it is turned as the size part says. A PNG, a WebP or a
-/// JPEG without a thumbnail goes without a preview on Linux; an app can always hand in its own.
+/// The size part carries the stored pixel size and the orientation in ``orientationCode``. The
+/// preview comes from ``previewSource``: on Apple platforms ImageIO's thumbnail, elsewhere the
+/// JPEG's embedded Exif thumbnail (a PNG, a WebP or a JPEG without one goes without a preview on
+/// Linux); an app can always hand in its own.
 ///
 /// An animated GIF, APNG or WebP is never turned into a still: the original goes as it is, the
 /// size part says `"animated":true`, and a preview, where one is had, is a still JPEG of its
@@ -33,9 +31,9 @@ public struct AttachmentComposer: Sendable {
     public var previewSource: AttachmentComposer.PreviewSource
     /// The code the size part's `orientation` is written in.
     public var orientationCode: ImageSizeMetadata.OrientationCode
-    /// The longest side of an ImageIO preview, in pixels: 512, as Atlas.
+    /// The longest side of an ImageIO preview, in pixels: 512.
     public var maximumPreviewPixelSize: Int
-    /// The JPEG quality of an ImageIO preview: 0.5, as Atlas.
+    /// The JPEG quality of an ImageIO preview: 0.5.
     package var previewQuality: Double
 
     /// Creates a composer.

@@ -10,11 +10,9 @@ import Foundation
 /// - Progress reaches ``ProgressObserver`` and ``MainActorProgressObserver`` observers with the
 ///   download observers' throttle and delivery, then exactly one final callback: success with
 ///   the part's local file, or the failure as a ``TransferError``.
-/// - Priorities and a limit per host: at most
-///   ``UploadCoordinator/Configuration/maximumConcurrentUploadsPerHost`` uploads run against one origin;
-///   the others wait, and a freed slot goes to the highest ``DownloadPriority`` (the same
-///   priorities and the same per-host queue downloads use), then to the first come.
-///   ``setPriority(_:of:)`` moves a waiting upload.
+/// - At most ``UploadCoordinator/Configuration/maximumConcurrentUploadsPerHost`` uploads run
+///   against one origin; a freed slot goes to the highest ``DownloadPriority``, then to the first
+///   come (``setPriority(_:of:)`` moves a waiting upload).
 /// - Failed attempts are retried under ``UploadCoordinator/Configuration/retryPolicy`` (`Retry-After`
 ///   honoured; 4xx other than 408 and 429 final; a tus `409` is answered in the attempt by
 ///   asking the offset again). A tus upload resumes from the offset the server reports.

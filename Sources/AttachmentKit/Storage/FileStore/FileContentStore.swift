@@ -1,41 +1,26 @@
 import Foundation
 
 /// A content store in a directory on disk: size-bounded, least-recently-used, and safe across
-/// crashes.
+/// crashes. ``DefaultContentStore`` puts one behind a memory store; open one yourself to choose
+/// its directory, capacity or ``Durability``.
 ///
 /// - Each entry is one file named by the SHA-256 of its key, so no key, however hostile,
-///   chooses a path. A hit returns ``PartContent/file(_:)`` without reading the bytes.
-/// - Writes are atomic: content is written to a staging file on the same volume, flushed, and
-///   renamed into place. A downloaded file is ingested by renaming it (constant time whatever
-///   its size), or copied when it is on another volume.
-/// - The store keeps its own manifest (size, last use and checksum of each entry) in an
-///   append-only journal, not in file-system metadata, which is unreliable on Linux. A crash
-///   at any moment leaves every key with its old content or its new content.
+///   chooses a path. A hit costs one `stat` and returns ``PartContent/file(_:)`` without
+///   reading the bytes; each entry's checksum (XXH64) is checked on its first hit in a process.
+///   A missing, truncated or damaged entry is removed and reported as a miss.
+/// - Writes are atomic (staged, flushed, renamed into place); a downloaded file is ingested by
+///   renaming it. A crash at any moment leaves every key with its old content or its new.
 /// - ``byteCapacity`` is never exceeded once a store call returns: the least recently used
 ///   entries are evicted as part of the write.
 ///
-/// ## Checking content
-///
-/// A hit costs one `stat`: an entry whose file is missing or has the wrong size is removed and
-/// reported as a miss. The content's checksum (XXH64, 64 bits) is checked once per entry per
-/// process, on its first hit after the store is opened (entries this process wrote are known
-/// to be intact), so that later hits on a 50 MB entry cost what hits on a 1 kB one do, and
-/// opening a store doesn't read every file. An entry whose checksum doesn't match is removed
-/// and reported as a miss.
-/// The checksum of an ingested file is computed in the background after ``storeFile(at:for:)``
-/// returns; if the process ends first, the first hit after relaunch computes it.
-///
 /// A ``PartContent/file(_:)`` URL stays valid until the entry is replaced, evicted or removed:
-/// open or copy it promptly, or use ``openContent(for:)``, whose file handle keeps the bytes
-/// readable however long it is used. Files are always replaced by rename, never rewritten in
-/// place, so a file already open (or memory-mapped by ``PartContent/bytes()``) keeps its
-/// content.
-///
-/// ## Lifecycle
+/// open or copy it promptly, or use ``openContent(for:)``. A file already open keeps its
+/// content, since files are replaced by rename, never rewritten in place.
 ///
 /// A store holds its directory's lock from ``init(directory:byteCapacity:durability:maximumPartialDownloads:)``
 /// (or ``open(directory:byteCapacity:durability:maximumPartialDownloads:)``, which does the same
 /// work off the caller's thread) until ``close()`` or until it is released.
+/// <doc:StoringContent#The-file-store> gives the details.
 public final class FileContentStore: ContentStore {
     /// The directory the store owns.
     package let directory: URL

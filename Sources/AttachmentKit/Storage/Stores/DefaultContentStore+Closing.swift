@@ -18,12 +18,10 @@ extension DefaultContentStore {
     /// }
     /// ```
     ///
-    /// Nothing needs doing on the way back to `.active`: the next lookup or download reopens
-    /// it. Content the memory tier holds stays. Partial downloads are checkpointed and resume
-    /// after the reopen; a write under way on the closing disk tier throws
-    /// ``ContentStoreError/storeClosed(_:)`` (a download retries). Uses while it closes get
-    /// the memory tier alone. In the app's own caches directory (the default) there is no need
-    /// to close: the watchdog concerns shared containers only.
+    /// The next lookup or download reopens it; the memory tier's content stays, and partial
+    /// downloads resume (a write under way throws ``ContentStoreError/storeClosed(_:)``, and a
+    /// download retries). In the app's own caches directory (the default) there is no need to
+    /// close: the watchdog concerns shared containers only.
     public func closeDiskTier() async {
         let tiered = opening.withLock { state -> TieredContentStore? in
             guard let tiered = state.tiered else { return nil }

@@ -4,7 +4,7 @@ extension DefaultContentStore {
     ///
     /// An entry larger than ``maximumEntryByteCount`` stays on disk only and is served as a
     /// ``PartContent/file(_:)`` URL, so a multi-megabyte original never takes memory a hundred
-    /// previews could use. Atlas previews (512 pixels on the long edge) are 30–150 KB; originals are
+    /// previews could use. Previews (512 pixels on the long edge) are 30–150 KB; originals are
     /// megabytes.
     ///
     /// ```swift

@@ -8,9 +8,7 @@
 ///
 /// ```swift
 /// final class ImageViewController: UIViewController, MainActorProgressObserver {
-///     func show(_ download: PartDownload) {
-///         download.addObserver(self)
-///     }
+///     func show(_ download: PartDownload) { download.addObserver(self) }
 ///
 ///     func transfer(of partID: PartID, didUpdate progress: TransferProgress) {
 ///         progressView.progress = Float(progress.fractionCompleted ?? 0)
@@ -23,9 +21,8 @@
 /// ```
 ///
 /// It gets what a ``ProgressObserver`` gets: the current progress at once, throttled progress
-/// after that (see ``TransferProgress/Throttle``), the final 100 % when the content arrives, and then
-/// exactly one ``transfer(of:didFinishWith:)``; nothing after it, nor after
-/// ``PartDownload/removeObserver(_:)-(MainActorProgressObserver)`` returns.
+/// after that, the final 100 %, then exactly one ``transfer(of:didFinishWith:)``; nothing after
+/// it, nor after ``PartDownload/removeObserver(_:)-(MainActorProgressObserver)`` returns.
 @MainActor
 public protocol MainActorProgressObserver: AnyObject, Sendable {
     /// The transfer of the part identified by `partID` has reached `progress`.

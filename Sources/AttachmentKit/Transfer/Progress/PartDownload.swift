@@ -90,8 +90,7 @@ public final class PartDownload: Sendable {
     /// ``cancel()`` takes this download's lock and its transfer's. A thread that holds those
     /// locks while resuming the same task (``finish(with:finalProgress:)`` resuming a waiter, a
     /// listener's stream handing over a state) waits for that status lock: calling ``cancel()``
-    /// in the handler deadlocked the two (seen as a hung stress test in CI, every thread of the
-    /// pool stuck in these three locks).
+    /// in the handler would deadlock the two.
     func cancelFromCancellationHandler() {
         DispatchQueue.global().async { [self] in cancel() }
     }
