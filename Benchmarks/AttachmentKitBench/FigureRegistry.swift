@@ -17,3 +17,4 @@ let allFigures: [Figure] =
     + encryptionFigures
     + hashingFigures
     + sendingFigures
+    + privacyFigures

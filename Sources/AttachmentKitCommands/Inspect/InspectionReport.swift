@@ -17,6 +17,7 @@ struct InspectionReport {
         lines.append("  displayed size: \(header.displayedWidth) x \(header.displayedHeight)")
         lines.append("  progressive: \(header.isProgressive ? "yes" : "no")")
         lines.append("  animated: \(header.isAnimated ? "yes" : "no")")
+        lines.append("  metadata: \(header.personalMetadata)")
         lines.append("  extension: \(extensionVerdict)")
         if let declaredType { lines.append("  declared type: \(verdict(on: declaredType))") }
         lines.append("  pixels: \(pixelVerdict)")

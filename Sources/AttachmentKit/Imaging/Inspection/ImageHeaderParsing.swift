@@ -30,9 +30,10 @@ enum ImageHeaderParsing {
         case .bmp: fields = try BMPHeaderParser.parse(&reader)
         case .tiff: fields = try TIFFHeaderParser.parse(&reader)
         }
+        let personalMetadata = PersonalMetadataScan.scan(&reader)
         return ImageHeader(
             format: reader.format, pixelWidth: fields.pixelWidth, pixelHeight: fields.pixelHeight,
             orientation: fields.orientation, isProgressive: fields.isProgressive, isAnimated: fields.isAnimated,
-            inspectedByteCount: reader.inspectedByteCount)
+            inspectedByteCount: reader.inspectedByteCount, personalMetadata: personalMetadata)
     }
 }

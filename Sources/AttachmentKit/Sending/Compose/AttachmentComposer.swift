@@ -20,6 +20,12 @@ import Foundation
 /// platforms ImageIO's thumbnail (upright), elsewhere the JPEG's embedded Exif thumbnail, with an
 /// Exif orientation written into it so it is turned as the size part says. A PNG, a WebP or a
 /// JPEG without a thumbnail goes without a preview on Linux; an app can always hand in its own.
+///
+/// The original goes without the personal metadata ``metadataPolicy`` removes (by default
+/// location, XMP, IPTC, MakerNotes and identifying fields; see <doc:PrivacyWhenSending>): when the
+/// picked file carries some, a stripped copy is written into the folder as `<id>.original.<ext>`
+/// and sent instead, nothing decoded; otherwise the picked file itself is sent. A preview made
+/// from the Exif thumbnail is stripped the same way.
 public struct AttachmentComposer: Sendable {
     /// How the header is read.
     public var inspector: ImageInspector
@@ -31,18 +37,22 @@ public struct AttachmentComposer: Sendable {
     public var maximumPreviewPixelSize: Int
     /// The JPEG quality of an ImageIO preview: 0.5, as Atlas.
     public var previewQuality: Double
+    /// What is removed from the original before it is sent: ``MetadataPolicy/removePersonal``
+    /// unless set; ``MetadataPolicy/keepAll`` sends the picked file as it is.
+    public var metadataPolicy: MetadataPolicy
 
     /// Creates a composer.
     public init(
         inspector: ImageInspector = ImageInspector(), previewSource: PreviewSource = .automatic,
         orientationCode: SizePartOrientationCode = .uiImageOrientation, maximumPreviewPixelSize: Int = 512,
-        previewQuality: Double = 0.5
+        previewQuality: Double = 0.5, metadataPolicy: MetadataPolicy = .removePersonal
     ) {
         self.inspector = inspector
         self.previewSource = previewSource
         self.orientationCode = orientationCode
         self.maximumPreviewPixelSize = maximumPreviewPixelSize
         self.previewQuality = previewQuality
+        self.metadataPolicy = metadataPolicy
     }
 
     /// Composes an image message from the file at `url`, writing the preview and the size part
@@ -56,16 +66,20 @@ public struct AttachmentComposer: Sendable {
     ///     `<id>/size`.
     ///   - preview: The app's own preview (`image/jpeg+preview` content), used instead of
     ///     ``previewSource``.
-    /// - Throws: ``AttachmentCompositionError``.
+    /// - Throws: ``AttachmentCompositionError``; ``AttachmentCompositionError/metadataNotRemoved(_:_:)``
+    ///   when the original's metadata can't be read to be removed.
     public func compose(
         imageAt url: URL, into directory: URL, id: String, preview: PartContent? = nil
     ) throws(AttachmentCompositionError) -> OutgoingAttachment {
-        let header = try readHeader(url)
-        let byteCount = try Self.size(of: url)
-        let original = LocalPart(
-            id: PartID("\(id)/original"), mimeType: header.format.mimeType, content: .file(url),
-            transferStatus: .awaitingUpload, byteCount: byteCount)
+        let picked = try readHeader(url)
         try Self.createDirectory(directory)
+        let stripped = try strippedOriginal(of: url, format: picked.format, id: id, directory: directory)
+        let originalURL = stripped?.url ?? url
+        let header = try stripped == nil ? picked : readHeader(originalURL)
+        let byteCount = try Self.size(of: originalURL)
+        let original = LocalPart(
+            id: PartID("\(id)/original"), mimeType: header.format.mimeType, content: .file(originalURL),
+            transferStatus: .awaitingUpload, byteCount: byteCount)
         let metadata: ImageSizeMetadata
         do {
             metadata = try ImageSizeMetadata(
@@ -88,7 +102,7 @@ public struct AttachmentComposer: Sendable {
         var previewPart: LocalPart?
         var previewContent = preview
         if previewContent == nil {
-            previewContent = try makePreview(of: url, header: header, id: id, directory: directory)
+            previewContent = try makePreview(of: originalURL, header: header, id: id, directory: directory)
         }
         if let previewContent {
             let previewSize: Int64? = try? previewContent.byteCount()
@@ -96,7 +110,9 @@ public struct AttachmentComposer: Sendable {
                 id: PartID("\(id)/preview"), mimeType: .imageJPEGPreview, content: previewContent,
                 transferStatus: .awaitingUpload, byteCount: previewSize)
         }
-        return OutgoingAttachment(original: original, preview: previewPart, sizePart: sizePart, header: header)
+        return OutgoingAttachment(
+            original: original, preview: previewPart, sizePart: sizePart, header: header,
+            removedMetadata: stripped?.removed ?? [])
     }
 
     /// Composes a message that sends the file at `url` as it is, whatever its bytes: for files the
@@ -151,6 +167,12 @@ public struct AttachmentComposer: Sendable {
         guard let bytes else { return nil }
         let previewURL = directory.appendingPathComponent(Self.fileName(id, "preview.jpg"))
         try Self.write(bytes, to: previewURL)
+        // The thumbnail's own metadata goes as the original's does; one that can't be read is
+        // not sent.
+        guard (try? MetadataStripper(policy: metadataPolicy).strip(fileAt: previewURL, to: previewURL)) != nil else {
+            try? FileManager.default.removeItem(at: previewURL)
+            return nil
+        }
         return .file(previewURL)
     }
 
