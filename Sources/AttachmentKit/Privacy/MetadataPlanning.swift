@@ -20,12 +20,12 @@ enum MetadataPlanning {
 
     /// The plan that removes `removing` from the file at `url`.
     ///
-    /// - Throws: ``MetadataStripper/Failure``, for a file that can't be read, of a type the
+    /// - Throws: ``MetadataStripper/Error``, for a file that can't be read, of a type the
     ///   stripper doesn't read, or damaged where it is read.
-    static func plan(fileAt url: URL, removing: PersonalMetadata) throws(MetadataStripper.Failure) -> PlannedStrip {
+    static func plan(fileAt url: URL, removing: PersonalMetadata) throws(MetadataStripper.Error) -> PlannedStrip {
         guard url.isFileURL else { throw .notAFileURL(url) }
         let type: FileType
-        do throws(ImageInspectionError) {
+        do throws(ImageInspector.Error) {
             let file = try FileChunkLoader(url: url, limit: Int.max)
             let prefix = try file.load(at: 0, minimumCount: min(file.count, sniffedLength), format: nil)
             type = FileType(sniffing: prefix)
@@ -34,7 +34,7 @@ enum MetadataPlanning {
                 var plan = MetadataPlan(removing: removing)
                 try ImageMetadataPlanner.plan(&reader, &plan)
                 guard let edits = ByteEdit.sorted(plan.edits) else {
-                    throw ImageInspectionError.malformed(format, reason: "two metadata structures share bytes")
+                    throw ImageInspector.Error.malformed(format, reason: "two metadata structures share bytes")
                 }
                 return PlannedStrip(found: plan.found, removed: plan.removed, edits: edits, byteCount: reader.count)
             }
@@ -51,18 +51,18 @@ enum MetadataPlanning {
 
     /// The plan for an ISO media file (a video or an audio file).
     private static func planMedia(
-        fileAt url: URL, format: ISOMediaFormat, removing: PersonalMetadata
-    ) throws(MetadataStripper.Failure) -> PlannedStrip {
-        do throws(ISOMediaInspectionError) {
-            let file = try FileChunkLoader(url: url, limit: Int.max, failure: ISOMediaInspectionError.self)
+        fileAt url: URL, format: ISOMediaHeader.Format, removing: PersonalMetadata
+    ) throws(MetadataStripper.Error) -> PlannedStrip {
+        do throws(ISOMediaInspector.Error) {
+            let file = try FileChunkLoader(url: url, limit: Int.max, failure: ISOMediaInspector.Error.self)
             try file.load(
                 at: 0, minimumCount: min(file.count, sniffedLength), subject: format,
-                failure: ISOMediaInspectionError.self)
+                failure: ISOMediaInspector.Error.self)
             var reader = ISOMediaParser.Reader(file: file, format: format, readLimit: Int.max)
             var plan = MetadataPlan(removing: removing)
             try MovieMetadataPlanner.plan(&reader, &plan, topLevelEnd: reader.count)
             guard let edits = ByteEdit.sorted(plan.edits) else {
-                throw ISOMediaInspectionError.malformed(format, reason: "two metadata boxes share bytes")
+                throw ISOMediaInspector.Error.malformed(format, reason: "two metadata boxes share bytes")
             }
             return PlannedStrip(found: plan.found, removed: plan.removed, edits: edits, byteCount: reader.count)
         } catch {
@@ -77,7 +77,7 @@ enum MetadataPlanning {
 
 /// Runs the metadata planner of an image's format.
 enum ImageMetadataPlanner {
-    static func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspectionError) {
+    static func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspector.Error) {
         switch reader.format {
         case .jpeg: try JPEGMetadataPlanner.plan(&reader, &plan)
         case .png: try PNGMetadataPlanner.plan(&reader, &plan)

@@ -12,7 +12,7 @@ import Foundation
 /// The pixels and media samples, the orientation, the ICC profile, the EXIF thumbnail and the
 /// copyright stay byte for byte; a file with nothing to remove is copied byte for byte. The file
 /// is read and written in bounded pieces (a 1 GiB video is stripped in a few MiB of memory), the
-/// output appears complete or not at all, and bad input gets a ``Failure``, never a crash.
+/// output appears complete or not at all, and bad input gets an ``Error``, never a crash.
 /// ``AttachmentComposer`` strips every original it composes. The article
 /// <doc:PrivacyWhenSending> says what each format keeps where.
 public struct MetadataStripper: Sendable, Hashable {
@@ -29,10 +29,10 @@ public struct MetadataStripper: Sendable, Hashable {
     ///
     /// `output` is replaced if it exists, and may be `input` itself.
     ///
-    /// - Throws: ``Failure``; then `output` is not written (an existing one is left as it was)
+    /// - Throws: ``Error``; then `output` is not written (an existing one is left as it was)
     ///   and `input` is untouched.
     @discardableResult
-    public func strip(fileAt input: URL, to output: URL) throws(Failure) -> PersonalMetadata {
+    public func strip(fileAt input: URL, to output: URL) throws(Error) -> PersonalMetadata {
         let plan = try MetadataPlanning.plan(fileAt: input, removing: policy.removed)
         try SplicedCopy.write(from: input, byteCount: plan.byteCount, edits: plan.edits, to: output)
         return plan.removed

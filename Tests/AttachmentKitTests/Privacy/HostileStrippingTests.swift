@@ -9,7 +9,7 @@ import Testing
 struct HostileStrippingTests {
     /// Strips `data` written as `name` and returns the error, checking that nothing was written.
     private func failure(_ data: Data, name: String, sourceLocation: SourceLocation = #_sourceLocation) throws
-        -> MetadataStripper.Failure?
+        -> MetadataStripper.Error?
     {
         let folder = try StorageTemporaryDirectory("privacy-hostile")
         let input = folder.appending(name)
@@ -141,7 +141,7 @@ struct HostileStrippingTests {
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]).write(to: input)
         let output = folder.appending("out.png")
         try Data("keep me".utf8).write(to: output)
-        #expect(throws: MetadataStripper.Failure.self) { try MetadataStripper().strip(fileAt: input, to: output) }
+        #expect(throws: MetadataStripper.Error.self) { try MetadataStripper().strip(fileAt: input, to: output) }
         #expect(try Data(contentsOf: output) == Data("keep me".utf8))
     }
 

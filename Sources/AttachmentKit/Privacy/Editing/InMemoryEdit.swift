@@ -13,11 +13,11 @@ enum InMemoryEdit {
     /// and returns `data` with the planned edits applied.
     static func apply(
         to data: [UInt8], format: ImageFormat, removing: PersonalMetadata,
-        _ body: (inout ByteReader, inout MetadataPlan) throws(ImageInspectionError) -> Void
-    ) throws(ImageInspectionError) -> Outcome {
+        _ body: (inout ByteReader, inout MetadataPlan) throws(ImageInspector.Error) -> Void
+    ) throws(ImageInspector.Error) -> Outcome {
         var plan = MetadataPlan(removing: removing, verifiesChecksums: false)
         let result = data.withUnsafeBytes { bytes in
-            Result { () throws(ImageInspectionError) in
+            Result { () throws(ImageInspector.Error) in
                 var reader = ByteReader(bytes: bytes, format: format, limit: Int.max, readLimit: Int.max)
                 try body(&reader, &plan)
             }

@@ -11,11 +11,11 @@ enum SplicedCopy {
     /// Writes `output`: the `byteCount` bytes of `input` with `edits` (sorted, not overlapping)
     /// applied.
     ///
-    /// - Throws: ``MetadataStripper/Failure/unreadable(_:reason:)`` when the input can't be read
-    ///   or is shorter than `byteCount`, ``MetadataStripper/Failure/cannotWrite(_:reason:)``.
+    /// - Throws: ``MetadataStripper/Error/unreadable(_:reason:)`` when the input can't be read
+    ///   or is shorter than `byteCount`, ``MetadataStripper/Error/cannotWrite(_:reason:)``.
     static func write(
         from input: URL, byteCount: Int, edits: [ByteEdit], to output: URL
-    ) throws(MetadataStripper.Failure) {
+    ) throws(MetadataStripper.Error) {
         let source = open(input.path, O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { throw .unreadable(input, reason: String(cString: strerror(errno))) }
         defer { close(source) }
@@ -53,15 +53,15 @@ enum SplicedCopy {
         let output: URL
 
         /// Copies the input bytes in `range`.
-        func copy(_ range: Range<Int>) throws(MetadataStripper.Failure) {
+        func copy(_ range: Range<Int>) throws(MetadataStripper.Error) {
             guard !range.isEmpty else { return }
-            var failure: MetadataStripper.Failure?
+            var failure: MetadataStripper.Error?
             let copied: Int64
             do {
                 copied = try FilePieces.read(
                     source, from: Int64(range.lowerBound), length: Int64(range.count), pieceSize: SplicedCopy.pieceSize
                 ) { piece in
-                    do throws(MetadataStripper.Failure) {
+                    do throws(MetadataStripper.Error) {
                         try append(UnsafeRawBufferPointer(piece))
                     } catch {
                         failure = error
@@ -79,7 +79,7 @@ enum SplicedCopy {
         }
 
         /// Writes `count` zero bytes.
-        func writeZeros(_ count: Int) throws(MetadataStripper.Failure) {
+        func writeZeros(_ count: Int) throws(MetadataStripper.Error) {
             let zeros = [UInt8](repeating: 0, count: min(count, 1 << 16))
             var remaining = count
             while remaining > 0 {
@@ -90,15 +90,15 @@ enum SplicedCopy {
         }
 
         /// Writes `bytes`.
-        func append(_ bytes: [UInt8]) throws(MetadataStripper.Failure) {
+        func append(_ bytes: [UInt8]) throws(MetadataStripper.Error) {
             let result = bytes.withUnsafeBytes { piece in
-                Result { () throws(MetadataStripper.Failure) in try append(piece) }
+                Result { () throws(MetadataStripper.Error) in try append(piece) }
             }
             try result.get()
         }
 
         /// Writes all of `bytes`, again after a short write or a signal.
-        func append(_ bytes: UnsafeRawBufferPointer) throws(MetadataStripper.Failure) {
+        func append(_ bytes: UnsafeRawBufferPointer) throws(MetadataStripper.Error) {
             var done = 0
             while done < bytes.count {
                 let result = writeSome(destination, bytes.baseAddress! + done, bytes.count - done)

@@ -23,7 +23,7 @@ struct ExtendedXMP {
     private(set) var pieces: [Piece] = []
 
     /// Adds the segment at `segment`, whose payload after the identifier starts at `payload`.
-    mutating func add(_ segment: Range<Int>, payload: Int, _ reader: inout ByteReader) throws(ImageInspectionError) {
+    mutating func add(_ segment: Range<Int>, payload: Int, _ reader: inout ByteReader) throws(ImageInspector.Error) {
         guard segment.upperBound - payload >= 40 else {
             throw .malformed(.jpeg, reason: "the extended XMP segment at byte \(segment.lowerBound) is too short")
         }
@@ -36,7 +36,7 @@ struct ExtendedXMP {
     }
 
     /// Plans what happens to the pieces added.
-    func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspectionError) {
+    func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspector.Error) {
         guard !pieces.isEmpty else { return }
         plan.note(.xmp)
         if plan.removes(.xmp) {
@@ -63,7 +63,7 @@ struct ExtendedXMP {
     }
 
     /// The packet whose pieces are `group`, or `nil` when they don't cover it exactly once.
-    private func assemble(_ group: [Piece], _ reader: inout ByteReader) throws(ImageInspectionError) -> [UInt8]? {
+    private func assemble(_ group: [Piece], _ reader: inout ByteReader) throws(ImageInspector.Error) -> [UInt8]? {
         let sorted = group.sorted { $0.offset < $1.offset }
         let fullLength = sorted[0].fullLength
         guard fullLength <= Self.maximumLength, sorted.allSatisfy({ $0.fullLength == fullLength }) else { return nil }

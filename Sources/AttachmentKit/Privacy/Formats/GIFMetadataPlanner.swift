@@ -8,7 +8,7 @@
 enum GIFMetadataPlanner {
     private static let xmpApplication = Array("XMP DataXMP".utf8)
 
-    static func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspectionError) {
+    static func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspector.Error) {
         let screenFlags = try reader.uint8(at: 10)
         var offset = 13 + GIFHeaderParser.colorTableLength(flags: screenFlags)
         while true {

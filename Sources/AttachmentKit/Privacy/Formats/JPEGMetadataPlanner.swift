@@ -14,7 +14,7 @@ enum JPEGMetadataPlanner {
     static let extendedXMPIdentifier = Array("http://ns.adobe.com/xmp/extension/\0".utf8)
     static let photoshopIdentifier = Array("Photoshop 3.0\0".utf8)
 
-    static func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspectionError) {
+    static func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspector.Error) {
         guard try reader.uint16(at: 0, bigEndian: true) == 0xFFD8 else {
             throw .malformed(.jpeg, reason: "it does not start with SOI")
         }

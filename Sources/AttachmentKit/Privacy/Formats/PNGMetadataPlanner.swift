@@ -15,7 +15,7 @@ enum PNGMetadataPlanner {
     /// The largest metadata chunk edited in memory.
     static let maximumEditedLength = 16 << 20
 
-    static func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspectionError) {
+    static func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspector.Error) {
         guard try reader.uint32(at: 8, bigEndian: true) == 13, try chunkType(at: 12, &reader) == "IHDR" else {
             throw .malformed(.png, reason: "the first chunk is not a 13-byte IHDR")
         }
@@ -49,7 +49,7 @@ enum PNGMetadataPlanner {
     }
 
     /// Checks the chunk's CRC (over its type and data), reading the data in pieces.
-    private static func verifyChecksum(of chunk: Chunk, _ reader: inout ByteReader) throws(ImageInspectionError) {
+    private static func verifyChecksum(of chunk: Chunk, _ reader: inout ByteReader) throws(ImageInspector.Error) {
         var crc = CRC32()
         var position = chunk.data.lowerBound - 4
         while position < chunk.data.upperBound {
@@ -66,13 +66,13 @@ enum PNGMetadataPlanner {
 
     /// An `eXIf` chunk: edited in memory, written back with a new CRC.
     private static func exif(_ chunk: Chunk, _ reader: inout ByteReader, _ plan: inout MetadataPlan)
-        throws(ImageInspectionError)
+        throws(ImageInspector.Error)
     {
         let data = try editableData(chunk, &reader)
         // Some writers keep the JPEG segment's "Exif\0\0" before the TIFF header.
         let skip = data.starts(with: TIFFStructure.exifIdentifier) ? 6 : 0
         let edited = try InMemoryEdit.apply(to: data, format: .png, removing: plan.removing) {
-            (reader, plan) throws(ImageInspectionError) in
+            (reader, plan) throws(ImageInspector.Error) in
             try TIFFMetadataEditor.plan(at: skip, length: data.count - skip, &reader, &plan)
         }
         plan.note(edited.found)
@@ -81,7 +81,7 @@ enum PNGMetadataPlanner {
 
     /// A text chunk: removed, blanked or kept as its keyword and content say.
     private static func text(_ chunk: Chunk, _ reader: inout ByteReader, _ plan: inout MetadataPlan)
-        throws(ImageInspectionError)
+        throws(ImageInspector.Error)
     {
         let head = try reader.prefix(min(chunk.data.count, 80), from: chunk.data.lowerBound)
         guard let end = head.firstIndex(of: 0) else { return }
@@ -125,7 +125,7 @@ enum PNGMetadataPlanner {
     }
 
     /// The chunk's data, read into memory to be edited.
-    private static func editableData(_ chunk: Chunk, _ reader: inout ByteReader) throws(ImageInspectionError)
+    private static func editableData(_ chunk: Chunk, _ reader: inout ByteReader) throws(ImageInspector.Error)
         -> [UInt8]
     {
         guard chunk.data.count <= maximumEditedLength else {
@@ -145,7 +145,7 @@ enum PNGMetadataPlanner {
             with: data + [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
     }
 
-    private static func chunkType(at offset: Int, _ reader: inout ByteReader) throws(ImageInspectionError) -> String {
+    private static func chunkType(at offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error) -> String {
         FourCharacterCode.text(try reader.uint32(at: offset, bigEndian: true))
     }
 }

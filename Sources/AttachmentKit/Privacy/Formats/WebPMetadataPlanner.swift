@@ -10,7 +10,7 @@ enum WebPMetadataPlanner {
     /// The `VP8X` flag that announces an `XMP ` chunk.
     private static let xmpFlag = 0x04
 
-    static func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspectionError) {
+    static func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspector.Error) {
         let riffSize = try reader.uint32(at: 4, bigEndian: false)
         let riffEnd = try reader.end(of: 8, length: riffSize, field: "RIFF size")
         guard riffEnd <= reader.count else {

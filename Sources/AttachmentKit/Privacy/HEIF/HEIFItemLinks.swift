@@ -22,7 +22,7 @@ struct HEIFItemLinks {
     let associations: [Associations]
 
     /// Reads `iref` and every `ipma` of `iprp` (both optional).
-    init(references box: ISOBox?, properties: ISOBox?, _ reader: inout ByteReader) throws(ImageInspectionError) {
+    init(references box: ISOBox?, properties: ISOBox?, _ reader: inout ByteReader) throws(ImageInspector.Error) {
         referenceBox = box
         var references: [Reference] = []
         var version = 0
@@ -55,7 +55,7 @@ struct HEIFItemLinks {
     }
 
     /// Reads an `ipma` box's entries.
-    private static func associations(_ box: ISOBox, _ reader: inout ByteReader) throws(ImageInspectionError)
+    private static func associations(_ box: ISOBox, _ reader: inout ByteReader) throws(ImageInspector.Error)
         -> Associations
     {
         let entries = try ItemPropertyAssociations.entries(in: box, &reader)

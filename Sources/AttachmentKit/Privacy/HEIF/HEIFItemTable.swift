@@ -36,7 +36,7 @@ struct HEIFItemTable {
     func location(of info: Info) -> Location? { locations.first { $0.id == info.id } }
 
     /// Reads `iinf` and `iloc`; `dataBox` is the `idat` box that construction method 1 addresses.
-    init(info: ISOBox, location: ISOBox, dataBox: ISOBox?, _ reader: inout ByteReader) throws(ImageInspectionError) {
+    init(info: ISOBox, location: ISOBox, dataBox: ISOBox?, _ reader: inout ByteReader) throws(ImageInspector.Error) {
         infoBox = info
         infoVersion = try reader.uint8(at: info.payload)
         let countSize = infoVersion == 0 ? 2 : 4
@@ -53,7 +53,7 @@ struct HEIFItemTable {
     }
 
     /// Reads an `infe` box.
-    private static func info(_ box: ISOBox, _ reader: inout ByteReader) throws(ImageInspectionError) -> Info {
+    private static func info(_ box: ISOBox, _ reader: inout ByteReader) throws(ImageInspector.Error) -> Info {
         let version = try reader.uint8(at: box.payload)
         guard version >= 2 else {
             // Versions 0 and 1 describe MIME items only: ID, protection, name, content type.
@@ -80,7 +80,7 @@ private struct LocationReader {
     var countField: Range<Int>
     var locations: [HEIFItemTable.Location] = []
 
-    init(box: ISOBox, dataBox: ISOBox?, _ reader: inout ByteReader) throws(ImageInspectionError) {
+    init(box: ISOBox, dataBox: ISOBox?, _ reader: inout ByteReader) throws(ImageInspector.Error) {
         let format = reader.format
         let version = try reader.uint8(at: box.payload)
         guard version <= 2 else { throw .unsupported(format, feature: "iloc version \(version)") }
@@ -123,7 +123,7 @@ private struct LocationReader {
     /// Reads fixed-size fields of `iloc` without passing its end.
     struct Field {
         let end: Int
-        func read(_ size: Int, at cursor: inout Int, _ reader: inout ByteReader) throws(ImageInspectionError) -> Int {
+        func read(_ size: Int, at cursor: inout Int, _ reader: inout ByteReader) throws(ImageInspector.Error) -> Int {
             guard size > 0 else { return 0 }
             guard size <= end - cursor else {
                 throw .oversizedField(reader.format, field: "iloc item count", value: UInt64(end - cursor))
@@ -142,7 +142,7 @@ private struct LocationReader {
     static func extent(
         method: Int, dataReference: Int, base: Int, offset: Int, length: Int, dataBox: ISOBox?, id: Int,
         _ reader: inout ByteReader
-    ) throws(ImageInspectionError) -> Range<Int>? {
+    ) throws(ImageInspector.Error) -> Range<Int>? {
         guard method <= 1, dataReference == 0 else { return nil }
         let (origin, limit): (Int, Int)
         if method == 1 {

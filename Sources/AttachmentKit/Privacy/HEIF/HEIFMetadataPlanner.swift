@@ -13,7 +13,7 @@ enum HEIFMetadataPlanner {
     /// The largest `meta` box rewritten in memory, and the largest item read into memory.
     static let maximumInMemoryLength = 16 << 20
 
-    static func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspectionError) {
+    static func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspector.Error) {
         let format = reader.format
         var meta: ISOBox?
         var offset = 0
@@ -46,7 +46,7 @@ enum HEIFMetadataPlanner {
     /// The ranges of an item's bytes, which this reader must be able to locate.
     private static func extents(
         of item: HEIFItemTable.Info, _ table: HEIFItemTable, _ reader: ByteReader
-    ) throws(ImageInspectionError) -> [Range<Int>] {
+    ) throws(ImageInspector.Error) -> [Range<Int>] {
         guard let extents = table.location(of: item)?.extents else {
             throw .unsupported(reader.format, feature: "a \(item.type) item \(item.id) stored outside the file's boxes")
         }
@@ -56,7 +56,7 @@ enum HEIFMetadataPlanner {
     /// An `Exif` item: its TIFF structure edited in place.
     private static func exif(
         _ item: HEIFItemTable.Info, _ table: HEIFItemTable, _ reader: inout ByteReader, _ plan: inout MetadataPlan
-    ) throws(ImageInspectionError) {
+    ) throws(ImageInspector.Error) {
         let extents = try extents(of: item, table, reader)
         // The payload starts with the offset of the TIFF header from the end of that field.
         if extents.count == 1, let extent = extents.first {
@@ -76,7 +76,7 @@ enum HEIFMetadataPlanner {
             throw .malformed(reader.format, reason: "the Exif item \(item.id) has a TIFF header offset of \(skip)")
         }
         let edited = try InMemoryEdit.apply(to: bytes, format: reader.format, removing: plan.removing) {
-            (reader, plan) throws(ImageInspectionError) in
+            (reader, plan) throws(ImageInspector.Error) in
             try TIFFMetadataEditor.plan(at: 4 + skip, length: bytes.count - 4 - skip, &reader, &plan)
         }
         plan.note(edited.found)
@@ -93,7 +93,7 @@ enum HEIFMetadataPlanner {
     /// An XMP item: whether it is removed whole; its personal properties are blanked when it stays.
     private static func xmp(
         _ item: HEIFItemTable.Info, _ table: HEIFItemTable, _ reader: inout ByteReader, _ plan: inout MetadataPlan
-    ) throws(ImageInspectionError) -> Bool {
+    ) throws(ImageInspector.Error) -> Bool {
         let extents = try extents(of: item, table, reader)
         let length = extents.reduce(0) { $0 + $1.count }
         let review =
@@ -125,7 +125,7 @@ enum HEIFMetadataPlanner {
     }
 
     /// The bytes of `extents`, in order.
-    private static func gather(_ extents: [Range<Int>], _ reader: inout ByteReader) throws(ImageInspectionError)
+    private static func gather(_ extents: [Range<Int>], _ reader: inout ByteReader) throws(ImageInspector.Error)
         -> [UInt8]
     {
         let length = extents.reduce(0) { $0 + $1.count }
@@ -141,7 +141,7 @@ enum HEIFMetadataPlanner {
     private static func remove(
         _ items: Set<Int>, from meta: ISOBox, children: [ISOBox], _ table: HEIFItemTable, _ links: HEIFItemLinks,
         _ reader: inout ByteReader, _ plan: inout MetadataPlan
-    ) throws(ImageInspectionError) {
+    ) throws(ImageInspector.Error) {
         let format = reader.format
         let metaRange = meta.offset..<meta.end
         guard metaRange.count <= maximumInMemoryLength else {

@@ -12,7 +12,7 @@
 /// samples, the sample tables and each track's display matrix (its rotation) are copied byte for
 /// byte. Boxes are nested at most ``ISOMediaInspector/maximumNestingDepth`` deep.
 enum MovieMetadataPlanner {
-    typealias Reader = BoundedByteReader<ISOMediaInspectionError>
+    typealias Reader = BoundedByteReader<ISOMediaInspector.Error>
 
     /// The `uuid` of Adobe's XMP box.
     static let xmpUUID: [UInt8] = [
@@ -27,7 +27,7 @@ enum MovieMetadataPlanner {
 
     /// Plans over the top-level boxes up to `topLevelEnd`.
     static func plan(_ reader: inout Reader, _ plan: inout MetadataPlan, topLevelEnd: Int)
-        throws(ISOMediaInspectionError)
+        throws(ISOMediaInspector.Error)
     {
         var offset = 0
         // Fewer than 8 bytes after the last box are padding, not a box.
@@ -44,7 +44,7 @@ enum MovieMetadataPlanner {
     }
 
     /// Walks `moov` with an explicit stack.
-    static func walk(_ moov: ISOBox, _ reader: inout Reader, _ plan: inout MetadataPlan) throws(ISOMediaInspectionError)
+    static func walk(_ moov: ISOBox, _ reader: inout Reader, _ plan: inout MetadataPlan) throws(ISOMediaInspector.Error)
     {
         var stack: [(box: ISOBox, next: Int)] = [(moov, moov.payload)]
         while let (parent, next) = stack.last {
@@ -89,7 +89,7 @@ enum MovieMetadataPlanner {
     /// An XMP box whose packet starts at `packetStart`.
     private static func xmp(
         _ box: ISOBox, packetStart: Int, _ reader: inout Reader, _ plan: inout MetadataPlan
-    ) throws(ISOMediaInspectionError) {
+    ) throws(ISOMediaInspector.Error) {
         let length = box.end - packetStart
         let review =
             length <= maximumInMemoryLength
@@ -102,7 +102,7 @@ enum MovieMetadataPlanner {
     }
 
     /// The children of a `meta` box, which is a full box in MP4 and a plain one in QuickTime.
-    private static func metaChildren(_ meta: ISOBox, _ reader: inout Reader) throws(ISOMediaInspectionError) -> [ISOBox]
+    private static func metaChildren(_ meta: ISOBox, _ reader: inout Reader) throws(ISOMediaInspector.Error) -> [ISOBox]
     {
         var plain = false
         if meta.end - meta.payload >= 8 {
@@ -114,7 +114,7 @@ enum MovieMetadataPlanner {
     /// Plans the removal of location keys from a QuickTime `meta`; `true` when it has `keys`.
     private static func keys(
         in meta: ISOBox, children: [ISOBox], _ reader: inout Reader, _ plan: inout MetadataPlan
-    ) throws(ISOMediaInspectionError) -> Bool {
+    ) throws(ISOMediaInspector.Error) -> Bool {
         guard let keysBox = children.first(where: { $0.type == "keys" }),
             let list = children.first(where: { $0.type == "ilst" })
         else { return false }

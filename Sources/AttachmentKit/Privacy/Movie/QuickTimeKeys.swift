@@ -3,7 +3,7 @@
 /// type is its key's 1-based index. Removing keys rewrites both: the keys after a removed one
 /// move up, and the values that name them are renumbered.
 struct QuickTimeKeys {
-    typealias Reader = BoundedByteReader<ISOMediaInspectionError>
+    typealias Reader = BoundedByteReader<ISOMediaInspector.Error>
 
     /// The key names that say where a video was shot.
     static let locationPrefix = "com.apple.quicktime.location."
@@ -16,7 +16,7 @@ struct QuickTimeKeys {
     let values: [(box: ISOBox, index: Int)]
 
     /// Reads `keys` and `ilst`.
-    init(keys: ISOBox, list: ISOBox, _ reader: inout Reader) throws(ISOMediaInspectionError) {
+    init(keys: ISOBox, list: ISOBox, _ reader: inout Reader) throws(ISOMediaInspector.Error) {
         keysBox = keys
         let count = try reader.uint32(at: keys.payload + 4, bigEndian: true)
         var cursor = keys.payload + 8

@@ -22,7 +22,7 @@ struct TIFFEntry {
 
 extension TIFFStructure {
     /// The entries of `directory`, in order.
-    func entries(in directory: Directory, _ reader: inout ByteReader) throws(ImageInspectionError) -> [TIFFEntry] {
+    func entries(in directory: Directory, _ reader: inout ByteReader) throws(ImageInspector.Error) -> [TIFFEntry] {
         var entries: [TIFFEntry] = []
         entries.reserveCapacity(directory.entryCount)
         for index in 0..<directory.entryCount {
@@ -38,7 +38,7 @@ extension TIFFStructure {
 
     /// The absolute range of `entry`'s value when it is stored outside the entry and lies
     /// inside the structure; `nil` for a value in the entry, of an unknown type, or out of bounds.
-    func outOfLineValue(of entry: TIFFEntry, _ reader: inout ByteReader) throws(ImageInspectionError) -> Range<Int>? {
+    func outOfLineValue(of entry: TIFFEntry, _ reader: inout ByteReader) throws(ImageInspector.Error) -> Range<Int>? {
         guard let size = entry.byteCount, size > 4 else { return nil }
         let offset = UInt64(try reader.rawUInt32(at: entry.position + 8, bigEndian: isBigEndian))
         guard offset + size <= UInt64(length) else { return nil }
@@ -52,7 +52,7 @@ extension TIFFStructure {
     }
 
     /// The structure-relative offset a pointer entry (`ExifIFD`, `GPSInfo`) names.
-    func pointer(_ entry: TIFFEntry, _ reader: inout ByteReader) throws(ImageInspectionError) -> Int {
+    func pointer(_ entry: TIFFEntry, _ reader: inout ByteReader) throws(ImageInspector.Error) -> Int {
         try reader.uint32(at: entry.position + 8, bigEndian: isBigEndian)
     }
 }

@@ -21,7 +21,7 @@ enum TIFFMetadataEditor {
     /// Plans the removal of personal tags from the structure at `base`, `length` bytes long.
     static func plan(
         at base: Int, length: Int, _ reader: inout ByteReader, _ plan: inout MetadataPlan
-    ) throws(ImageInspectionError) {
+    ) throws(ImageInspector.Error) {
         var walk = Walk(structure: try TIFFStructure(&reader, base: base, length: length))
         var next: Int? = walk.structure.firstDirectoryOffset
         while let offset = next {
@@ -48,7 +48,7 @@ enum TIFFMetadataEditor {
         init(structure: TIFFStructure) { self.structure = structure }
 
         /// The directory at `offset`, visited for the first time.
-        mutating func enter(_ offset: Int, _ reader: inout ByteReader) throws(ImageInspectionError)
+        mutating func enter(_ offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error)
             -> TIFFStructure.Directory
         {
             guard visited.insert(offset).inserted else { throw .loop(reader.format, offset: structure.base + offset) }
@@ -61,7 +61,7 @@ enum TIFFMetadataEditor {
         /// Plans the removals in `directory` and the directories it points to.
         mutating func edit(
             _ directory: TIFFStructure.Directory, _ reader: inout ByteReader, _ plan: inout MetadataPlan
-        ) throws(ImageInspectionError) {
+        ) throws(ImageInspector.Error) {
             let entries = try structure.entries(in: directory, &reader)
             var removedIndices: Set<Int> = []
             for (index, entry) in entries.enumerated() {
@@ -97,7 +97,7 @@ enum TIFFMetadataEditor {
         /// Whether a GPS pointer goes: it does when its directory holds a place and GPS is removed.
         private mutating func gps(
             _ entry: TIFFEntry, _ reader: inout ByteReader, _ plan: inout MetadataPlan
-        ) throws(ImageInspectionError) -> Bool {
+        ) throws(ImageInspector.Error) -> Bool {
             let directory = try enter(structure.pointer(entry, &reader), &reader)
             let entries = try structure.entries(in: directory, &reader)
             var values: [Range<Int>] = []
@@ -122,7 +122,7 @@ enum TIFFMetadataEditor {
         /// Whether an XMP packet goes whole; its personal properties are blanked when it stays.
         private mutating func xmp(
             _ entry: TIFFEntry, _ reader: inout ByteReader, _ plan: inout MetadataPlan
-        ) throws(ImageInspectionError) -> Bool {
+        ) throws(ImageInspector.Error) -> Bool {
             guard let value = try structure.outOfLineValue(of: entry, &reader), value.count <= maximumPacketSize else {
                 let review = XMPPacketReview(unreadRemoving: plan.removing)
                 plan.note(review.found)
@@ -142,7 +142,7 @@ enum TIFFMetadataEditor {
         /// is removed.
         private mutating func personalField(
             _ entry: TIFFEntry, _ reader: inout ByteReader, _ plan: inout MetadataPlan
-        ) throws(ImageInspectionError) -> Bool {
+        ) throws(ImageInspector.Error) -> Bool {
             guard let kind = TIFFPersonalTags.kinds[entry.tag], try !isBlank(entry, &reader) else { return false }
             plan.note(kind)
             guard plan.removes(kind) else { return false }
@@ -152,7 +152,7 @@ enum TIFFMetadataEditor {
 
         /// Whether a text or byte field holds only spaces and NULs (`UserComment` after its
         /// 8-byte character code): an empty field cameras write, which says nothing.
-        private func isBlank(_ entry: TIFFEntry, _ reader: inout ByteReader) throws(ImageInspectionError) -> Bool {
+        private func isBlank(_ entry: TIFFEntry, _ reader: inout ByteReader) throws(ImageInspector.Error) -> Bool {
             guard [1, 2, 7].contains(entry.type), let size = entry.byteCount, size <= TIFFPersonalTags.blankCheckLimit
             else { return false }
             let bytes: [UInt8]
@@ -170,7 +170,7 @@ enum TIFFMetadataEditor {
         /// The EXIF thumbnail's bytes (IFD1's `JPEGInterchangeFormat` and its length).
         private func thumbnail(
             in directory: TIFFStructure.Directory, _ reader: inout ByteReader
-        ) throws(ImageInspectionError) -> Range<Int>? {
+        ) throws(ImageInspector.Error) -> Range<Int>? {
             guard let start = try structure.value(of: .jpegInterchangeFormat, in: directory, &reader),
                 let count = try structure.value(of: .jpegInterchangeFormatLength, in: directory, &reader),
                 UInt64(start) + UInt64(count) <= UInt64(structure.length)
@@ -183,7 +183,7 @@ enum TIFFMetadataEditor {
         private mutating func rewrite(
             _ directory: TIFFStructure.Directory, _ entries: [TIFFEntry], without removedIndices: Set<Int>,
             _ reader: inout ByteReader
-        ) throws(ImageInspectionError) {
+        ) throws(ImageInspector.Error) {
             let table = structure.range(of: directory)
             guard table.upperBound <= structure.base + structure.length else {
                 throw .malformed(

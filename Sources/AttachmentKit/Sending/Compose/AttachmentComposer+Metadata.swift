@@ -11,10 +11,10 @@ extension AttachmentComposer {
     /// `<id>.original.<ext>`; `nil` when there is nothing to remove, and the picked file is sent.
     func strippedOriginal(
         of url: URL, format: ImageFormat, id: String, directory: URL
-    ) throws(AttachmentCompositionError) -> StrippedOriginal? {
+    ) throws(AttachmentComposer.Error) -> StrippedOriginal? {
         guard !metadataPolicy.removed.isEmpty else { return nil }
         let output = directory.appendingPathComponent(Self.fileName(id, "original." + format.fileExtensions[0]))
-        do throws(MetadataStripper.Failure) {
+        do throws(MetadataStripper.Error) {
             let plan = try MetadataPlanning.plan(fileAt: url, removing: metadataPolicy.removed)
             guard !plan.edits.isEmpty else { return nil }
             try SplicedCopy.write(from: url, byteCount: plan.byteCount, edits: plan.edits, to: output)

@@ -12,9 +12,9 @@ enum ItemPropertyAssociations {
 
     /// The entries of `box`, in order.
     ///
-    /// - Throws: ``ImageInspectionError/oversizedField(_:field:value:)`` when the entry or
+    /// - Throws: ``ImageInspector/Error/oversizedField(_:field:value:)`` when the entry or
     ///   association counts need more bytes than the box holds.
-    static func entries(in box: ISOBox, _ reader: inout ByteReader) throws(ImageInspectionError) -> [Entry] {
+    static func entries(in box: ISOBox, _ reader: inout ByteReader) throws(ImageInspector.Error) -> [Entry] {
         let version = try reader.uint8(at: box.payload)
         let flags = try reader.uint24(at: box.payload + 1, bigEndian: true)
         let entryCount = try reader.uint32(at: box.payload + 4, bigEndian: true)
@@ -49,7 +49,7 @@ enum ItemPropertyAssociations {
     /// - Throws: As ``entries(in:_:)``.
     static func propertyIndices(
         of item: Int, in box: ISOBox, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) -> [Int] {
+    ) throws(ImageInspector.Error) -> [Int] {
         var indices: [Int] = []
         for entry in try entries(in: box, &reader) where entry.item == item {
             for association in 0..<entry.count {
