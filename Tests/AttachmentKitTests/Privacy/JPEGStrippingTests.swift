@@ -74,6 +74,27 @@ struct JPEGStrippingTests {
         #expect(PrivacyTools.personalTags(result.after) == [])
     }
 
+    @Test("an MPF secondary image is edited in place and its offset rewritten, as exiftool reads them")
+    func multiPicture() throws {
+        let folder = try StorageTemporaryDirectory("privacy-jpeg")
+        let primary = try Data(contentsOf: PrivacyFixtures.jpeg(in: folder, name: "primary.jpg"))
+        let secondary = try Data(contentsOf: PrivacyFixtures.jpeg(in: folder, name: "gain-map.jpg", orientation: 1))
+        let input = folder.appending("mpf.jpg")
+        try PrivacyExif.multiPicture(primary: primary, secondary: secondary).write(to: input)
+        #expect(try PrivacyTools.binary("MPImage2", of: input) == secondary)
+        let output = folder.appending("stripped.jpg")
+        #expect(try MetadataStripper().strip(fileAt: input, to: output) == [.gps, .xmp, .iptc, .identifyingFields])
+        let extracted = folder.appending("extracted.jpg")
+        try PrivacyTools.binary("MPImage2", of: output).write(to: extracted)
+        #expect(PictureBytes.jpeg(try Data(contentsOf: extracted)) == PictureBytes.jpeg(secondary))
+        #expect(try Data(contentsOf: extracted).count == secondary.count)
+        let tags = try PrivacyTools.tags(extracted)
+        let left = PrivacyTools.personalTags(tags).filter { !$0.hasPrefix("XMP") && !$0.hasPrefix("IPTC") }
+        #expect(left == [], "\(left)")
+        #expect(tags["XMP-dc:Creator"] == nil && tags["XMP-dc:Title"] as? String == "Holiday in town")
+        #expect(try PrivacyTools.pixelSignature(output) == PrivacyTools.pixelSignature(input))
+    }
+
     @Test("a JPEG with nothing personal, or any JPEG kept whole, is copied byte for byte")
     func nothingToRemove() throws {
         let folder = try StorageTemporaryDirectory("privacy-jpeg")

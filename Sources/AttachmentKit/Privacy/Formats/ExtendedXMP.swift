@@ -20,6 +20,8 @@ struct ExtendedXMP {
         let bytes: Range<Int>
     }
 
+    /// Whether the segments keep their lengths (an MPF secondary image's): blanked, not removed.
+    let inPlace: Bool
     private(set) var pieces: [Piece] = []
 
     /// Adds the segment at `segment`, whose payload after the identifier starts at `payload`.
@@ -39,7 +41,7 @@ struct ExtendedXMP {
     func plan(_ reader: inout ByteReader, _ plan: inout MetadataPlan) throws(ImageInspector.Error) {
         guard !pieces.isEmpty else { return }
         plan.note(.xmp)
-        if plan.removes(.xmp) {
+        if plan.removes(.xmp), !inPlace {
             plan.add(pieces.map { .removal($0.segment) }, removing: .xmp)
             return
         }
@@ -47,16 +49,22 @@ struct ExtendedXMP {
         var packets: [[UInt8]: [Piece]] = [:]
         for piece in pieces { packets[piece.guid, default: []].append(piece) }
         for (_, group) in packets.sorted(by: { $0.value[0].segment.lowerBound < $1.value[0].segment.lowerBound }) {
+            let removing = inPlace ? plan.removing.subtracting(.xmp) : plan.removing
+            let whole = group.map { piece in
+                inPlace
+                    ? .replacing(piece.bytes, with: XMPPacketReview.spaces(piece.bytes))
+                    : ByteEdit.removal(piece.segment)
+            }
             guard let packet = try assemble(group, &reader) else {
-                let review = XMPPacketReview(unreadRemoving: plan.removing)
-                plan.add(group.map { .removal($0.segment) }, removing: review.removed)
+                let review = XMPPacketReview(unreadRemoving: removing)
+                if review.action == .remove { plan.add(whole, removing: review.removed) }
                 continue
             }
-            let review = XMPPacketReview(packet, removing: plan.removing)
+            let review = XMPPacketReview(packet, removing: removing)
             plan.note(review.found)
             switch review.action {
             case .keep: break
-            case .remove: plan.add(group.map { .removal($0.segment) }, removing: review.removed)
+            case .remove: plan.add(whole, removing: review.removed)
             case .blank(let ranges): plan.add(edits(blanking: ranges, in: group), removing: review.removed)
             }
         }

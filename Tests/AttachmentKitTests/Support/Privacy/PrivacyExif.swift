@@ -20,6 +20,27 @@ enum PrivacyExif {
         return result
     }
 
+    /// A JPEG with an MPF index (`APP2`, right after SOI) naming `secondary`, stored after the
+    /// primary image `primary`, as a phone stores an HDR gain map.
+    static func multiPicture(primary: Data, secondary: Data) -> Data {
+        // "MPF\0", then a big-endian TIFF header whose IFD (at 8) holds the version, the image
+        // count and the two 16-byte MP entries (at 50).
+        var tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A] + be32(8) + be16(3)
+        tiff += entry(0xB000, type: 7, count: 4, value: Array("0100".utf8))
+        tiff += entry(0xB001, type: 4, count: 1, value: be32(2))
+        tiff += entry(0xB002, type: 7, count: 32, value: be32(50)) + be32(0)
+        let segmentLength = 2 + 4 + tiff.count + 32
+        let primaryLength = primary.count + 2 + segmentLength
+        // Offsets count from the TIFF header: after SOI, the marker, the length and "MPF\0".
+        let header = 2 + 4 + 4
+        tiff += be32(0x0003_0000) + be32(primaryLength) + be32(0) + [0, 0, 0, 0]
+        tiff += be32(0x0000_0000) + be32(secondary.count) + be32(primaryLength - header) + [0, 0, 0, 0]
+        var result = Data([0xFF, 0xD8, 0xFF, 0xE2] + be16(segmentLength) + Array("MPF".utf8) + [0] + tiff)
+        result.append(primary.dropFirst(2))
+        result.append(secondary)
+        return result
+    }
+
     private static func entry(_ tag: Int, type: Int, count: Int, value: [UInt8]) -> [UInt8] {
         be16(tag) + be16(type) + be32(count) + (value + [0, 0, 0, 0]).prefix(4)
     }
