@@ -43,7 +43,7 @@ public struct PersonalMetadata: OptionSet, Sendable, Hashable, CustomStringConve
             (.gps, "GPS"), (.xmp, "XMP"), (.iptc, "IPTC"), (.makerNotes, "MakerNotes"),
             (.identifyingFields, "identifying fields"), (.videoLocation, "video location"),
         ]
-        let present = names.filter { contains($0.0) }.map(\.1)
+        let present = names.filter { contains($0.0) }.map { $0.1 }
         return present.isEmpty ? "none" : present.joined(separator: ", ")
     }
 }

@@ -134,6 +134,22 @@ struct HostileStrippingTests {
         }
     }
 
+    @Test("a removed value that points at the TIFF header leaves the header (found by the fuzzer)")
+    func valueInTheHeader() throws {
+        // IFD0 holds one entry: Artist, 8 ASCII bytes at offset 0, which is the TIFF header.
+        var tiff = ImagingByteWriter([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8])
+        tiff.uint16(1)
+        for value in [0x013B, 2] { tiff.uint16(value) }
+        for value in [8, 0, 0] { tiff.uint32(value) }
+        let jpeg = SyntheticImages.jpeg(before: [SyntheticImages.exifSegment(tiff.data)])
+        let folder = try StorageTemporaryDirectory("privacy-hostile")
+        let input = folder.appending("in.jpg")
+        try jpeg.write(to: input)
+        let output = folder.appending("out.jpg")
+        #expect(try MetadataStripper().strip(fileAt: input, to: output) == .identifyingFields)
+        #expect(try MetadataStripper().strip(fileAt: output, to: folder.appending("again.jpg")) == [])
+    }
+
     @Test("an existing output is left as it was when stripping fails")
     func existingOutputKept() throws {
         let folder = try StorageTemporaryDirectory("privacy-hostile")

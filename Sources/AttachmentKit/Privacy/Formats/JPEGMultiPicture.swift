@@ -14,8 +14,9 @@ struct JPEGMultiPicture {
     /// One secondary image: its size, its offset from the index's header, and where that offset
     /// is written.
     struct Image {
-        let size: Int
-        let offset: Int
+        /// Fixed-width, as read: each is converted to `Int` when its image is planned.
+        let size: UInt32
+        let offset: UInt32
         let offsetField: Int
     }
 
@@ -35,13 +36,10 @@ struct JPEGMultiPicture {
             let value = try structure.outOfLineValue(of: entry, &reader)
         {
             for start in stride(from: value.lowerBound, to: value.upperBound - 15, by: 16) {
-                let offset = try reader.uint32(at: start + 8, bigEndian: isBigEndian)
+                let size = try reader.rawUInt32(at: start + 4, bigEndian: isBigEndian)
+                let offset = try reader.rawUInt32(at: start + 8, bigEndian: isBigEndian)
                 // The primary image's entry has offset 0: it is the file itself.
-                guard offset != 0 else { continue }
-                images.append(
-                    Image(
-                        size: try reader.uint32(at: start + 4, bigEndian: isBigEndian), offset: offset,
-                        offsetField: start + 8))
+                if offset != 0 { images.append(Image(size: size, offset: offset, offsetField: start + 8)) }
             }
         }
         self.images = images
@@ -54,14 +52,17 @@ struct JPEGMultiPicture {
             $0 + $1.range.count - $1.replacementCount
         }
         for image in images {
-            let start = try reader.end(of: header, length: image.offset, field: "MPF image offset")
-            let end = try reader.end(of: start, length: image.size, field: "MPF image size")
+            guard let offset = Int(exactly: image.offset), let size = Int(exactly: image.size) else {
+                throw .oversizedField(.jpeg, field: "MPF image offset", value: UInt64(image.offset))
+            }
+            let start = try reader.end(of: header, length: offset, field: "MPF image offset")
+            let end = try reader.end(of: start, length: size, field: "MPF image size")
             guard end <= reader.count else {
                 throw .malformed(.jpeg, reason: "the MPF image at byte \(start) runs past the end of the file")
             }
             _ = try JPEGMetadataPlanner.walk(at: start, inPlace: true, &reader, &plan)
             guard removed != 0 else { continue }
-            let moved = image.offset - removed
+            let moved = offset - removed
             let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: moved >> $0) }
             plan.add(
                 .replacing(image.offsetField..<image.offsetField + 4, with: isBigEndian ? bytes : bytes.reversed()),

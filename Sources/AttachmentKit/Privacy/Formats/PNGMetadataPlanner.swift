@@ -146,6 +146,6 @@ enum PNGMetadataPlanner {
     }
 
     private static func chunkType(at offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error) -> String {
-        FourCharacterCode.text(try reader.uint32(at: offset, bigEndian: true))
+        FourCharacterCode.text(try reader.rawUInt32(at: offset, bigEndian: true))
     }
 }

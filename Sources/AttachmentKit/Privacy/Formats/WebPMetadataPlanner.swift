@@ -22,13 +22,15 @@ enum WebPMetadataPlanner {
         var extendedHeader: Int?
         var offset = 12
         while offset <= riffEnd - 8 {
-            let code = FourCharacterCode.text(try reader.uint32(at: offset, bigEndian: true))
+            let code = FourCharacterCode.text(try reader.rawUInt32(at: offset, bigEndian: true))
             let size = try reader.uint32(at: offset + 4, bigEndian: false)
             guard size <= riffEnd - offset - 8 else {
                 throw .oversizedField(.webp, field: "\"\(code)\" chunk size", value: UInt64(size))
             }
             // Chunks are padded to an even length, unless the payload ends the RIFF data.
+            // apple-compat: allow int32-trap (size <= riffEnd - offset - 8, checked above)
             let payloadEnd = offset + 8 + size
+            // apple-compat: allow int32-trap (payloadEnd < riffEnd here, so + 1 fits)
             let end = payloadEnd == riffEnd ? riffEnd : payloadEnd + size % 2
             switch code {
             case "VP8X" where offset == 12 && size >= 10:

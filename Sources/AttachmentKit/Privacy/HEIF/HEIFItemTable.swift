@@ -63,7 +63,7 @@ struct HEIFItemTable {
         let idSize = version == 2 ? 2 : 4
         let id = try reader.unsigned(at: box.payload + 4, byteCount: idSize, bigEndian: true)
         let typeOffset = box.payload + 4 + idSize + 2
-        let type = FourCharacterCode.text(try reader.uint32(at: typeOffset, bigEndian: true))
+        let type = FourCharacterCode.text(try reader.rawUInt32(at: typeOffset, bigEndian: true))
         var contentType: String?
         if type == "mime" {
             let strings = try reader.prefix(min(box.end - typeOffset - 4, 512), from: typeOffset + 4)
@@ -95,18 +95,23 @@ private struct LocationReader {
         let itemCount = try reader.unsigned(at: countField.lowerBound, byteCount: idSize, bigEndian: true)
         var cursor = countField.upperBound
         let field = Field(end: box.end)
+        // Each group of fields is read whole before any is converted to `Int`, so that a value a
+        // 32-bit `Int` refuses stops the walk after the same reads as on 64 bits.
         for _ in 0..<itemCount {
             let start = cursor
-            let id = try field.read(idSize, at: &cursor, &reader)
-            let method = version == 0 ? 0 : try field.read(2, at: &cursor, &reader) & 0xF
-            let dataReference = try field.read(2, at: &cursor, &reader)
-            let base = try field.read(baseSize, at: &cursor, &reader)
-            let extentCount = try field.read(2, at: &cursor, &reader)
+            let rawID = try field.read(idSize, at: &cursor, &reader)
+            // 16-bit fields: `truncatingIfNeeded` keeps every value.
+            let method = version == 0 ? 0 : Int(truncatingIfNeeded: try field.read(2, at: &cursor, &reader) & 0xF)
+            let dataReference = Int(truncatingIfNeeded: try field.read(2, at: &cursor, &reader))
+            let rawBase = try field.read(baseSize, at: &cursor, &reader)
+            let extentCount = Int(truncatingIfNeeded: try field.read(2, at: &cursor, &reader))
+            let (id, base) = (try field.integer(rawID, &reader), try field.integer(rawBase, &reader))
             var extents: [Range<Int>] = []
             for _ in 0..<extentCount {
                 _ = try field.read(indexSize, at: &cursor, &reader)
-                let offset = try field.read(offsetSize, at: &cursor, &reader)
-                let length = try field.read(lengthSize, at: &cursor, &reader)
+                let rawOffset = try field.read(offsetSize, at: &cursor, &reader)
+                let rawLength = try field.read(lengthSize, at: &cursor, &reader)
+                let (offset, length) = (try field.integer(rawOffset, &reader), try field.integer(rawLength, &reader))
                 if let extent = try Self.extent(
                     method: method, dataReference: dataReference, base: base, offset: offset, length: length,
                     dataBox: dataBox, id: id, &reader)
@@ -123,13 +128,21 @@ private struct LocationReader {
     /// Reads fixed-size fields of `iloc` without passing its end.
     struct Field {
         let end: Int
-        func read(_ size: Int, at cursor: inout Int, _ reader: inout ByteReader) throws(ImageInspector.Error) -> Int {
+
+        /// The `size`-byte field at `cursor` (0 for a size of 0), which moves past it.
+        func read(_ size: Int, at cursor: inout Int, _ reader: inout ByteReader) throws(ImageInspector.Error) -> UInt64
+        {
             guard size > 0 else { return 0 }
             guard size <= end - cursor else {
                 throw .oversizedField(reader.format, field: "iloc item count", value: UInt64(end - cursor))
             }
             let value = try reader.unsigned(at: cursor, byteCount: size, bigEndian: true)
             cursor += size
+            return value
+        }
+
+        /// `value` as an `Int`, or an error where it doesn't fit in one.
+        func integer(_ value: UInt64, _ reader: inout ByteReader) throws(ImageInspector.Error) -> Int {
             guard let result = Int(exactly: value) else {
                 throw .oversizedField(reader.format, field: "iloc field", value: value)
             }

@@ -65,18 +65,20 @@ enum HEIFMetadataPlanner {
             guard skip <= extent.count - 4 else {
                 throw .malformed(reader.format, reason: "the Exif item \(item.id) has a TIFF header offset of \(skip)")
             }
-            try TIFFMetadataEditor.plan(
-                at: extent.lowerBound + 4 + skip, length: extent.count - 4 - skip, &reader, &plan)
+            // apple-compat: allow int32-trap (skip <= extent.count - 4, checked above)
+            let base = extent.lowerBound + 4 + skip
+            try TIFFMetadataEditor.plan(at: base, length: extent.count - 4 - skip, &reader, &plan)
             return
         }
         let bytes = try gather(extents, &reader)
         guard bytes.count >= 4 else { return }
-        let skip = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
-        guard skip <= bytes.count - 4 else {
-            throw .malformed(reader.format, reason: "the Exif item \(item.id) has a TIFF header offset of \(skip)")
+        let field = bytes[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard let skip = Int(exactly: field), skip <= bytes.count - 4 else {
+            throw .malformed(reader.format, reason: "the Exif item \(item.id) has a TIFF header offset of \(field)")
         }
         let edited = try InMemoryEdit.apply(to: bytes, format: reader.format, removing: plan.removing) {
             (reader, plan) throws(ImageInspector.Error) in
+            // apple-compat: allow int32-trap (skip <= bytes.count - 4, checked above)
             try TIFFMetadataEditor.plan(at: 4 + skip, length: bytes.count - 4 - skip, &reader, &plan)
         }
         plan.note(edited.found)

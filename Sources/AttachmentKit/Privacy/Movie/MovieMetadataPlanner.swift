@@ -19,7 +19,7 @@ enum MovieMetadataPlanner {
         0xBE, 0x7A, 0xCF, 0xCB, 0x97, 0xA9, 0x42, 0xE8, 0x9C, 0x71, 0x99, 0x94, 0x91, 0xE3, 0xAF, 0xAC,
     ]
     /// `©xyz`: QuickTime's user data (and iTunes-style item) holding an ISO 6709 place.
-    private static let locationUserData = 0xA978_797A
+    private static let locationUserData: UInt32 = 0xA978_797A
     /// Boxes whose children are walked.
     private static let containers: Set = ["moov", "trak", "udta", "meta"]
     /// The largest metadata box read or rewritten in memory.
@@ -55,7 +55,7 @@ enum MovieMetadataPlanner {
             let box = try ISOBox(at: next, parentEnd: parent.end, isTopLevel: false, &reader)
             stack[stack.count - 1].next = box.end
             var childrenStart = box.payload
-            let code = try reader.uint32(at: box.offset + 4, bigEndian: true)
+            let code = try reader.rawUInt32(at: box.offset + 4, bigEndian: true)
             if parent.type == "udta" || parent.type == "ilst", code == locationUserData || box.type == "loci" {
                 plan.note(.videoLocation)
                 if plan.removes(.videoLocation) { plan.add(freeing(box), removing: .videoLocation) }
@@ -106,7 +106,7 @@ enum MovieMetadataPlanner {
     {
         var plain = false
         if meta.end - meta.payload >= 8 {
-            plain = FourCharacterCode.text(try reader.uint32(at: meta.payload + 4, bigEndian: true)) == "hdlr"
+            plain = FourCharacterCode.text(try reader.rawUInt32(at: meta.payload + 4, bigEndian: true)) == "hdlr"
         }
         return try ISOBox.children(from: meta.payload + (plain ? 0 : 4), to: meta.end, &reader)
     }

@@ -30,20 +30,22 @@ struct QuickTimeKeys {
                 throw .oversizedField(reader.format, field: "key size", value: UInt64(size))
             }
             let name = try reader.prefix(min(size - 8, 256), from: cursor + 8)
-            entries.append((cursor..<cursor + size, String(decoding: name, as: UTF8.self)))
-            cursor += size
+            // apple-compat: allow int32-trap (size <= keys.end - cursor, checked above)
+            let end = cursor + size
+            entries.append((cursor..<end, String(decoding: name, as: UTF8.self)))
+            cursor = end
         }
         self.keys = entries
         listBox = list
         values = try ISOBox.children(from: list.payload, to: list.end, &reader).map { box in
-            (box, (try? reader.uint32(at: box.offset + 4, bigEndian: true)) ?? 0)
+            (box, Int(truncatingIfNeeded: (try? reader.rawUInt32(at: box.offset + 4, bigEndian: true)) ?? 0))
         }
     }
 
     /// The 1-based indices of the keys that say where the video was shot and have a value.
     var locationIndices: Set<Int> {
         let named = Set(keys.indices.filter { keys[$0].name.hasPrefix(Self.locationPrefix) }.map { $0 + 1 })
-        return named.intersection(values.map(\.index))
+        return named.intersection(values.map { $0.index })
     }
 
     /// The `keys` and `ilst` boxes without the keys at `removed` (1-based) and their values;

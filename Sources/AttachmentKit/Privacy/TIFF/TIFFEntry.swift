@@ -41,9 +41,10 @@ extension TIFFStructure {
     func outOfLineValue(of entry: TIFFEntry, _ reader: inout ByteReader) throws(ImageInspector.Error) -> Range<Int>? {
         guard let size = entry.byteCount, size > 4 else { return nil }
         let offset = UInt64(try reader.rawUInt32(at: entry.position + 8, bigEndian: isBigEndian))
-        guard offset + size <= UInt64(length) else { return nil }
-        // Both fit in `Int`: they are at most `length`, an `Int`.
-        return (base + Int(offset))..<(base + Int(offset + size))
+        // Both fit in `Int` when they are at most `length`, an `Int`.
+        guard offset + size <= UInt64(length), let start = Int(exactly: offset), let end = Int(exactly: offset + size)
+        else { return nil }
+        return (base + start)..<(base + end)
     }
 
     /// The absolute range of `directory`: its count, its entries and the next directory's offset.

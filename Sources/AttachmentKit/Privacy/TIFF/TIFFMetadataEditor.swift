@@ -29,7 +29,7 @@ enum TIFFMetadataEditor {
             try walk.edit(directory, &reader, &plan)
             next = try walk.structure.nextDirectoryOffset(after: directory, &reader)
         }
-        let zeroing = ByteRanges.subtracting(walk.kept + walk.edits.map(\.range), from: walk.zeroed)
+        let zeroing = ByteRanges.subtracting(walk.kept + walk.edits.map { $0.range }, from: walk.zeroed)
         plan.add(walk.edits + zeroing.map(ByteEdit.zeroing), removing: walk.removed)
     }
 
@@ -45,7 +45,11 @@ enum TIFFMetadataEditor {
         var edits: [ByteEdit] = []
         var removed: PersonalMetadata = []
 
-        init(structure: TIFFStructure) { self.structure = structure }
+        init(structure: TIFFStructure) {
+            self.structure = structure
+            // The header (byte order, magic number, first directory) is never zeroed.
+            kept = [structure.base..<structure.base + 8]
+        }
 
         /// The directory at `offset`, visited for the first time.
         mutating func enter(_ offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error)
@@ -157,7 +161,7 @@ enum TIFFMetadataEditor {
             else { return false }
             let bytes: [UInt8]
             if size <= 4 {
-                bytes = try reader.prefix(Int(size), from: entry.position + 8)
+                bytes = try reader.prefix(Int(truncatingIfNeeded: size), from: entry.position + 8)
             } else if let value = try structure.outOfLineValue(of: entry, &reader) {
                 bytes = try reader.prefix(value.count, from: value.lowerBound)
             } else {
@@ -173,9 +177,10 @@ enum TIFFMetadataEditor {
         ) throws(ImageInspector.Error) -> Range<Int>? {
             guard let start = try structure.value(of: .jpegInterchangeFormat, in: directory, &reader),
                 let count = try structure.value(of: .jpegInterchangeFormatLength, in: directory, &reader),
-                UInt64(start) + UInt64(count) <= UInt64(structure.length)
+                UInt64(start) + UInt64(count) <= UInt64(structure.length),
+                let first = Int(exactly: start), let length = Int(exactly: count)
             else { return nil }
-            return (structure.base + Int(start))..<(structure.base + Int(start) + Int(count))
+            return (structure.base + first)..<(structure.base + first + length)
         }
 
         /// Replaces `directory` by one without the entries at `removedIndices`: the kept entries

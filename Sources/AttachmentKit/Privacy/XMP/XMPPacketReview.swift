@@ -35,7 +35,7 @@ struct XMPPacketReview {
         }
         let blanked = properties.filter { removing.contains($0.kind) }
         removed = blanked.reduce(into: []) { $0.formUnion($1.kind) }
-        action = blanked.isEmpty ? .keep : .blank(blanked.map(\.range))
+        action = blanked.isEmpty ? .keep : .blank(blanked.map { $0.range })
     }
 
     /// Reviews a packet too large to read: it is XMP that may hold any property, so it goes whole
