@@ -12,7 +12,7 @@ extension AttachmentResolver {
     /// The original a run fetches among `candidates` (the order of
     /// ``RenditionChain/originalOrder(in:displayedPixels:previewIsShown:)``): all of
     /// them when `fetchingOriginal`, otherwise those ``autoDownload`` allows by the rule
-    /// ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy`` documents. `previewPart` is the preview the run shows or fetches
+    /// ``AttachmentResolver/AutoDownloadPolicy`` documents. `previewPart` is the preview the run shows or fetches
     /// (`nil` when the message has none of its own); when it is neither local nor allowed, the
     /// message has nothing else to show and the sole-image rule applies, to images only: a video
     /// or a file is fetched unasked only by its type and size.
