@@ -30,6 +30,8 @@ if have convert && have exiftool; then
         convert -size 32x32 gradient:red-blue "$folder/plain.png"
         heif-enc -q 30 "$folder/plain.png" -o "$folder/seed.heic" >/dev/null
         exiftool "${tags[@]}" "$folder/seed.heic"
+        # From the JPEG (an AVIF from the grey PNG trips an assertion in libaom).
+        heif-enc -A -q 30 "$folder/seed.jpg" -o "$folder/seed.avif" >/dev/null
         rm -f "$folder/plain.png"
     fi
 fi
@@ -38,7 +40,7 @@ if have ffmpeg && have exiftool; then
         ffmpeg -v error -nostdin -f lavfi -i testsrc=size=32x18:rate=5:duration=0.4 -c:v mpeg4 \
             -metadata location=+48.85+002.35/ -y "$folder/seed.$extension"
         exiftool -q -overwrite_original "-Keys:GPSCoordinates=48.85 2.35" "-UserData:GPSCoordinates=48.85 2.35" \
-            -XMP-dc:Creator=Jane "$folder/seed.$extension"
+            "-UserData:LocationInformation=Home Lat=48.85 Lon=2.35" -XMP-dc:Creator=Jane "$folder/seed.$extension"
     done
 fi
 touch "$folder/done"

@@ -4,7 +4,7 @@ import Foundation
 
 /// Photos and videos carrying personal metadata, made in a temporary folder by outside tools:
 /// ImageMagick draws the picture (with an ICC profile), exiftool writes the metadata, `cwebp` and
-/// `webpmux` make the WebP, `heif-enc` the HEIC, `ffmpeg` the videos.
+/// `webpmux` make the WebP, `heif-enc` the HEIC and the AVIF, `ffmpeg` the videos.
 enum PrivacyFixtures {
     /// What exiftool writes into every photo that the default policy removes.
     static let personalTags = [
@@ -18,6 +18,8 @@ enum PrivacyFixtures {
     static let keptTags = ["-Copyright=(c) Example Copyright", "-Make=ExampleCam", "-Model=Model Nine"]
     /// Values of removed tags: none may be left in a stripped file's bytes.
     static let personalValues = ["Jane Doe", "BODY1234", "LENS5678", "taken at home", "Lutetia", "0f1e2d3c4b5a6978"]
+    /// The place a video's `loci` box names (exiftool's `LocationInformation`).
+    static let videoPlace = "Jane Home Role=shooting Lat=48.8566 Lon=2.3522 Alt=35 Body=earth Notes=at home"
     /// The ICC profile ImageMagick embeds (from Ghostscript, installed with ImageMagick).
     static let iccProfile = "/usr/share/color/icc/ghostscript/srgb.icc"
 
@@ -81,12 +83,21 @@ enum PrivacyFixtures {
         return url
     }
 
-    /// A HEIC made by `heif-enc`, given Exif and XMP items by exiftool.
-    static func heic(in folder: StorageTemporaryDirectory, name: String = "photo.heic") throws -> URL {
-        let png = folder.appending("\(name).source.png")
-        try PrivacyTools.run("convert", ["-size", "128x96", "gradient:red-blue", "png:\(png.path)"])
+    /// A HEIF file with Exif and XMP items carrying every personal tag HEIF can hold: made by
+    /// `heif-enc` from ``jpeg(in:name:orientation:personal:extendedXMP:)`` (whose ICC profile
+    /// becomes a `colr` property and whose Exif and XMP become items; AVIF when `name` ends in
+    /// `.avif`), or a copy of the fixture `base` (one with `irot` and `imir`), tagged by exiftool.
+    static func heif(in folder: StorageTemporaryDirectory, name: String = "photo.heic", base: String? = nil) throws
+        -> URL
+    {
         let url = folder.appending(name)
-        try PrivacyTools.run("heif-enc", ["-q", "50", png.path, "-o", url.path])
+        if let base {
+            try FileManager.default.copyItem(at: ImagingFixtures.url(base), to: url)
+        } else {
+            let source = try jpeg(in: folder, name: "\(name).source.jpg")
+            let avif = name.hasSuffix(".avif") ? ["-A"] : []
+            try PrivacyTools.run("heif-enc", avif + ["-q", "50", source.path, "-o", url.path])
+        }
         try PrivacyTools.run(
             "exiftool",
             ["-q", "-overwrite_original", "-n"] + keptTags + personalTags.filter { !$0.hasPrefix("-IPTC") } + [url.path]
@@ -96,8 +107,8 @@ enum PrivacyFixtures {
 
     /// A one-second video (`ffmpeg` test pattern, H.264 in MP4 or MPEG-4 in MOV) turned
     /// `rotation` degrees, with a location in QuickTime user data (`©xyz`) and in the metadata
-    /// keys (`com.apple.quicktime.location.ISO6709`), written by exiftool, and ffmpeg's own
-    /// `location` tag.
+    /// keys (`com.apple.quicktime.location.ISO6709`) and in 3GPP `loci` (a place name and its
+    /// coordinates), written by exiftool, and ffmpeg's own `location` tag.
     static func video(in folder: StorageTemporaryDirectory, name: String, rotation: Int = 90) throws -> URL {
         let raw = folder.appending("\(name).raw.\(name.hasSuffix(".mov") ? "mov" : "mp4")")
         let codec = name.hasSuffix(".mov") ? ["-c:v", "mpeg4"] : ["-c:v", "libx264", "-preset", "ultrafast"]
@@ -118,7 +129,7 @@ enum PrivacyFixtures {
             "exiftool",
             [
                 "-q", "-overwrite_original", "-Keys:GPSCoordinates=48.8566 2.3522 35",
-                "-UserData:GPSCoordinates=48.8566 2.3522 35",
+                "-UserData:GPSCoordinates=48.8566 2.3522 35", "-UserData:LocationInformation=\(videoPlace)",
                 "-XMP-dc:Creator=Jane Doe", url.path,
             ])
         return url

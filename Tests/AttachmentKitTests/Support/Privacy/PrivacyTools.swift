@@ -68,6 +68,17 @@ enum PrivacyTools {
             as: UTF8.self)
     }
 
+    /// The tags ffprobe reads in a video's container and streams (`location`, `creation_time`…),
+    /// keyed by name.
+    static func ffprobeTags(_ url: URL) throws -> [String: String] {
+        let json = try run(
+            "ffprobe", ["-v", "error", "-show_entries", "format_tags:stream_tags", "-of", "json", url.path])
+        let object = try JSONSerialization.jsonObject(with: json) as? [String: Any]
+        let format = (object?["format"] as? [String: Any])?["tags"] as? [String: String] ?? [:]
+        let streams = (object?["streams"] as? [[String: Any]] ?? []).compactMap { $0["tags"] as? [String: String] }
+        return streams.reduce(format) { $0.merging($1) { first, _ in first } }
+    }
+
     /// The tags of `tags` that name personal metadata the default policy removes: GPS, XMP,
     /// IPTC, Photoshop, MakerNotes, identifying fields, a video's location.
     static func personalTags(_ tags: [String: Any]) -> [String] {
