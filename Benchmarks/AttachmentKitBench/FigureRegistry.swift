@@ -8,7 +8,9 @@ let allFigures: [Figure] =
     + imagingFigures
     + imagingWalkFigures
     + imagingIdentifyFigures
+    + imagingAnimationFigures
     + isoMediaFigures
+    + audioFigures
     + placeholderFigures
     + storageFigures
     + remoteFigures

@@ -23,6 +23,7 @@ struct CommandHelpTests {
         case "send": _ = try SendCommand.popOptions(from: &arguments)
         case "strip": _ = StripCommand.popOptions(from: &arguments)
         case "placeholder": _ = try PlaceholderCommand.popOptions(from: &arguments)
+        case "waveform": _ = try WaveformCommand.popOptions(from: &arguments)
         default: Issue.record("no parser for \(name): add it here")
         }
         return arguments.askedFlags

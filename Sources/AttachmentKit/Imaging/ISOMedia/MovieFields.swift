@@ -9,6 +9,9 @@ struct TrackFields {
     var handler = ""
     var codec: String?
     var mediaDuration: MediaDuration?
+    /// A sound track's channels and sample rate, from its sample entry.
+    var channelCount: Int?
+    var sampleRate: Int?
 }
 
 /// What the boxes of `moov` say, gathered while ``MovieBoxWalker`` walks them.
@@ -46,7 +49,8 @@ struct MovieFields {
                 ISOMediaHeader.Track(
                     id: track.id, kind: kind, codec: track.codec, duration: track.mediaDuration,
                     isEnabled: track.flags & 1 == 1, displayWidth: size.width, displayHeight: size.height,
-                    rotation: kind == .video ? combined.rotation : .none))
+                    rotation: kind == .video ? combined.rotation : .none, channelCount: track.channelCount,
+                    sampleRate: track.sampleRate))
         }
         return result
     }

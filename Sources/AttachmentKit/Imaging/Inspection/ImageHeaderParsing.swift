@@ -34,6 +34,7 @@ enum ImageHeaderParsing {
         return ImageHeader(
             format: reader.format, pixelWidth: fields.pixelWidth, pixelHeight: fields.pixelHeight,
             orientation: fields.orientation, isProgressive: fields.isProgressive, isAnimated: fields.isAnimated,
-            inspectedByteCount: reader.inspectedByteCount, personalMetadata: personalMetadata)
+            animation: fields.animation, inspectedByteCount: reader.inspectedByteCount,
+            personalMetadata: personalMetadata)
     }
 }

@@ -14,18 +14,14 @@ import Foundation
 /// ``AttachmentComposer/Error/notAnImage(_:_:)`` before anything is sent, unless the app
 /// sends it as a plain file on purpose with ``composeFile(at:mimeType:id:)``.
 ///
-/// The size part carries the stored pixel size and the orientation, in
-/// ``orientationCode`` (by default the `UIImage.Orientation` raw values that
-/// ``ImageSizeMetadata/init(json:)`` reads). The preview comes from ``previewSource``: on Apple
-/// platforms ImageIO's thumbnail (upright), elsewhere the JPEG's embedded Exif thumbnail, with an
-/// Exif orientation written into it so it is turned as the size part says. A PNG, a WebP or a
-/// JPEG without a thumbnail goes without a preview on Linux; an app can always hand in its own.
-///
-/// The original goes without the personal metadata ``metadataPolicy`` removes (by default
-/// location, XMP, IPTC, MakerNotes and identifying fields; see <doc:PrivacyWhenSending>): when the
-/// picked file carries some, a stripped copy is written into the folder as `<id>.original.<ext>`
-/// and sent instead, nothing decoded; otherwise the picked file itself is sent. A preview made
-/// from the Exif thumbnail is stripped the same way.
+/// The size part carries the stored pixel size and the orientation in ``orientationCode``. The
+/// preview comes from ``previewSource`` (ImageIO on Apple platforms, the JPEG's Exif thumbnail
+/// elsewhere; see <doc:SendingAttachments>). The original goes without the personal metadata
+/// ``metadataPolicy`` removes (location, XMP, IPTC, MakerNotes and identifying fields by
+/// default): a stripped copy `<id>.original.<ext>` is written and sent when the picked file
+/// carries some, nothing decoded (<doc:PrivacyWhenSending>). An animated GIF, APNG or WebP keeps
+/// its frames byte for byte; the size part says `"animated":true` and
+/// ``AttachmentComposer/OutgoingAttachment/header`` carries ``ImageHeader/animation``.
 public struct AttachmentComposer: Sendable {
     /// How the header is read.
     public var inspector: ImageInspector
@@ -70,7 +66,7 @@ public struct AttachmentComposer: Sendable {
     ///   when the original's metadata can't be read to be removed.
     public func compose(
         imageAt url: URL, into directory: URL, id: String, preview: PartContent? = nil
-    ) throws(AttachmentComposer.Error) -> OutgoingAttachment {
+    ) throws(AttachmentComposer.Error) -> AttachmentComposer.OutgoingAttachment {
         let picked = try readHeader(url)
         try Self.createDirectory(directory)
         let stripped = try strippedOriginal(of: url, format: picked.format, id: id, directory: directory)
@@ -80,7 +76,7 @@ public struct AttachmentComposer: Sendable {
         let original = LocalPart(
             id: PartID("\(id)/original"), mimeType: header.format.mimeType, content: .file(originalURL),
             transferStatus: .awaitingUpload, byteCount: byteCount)
-        let metadata: ImageSizeMetadata
+        var metadata: ImageSizeMetadata
         do {
             metadata = try ImageSizeMetadata(
                 pixelWidth: Double(header.pixelWidth), pixelHeight: Double(header.pixelHeight),
@@ -88,6 +84,7 @@ public struct AttachmentComposer: Sendable {
         } catch {
             throw .unreadableHeader(url, .malformed(header.format, reason: error.description))
         }
+        metadata.isAnimated = header.isAnimated
         let json: Data
         do {
             json = try metadata.json(orientationCode: orientationCode)
@@ -110,7 +107,7 @@ public struct AttachmentComposer: Sendable {
                 id: PartID("\(id)/preview"), mimeType: .imageJPEGPreview, content: previewContent,
                 transferStatus: .awaitingUpload, byteCount: previewSize)
         }
-        return OutgoingAttachment(
+        return AttachmentComposer.OutgoingAttachment(
             original: original, preview: previewPart, sizePart: sizePart, header: header,
             removedMetadata: stripped?.removed ?? [])
     }
@@ -126,12 +123,12 @@ public struct AttachmentComposer: Sendable {
     ///   ``AttachmentComposer/Error/unreadable(_:reason:)``.
     public func composeFile(
         at url: URL, mimeType: MIMEType = .applicationOctetStream, id: String
-    ) throws(AttachmentComposer.Error) -> OutgoingAttachment {
+    ) throws(AttachmentComposer.Error) -> AttachmentComposer.OutgoingAttachment {
         let byteCount = try Self.size(of: url)
         let original = LocalPart(
             id: PartID("\(id)/original"), mimeType: mimeType, content: .file(url), transferStatus: .awaitingUpload,
             byteCount: byteCount)
-        return OutgoingAttachment(original: original, preview: nil, sizePart: nil, header: nil)
+        return AttachmentComposer.OutgoingAttachment(original: original, preview: nil, sizePart: nil, header: nil)
     }
 
     private func readHeader(_ url: URL) throws(AttachmentComposer.Error) -> ImageHeader {
