@@ -60,7 +60,7 @@ struct HostileStrippingTests {
 
     @Test("a PNG with a bad CRC, in its metadata or its image data, or cut before IEND")
     func pngChecksums() throws {
-        let png = Self.withCRCs(
+        let png = SyntheticImages.withPNGCRCs(
             SyntheticImages.png(
                 width: 8, height: 8, chunks: [SyntheticImages.pngChunk("tEXt", Data("exif:GPSLatitude\u{0}1/1".utf8))]))
         let folder = try StorageTemporaryDirectory("privacy-hostile")
@@ -165,7 +165,7 @@ struct HostileStrippingTests {
     func mutations() throws {
         let folder = try StorageTemporaryDirectory("privacy-hostile")
         let seeds = [
-            Self.exifJPEG, Self.withCRCs(SyntheticImages.png(width: 4, height: 4)),
+            Self.exifJPEG, SyntheticImages.withPNGCRCs(SyntheticImages.png(width: 4, height: 4)),
             SyntheticImages.webp([
                 SyntheticImages.riffChunk("VP8X", SyntheticImages.vp8xPayload(flags: 0x0C, width: 4, height: 4)),
                 SyntheticImages.riffChunk("EXIF", SyntheticImages.exif(orientation: 6)),
@@ -190,19 +190,5 @@ struct HostileStrippingTests {
                 }
             }
         }
-    }
-
-    /// `png` with every chunk's CRC computed (the synthetic images' are zero).
-    static func withCRCs(_ png: Data) -> Data {
-        var bytes = [UInt8](png)
-        var offset = 8
-        while offset + 12 <= bytes.count {
-            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            let end = offset + 8 + length
-            let crc = CRC32.checksum(bytes[(offset + 4)..<end])
-            bytes.replaceSubrange(end..<end + 4, with: [24, 16, 8, 0].map { UInt8(crc >> $0 & 0xFF) })
-            offset = end + 4
-        }
-        return Data(bytes)
     }
 }

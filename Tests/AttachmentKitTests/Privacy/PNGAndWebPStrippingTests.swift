@@ -1,14 +1,14 @@
 #if os(macOS) || os(Linux)
-// Spawns processes (exiftool, ImageMagick, cwebp, webpmux): macOS and Linux only.
+// Spawns processes (exiftool, ImageMagick, cwebp, gif2webp, webpmux): macOS and Linux only.
 import Foundation
 import Testing
 
 @testable import AttachmentKit
 
 @Suite(
-    "Stripping a PNG or a WebP, checked with exiftool, ImageMagick and webpmux",
+    "Stripping a PNG, a WebP or a GIF, checked with exiftool, ImageMagick and webpmux",
     .enabled(
-        if: PrivacyTools.areInstalled("exiftool", "convert", "identify", "cwebp", "webpmux"),
+        if: PrivacyTools.areInstalled("exiftool", "convert", "identify", "cwebp", "webpmux", "gif2webp"),
         "exiftool, ImageMagick or the WebP tools are not installed"))
 struct PNGAndWebPStrippingTests {
     @Test("a PNG loses its eXIf tags, XMP, raw profiles and personal exif:* text; IDAT and iCCP stay byte for byte")
@@ -55,6 +55,61 @@ struct PNGAndWebPStrippingTests {
         #expect(info.contains("Features present: EXIF metadata") && !info.contains("XMP"), "\(info)")
         #expect(result.after["IFD0:Orientation"] as? Int == orientation)
         #expect(try ImageInspector().inspect(fileAt: result.output).orientation.exifValue == orientation)
+    }
+
+    @Test("an animated WebP (gif2webp) loses its XMP chunk and its EXIF tags; every ANMF frame stays byte for byte")
+    func animatedWebP() throws {
+        let folder = try StorageTemporaryDirectory("privacy-webp")
+        let gif = try Self.animatedGIF(in: folder)
+        let plain = folder.appending("plain.webp")
+        try PrivacyTools.run("gif2webp", ["-quiet", "-q", "50", gif.path, "-o", plain.path])
+        let source = try PrivacyFixtures.jpeg(in: folder, name: "source.jpg")
+        let (exif, xmp) = (folder.appending("exif.bin"), folder.appending("xmp.xml"))
+        try PrivacyTools.run("exiftool", ["-b", "-EXIF", source.path]).write(to: exif)
+        try PrivacyTools.run("exiftool", ["-b", "-XMP", source.path]).write(to: xmp)
+        let withExif = folder.appending("exif.webp")
+        try PrivacyTools.run("webpmux", ["-set", "exif", exif.path, plain.path, "-o", withExif.path])
+        let input = folder.appending("animated.webp")
+        try PrivacyTools.run("webpmux", ["-set", "xmp", xmp.path, withExif.path, "-o", input.path])
+        let output = folder.appending("stripped.webp")
+        #expect(try MetadataStripper().strip(fileAt: input, to: output) == [.gps, .xmp, .identifyingFields])
+        let (before, after) = (try Data(contentsOf: input), try Data(contentsOf: output))
+        #expect(PictureBytes.webp(after) == PictureBytes.webp(before))
+        #expect(PictureBytes.webp(after).range(of: Data("ANMF".utf8)) != nil)
+        let info = String(decoding: try PrivacyTools.run("webpmux", ["-info", output.path]), as: UTF8.self)
+        #expect(info.contains("Features present: animation EXIF metadata\n"), "\(info)")
+        #expect(info.contains("Number of frames: 3"), "\(info)")
+        #expect(try ImageInspector().inspect(fileAt: output).animation?.frameCount == 3)
+        #expect(PrivacyTools.personalTags(try PrivacyTools.tags(output)) == [])
+    }
+
+    @Test("an animated GIF loses its XMP application extension; every frame decodes to the same pixels")
+    func animatedGIF() throws {
+        let folder = try StorageTemporaryDirectory("privacy-gif")
+        let input = try Self.animatedGIF(in: folder)
+        try PrivacyTools.run(
+            "exiftool",
+            ["-q", "-overwrite_original", "-XMP-dc:Creator=Jane Doe", "-XMP-exif:GPSLatitude=48.8566", input.path])
+        #expect(try ImageInspector().inspect(fileAt: input).personalMetadata == .xmp)
+        let output = folder.appending("stripped.gif")
+        #expect(try MetadataStripper().strip(fileAt: input, to: output) == .xmp)
+        #expect(try PrivacyTools.pixelSignature(output) == PrivacyTools.pixelSignature(input))
+        #expect(try PrivacyTools.pixelSignature(output).split(separator: "\n").count == 3)
+        let after = try PrivacyTools.tags(output)
+        #expect(PrivacyTools.personalTags(after) == [] && after["GIF:FrameCount"] as? Int == 3)
+        #expect(try Data(contentsOf: output).range(of: Data("Jane Doe".utf8)) == nil)
+    }
+
+    /// A three-frame looping GIF drawn by ImageMagick.
+    private static func animatedGIF(in folder: StorageTemporaryDirectory) throws -> URL {
+        let gif = folder.appending("animated.gif")
+        try PrivacyTools.run(
+            "convert",
+            [
+                "-size", "40x30", "-delay", "10", "gradient:red-blue", "gradient:green-yellow", "gradient:black-white",
+                "-loop", "0", gif.path,
+            ])
+        return gif
     }
 
     @Test("a simple lossy WebP without metadata is copied byte for byte")
