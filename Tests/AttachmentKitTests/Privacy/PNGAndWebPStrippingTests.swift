@@ -20,6 +20,7 @@ struct PNGAndWebPStrippingTests {
         let result = try StrippingChecks.strip(input, in: folder)
         #expect(result.removed == reported)
         #expect(PictureBytes.png(try Data(contentsOf: result.output)) == PictureBytes.png(try Data(contentsOf: input)))
+        #expect(PictureBytes.png(try Data(contentsOf: result.output)).range(of: Data("IDAT".utf8)) != nil)
         #expect(result.after["PNG:ExifCopyright"] != nil || result.after["IFD0:Copyright"] != nil)
         #expect(try ImageInspector().inspect(fileAt: result.output).personalMetadata == [])
     }
@@ -49,6 +50,7 @@ struct PNGAndWebPStrippingTests {
         #expect(result.removed == reported)
         let output = try Data(contentsOf: result.output)
         #expect(PictureBytes.webp(output) == PictureBytes.webp(try Data(contentsOf: input)))
+        #expect(PictureBytes.webp(output).range(of: Data("VP8".utf8)) != nil)
         let riffSize = output[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
         #expect(riffSize + 8 == output.count)
         let info = String(decoding: try PrivacyTools.run("webpmux", ["-info", result.output.path]), as: UTF8.self)

@@ -26,31 +26,30 @@ enum PictureBytes {
     /// A PNG's chunks other than metadata (text, `eXIf`, `tIME`), in order, with their CRCs:
     /// `IHDR`, `PLTE`, `iCCP`, `IDAT`, `fdAT`…
     static func png(_ data: Data) -> Data {
-        chunks(data, from: 8, bigEndian: true, header: 8, padded: false, trailer: 4)
+        chunks(data, from: 8, riff: false)
             .filter { !["tEXt", "zTXt", "iTXt", "eXIf", "tIME"].contains($0.type) }
             .reduce(into: Data()) { $0.append($1.bytes) }
     }
 
     /// A WebP's image chunks (`VP8 `, `VP8L`, `ALPH`, `ANIM`, `ANMF`) and `ICCP`, in order.
     static func webp(_ data: Data) -> Data {
-        chunks(data, from: 12, bigEndian: false, header: 8, padded: true, trailer: 0)
+        chunks(data, from: 12, riff: true)
             .filter { ["VP8 ", "VP8L", "ALPH", "ANIM", "ANMF", "ICCP"].contains($0.type) }
             .reduce(into: Data()) { $0.append($1.bytes) }
     }
 
-    /// The chunks of a PNG or RIFF file: a 4-byte length, a 4-byte type, the data, `trailer`
-    /// bytes (PNG's CRC), and a pad byte after odd lengths when `padded`.
-    private static func chunks(
-        _ data: Data, from start: Int, bigEndian: Bool, header: Int, padded: Bool, trailer: Int
-    ) -> [(type: String, bytes: Data)] {
+    /// The chunks of a PNG file (a big-endian length, the type, the data, a CRC) or of a RIFF file
+    /// (the type, a little-endian length, the data, a pad byte after an odd length).
+    private static func chunks(_ data: Data, from start: Int, riff: Bool) -> [(type: String, bytes: Data)] {
         let bytes = [UInt8](data)
         var result: [(String, Data)] = []
         var offset = start
-        while offset + header <= bytes.count {
-            let field = bytes[offset..<offset + 4].map(UInt32.init)
-            let length = Int(bigEndian ? field.reduce(0) { $0 << 8 | $1 } : field.reversed().reduce(0) { $0 << 8 | $1 })
-            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-            let end = min(bytes.count, offset + header + length + trailer + (padded ? length % 2 : 0))
+        while offset + 8 <= bytes.count {
+            let (typeAt, lengthAt) = riff ? (offset, offset + 4) : (offset + 4, offset)
+            let field = bytes[lengthAt..<lengthAt + 4].map(Int.init)
+            let length = riff ? field.reversed().reduce(0) { $0 << 8 | $1 } : field.reduce(0) { $0 << 8 | $1 }
+            let type = String(decoding: bytes[typeAt..<typeAt + 4], as: UTF8.self)
+            let end = min(bytes.count, offset + 8 + length + (riff ? length % 2 : 4))
             result.append((type, Data(bytes[offset..<end])))
             offset = end
         }
