@@ -6,7 +6,7 @@ import Testing
 @testable import AttachmentKit
 
 @Suite(
-    "Stripping a HEIC, an AVIF or a video, checked with exiftool, ImageMagick, libheif and ffmpeg",
+    "Stripping a HEIC, an AVIF or a video, checked with exiftool, ImageMagick, libheif and ffmpeg", .inTurn,
     .enabled(
         if: PrivacyTools.areInstalled("exiftool", "convert", "identify", "heif-enc", "heif-info", "ffmpeg", "ffprobe"),
         "exiftool, ImageMagick, heif-enc, heif-info or ffmpeg is not installed"))

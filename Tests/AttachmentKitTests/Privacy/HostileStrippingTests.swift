@@ -5,7 +5,7 @@ import Testing
 
 /// Bad input to the stripper: a typed error, no output file (an existing one left as it was), the
 /// input untouched, no temporary file left, never a crash or a hang.
-@Suite("Stripping hostile files")
+@Suite("Stripping hostile files", .inTurn)
 struct HostileStrippingTests {
     /// Strips `data` written as `name` and returns the error, checking that nothing was written.
     private func failure(_ data: Data, name: String, sourceLocation: SourceLocation = #_sourceLocation) throws

@@ -6,7 +6,7 @@ import Testing
 @testable import AttachmentKit
 
 @Suite(
-    "Stripping a JPEG, checked with exiftool and ImageMagick",
+    "Stripping a JPEG, checked with exiftool and ImageMagick", .inTurn,
     .enabled(
         if: PrivacyTools.areInstalled("exiftool", "convert", "identify"), "exiftool or ImageMagick is not installed"))
 struct JPEGStrippingTests {

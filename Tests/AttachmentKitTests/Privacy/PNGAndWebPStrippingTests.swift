@@ -6,7 +6,7 @@ import Testing
 @testable import AttachmentKit
 
 @Suite(
-    "Stripping a PNG, a WebP or a GIF, checked with exiftool, ImageMagick and webpmux",
+    "Stripping a PNG, a WebP or a GIF, checked with exiftool, ImageMagick and webpmux", .inTurn,
     .enabled(
         if: PrivacyTools.areInstalled("exiftool", "convert", "identify", "cwebp", "webpmux", "gif2webp"),
         "exiftool, ImageMagick or the WebP tools are not installed"))
