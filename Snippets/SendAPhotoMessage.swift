@@ -10,8 +10,15 @@ try FileManager.default.createDirectory(at: folder, withIntermediateDirectories:
 defer { try? FileManager.default.removeItem(at: folder) }
 
 // The picked photo: a 96 x 128 PNG saved with a .jpg name (it is sent as image/png).
+// Each chunk with its CRC-32: the composer reads the metadata a PNG may carry, and checks it.
 func chunk(_ type: String, _ payload: [UInt8]) -> [UInt8] {
-    withUnsafeBytes(of: UInt32(payload.count).bigEndian, Array.init) + Array(type.utf8) + payload + [0, 0, 0, 0]
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in Array(type.utf8) + payload {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+    }
+    return withUnsafeBytes(of: UInt32(payload.count).bigEndian, Array.init) + Array(type.utf8) + payload
+        + withUnsafeBytes(of: (crc ^ 0xFFFF_FFFF).bigEndian, Array.init)
 }
 let png =
     [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", [0, 0, 0, 96, 0, 0, 0, 128, 8, 2, 0, 0, 0])

@@ -19,3 +19,4 @@ let allFigures: [Figure] =
     + encryptionFigures
     + hashingFigures
     + sendingFigures
+    + privacyFigures

@@ -8,6 +8,9 @@ let requested = Array(CommandLine.arguments.dropFirst())
 if requested.first == RemotePeakMemory.childArgument, requested.count == 3 {
     exit(await RemotePeakMemory.runChild(requested[1], client: requested[2]))
 }
+if requested.first == PrivacyBench.childArgument, requested.count == 4 {
+    exit(PrivacyBench.runChild(mode: requested[1], input: requested[2], output: requested[3]))
+}
 if requested.first == SendingChild.argument, requested.count == 4 {
     exit(await SendingChild.run(endpoint: requested[1], file: requested[2], journal: requested[3]))
 }

@@ -5,6 +5,7 @@ enum InspectHelp {
         description: """
             Prints each image's format, pixel size, orientation, displayed size,
             progressive and animated flags, read from its header without decoding,
+            the personal metadata it carries (metadata: GPS, XMP, ... or none),
             and whether its extension (or the media type given with --mime) lies.
             For a video or audio file (MP4, MOV, M4A, 3GP), or an http(s) URL of
             one, prints its format, duration, display size, rotation, each

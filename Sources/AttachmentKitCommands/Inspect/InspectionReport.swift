@@ -18,6 +18,7 @@ struct InspectionReport {
         lines.append("  progressive: \(header.isProgressive ? "yes" : "no")")
         lines.append("  animated: \(header.isAnimated ? "yes" : "no")")
         if let animation = header.animation { lines += AnimationReport(animation).lines }
+        lines.append("  metadata: \(header.personalMetadata)")
         lines.append("  extension: \(extensionVerdict)")
         if let declaredType { lines.append("  declared type: \(verdict(on: declaredType))") }
         lines.append("  pixels: \(pixelVerdict)")

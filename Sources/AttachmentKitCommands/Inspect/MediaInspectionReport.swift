@@ -27,6 +27,7 @@ struct MediaInspectionReport {
             lines.append("  track \(track.id): \(track.kind), \(track.codec ?? "no codec"), \(duration)")
         }
         lines.append("  fast start: \(header.isFastStart ? "yes" : "no")\(header.isFragmented ? " (fragmented)" : "")")
+        lines.append("  metadata: \(header.personalMetadata)")
         if isRemote {
             lines.append("  bytes fetched: \(header.inspectedByteCount)")
         } else {

@@ -1,12 +1,14 @@
 /// The help of `attachmentkit compose` and `attachmentkit send`.
 enum SendHelp {
     static let compose = CommandHelp(
-        name: "compose", synopsis: ["FILE", "[--out DIR]"],
+        name: "compose", synopsis: ["FILE", "[--out DIR]", "[--keep-metadata]"],
         description: """
             Composes a photo message from FILE (the original typed by its bytes,
             a preview when the JPEG has an Exif thumbnail, the size part), writes
             the small parts to DIR (FILE's folder by default) and prints the
-            message JSON that resolve reads.
+            message JSON that resolve reads. The original goes without its
+            personal metadata (a stripped copy in DIR, as strip writes it);
+            --keep-metadata sends FILE itself, byte for byte.
             """)
 
     static let send = CommandHelp(

@@ -15,7 +15,8 @@ public enum AttachmentKitTool {
     /// The commands whose help `attachmentkit help` gathers, in its order.
     static let commands = [
         ResolveHelp.command, InspectHelp.command, CipherHelp.encrypt, CipherHelp.decrypt, SendHelp.compose,
-        SendHelp.send, PlaceholderHelp.command, WaveformHelp.command, MatrixHelp.send, MatrixHelp.resolve,
+        SendHelp.send, StripHelp.command, PlaceholderHelp.command, WaveformHelp.command, MatrixHelp.send,
+        MatrixHelp.resolve,
     ]
 
     /// The usage text printed by `attachmentkit help`: every command's usage line and
@@ -69,6 +70,8 @@ public enum AttachmentKitTool {
                 return try CipherCommands.decrypt(&arguments)
             case "compose":
                 return try ComposeCommand.run(&arguments)
+            case "strip":
+                return try StripCommand.run(&arguments)
             case "send":
                 let (text, ending) = try await SendCommand.run(
                     &arguments, console: console, handlesInterrupts: handlesInterrupts)

@@ -21,6 +21,7 @@ struct CommandHelpTests {
         case "decrypt": _ = try CipherCommands.popDecryptOptions(from: &arguments)
         case "compose": _ = try ComposeCommand.popOptions(from: &arguments)
         case "send": _ = try SendCommand.popOptions(from: &arguments)
+        case "strip": _ = StripCommand.popOptions(from: &arguments)
         case "placeholder": _ = try PlaceholderCommand.popOptions(from: &arguments)
         case "waveform": _ = try WaveformCommand.popOptions(from: &arguments)
         case "matrix send": _ = try MatrixSendCommand.popOptions(from: &arguments)

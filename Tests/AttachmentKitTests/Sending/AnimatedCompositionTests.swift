@@ -7,7 +7,7 @@ import Testing
 struct AnimatedCompositionTests {
     static let animations: [(String, Data, MIMEType)] = [
         ("GIF", SyntheticImages.animatedGIF(delays: [10, 20, 30], loop: 5), .imageGIF),
-        ("APNG", SyntheticImages.apng(delays: [(1, 10), (2, 10)], plays: 1), .imagePNG),
+        ("APNG", SyntheticImages.withPNGCRCs(SyntheticImages.apng(delays: [(1, 10), (2, 10)], plays: 1)), .imagePNG),
         ("WebP", SyntheticImages.animatedWebP(durations: [40, 40, 40, 40], loop: 0), ImageFormat.webp.mimeType),
     ]
 

@@ -26,12 +26,17 @@ public struct ISOMediaHeader: Sendable, Hashable {
     /// How many bytes the inspector read: bytes read from disk for a file, bytes examined for
     /// data in memory, bytes fetched for a remote file.
     public let inspectedByteCount: Int
+    /// The personal metadata the file carries (where it was shot, XMP), which
+    /// ``MetadataStripper`` removes; read in `moov` (and, for a local file, in the top-level
+    /// boxes) within the inspector's budgets.
+    public let personalMetadata: PersonalMetadata
 
     /// Creates a header from known values (for tests and previews); ``ISOMediaInspector``
     /// makes the real ones.
     package init(
         format: ISOMediaHeader.Format, majorBrand: String, compatibleBrands: [String], duration: MediaDuration?,
-        tracks: [ISOMediaHeader.Track], isFastStart: Bool, isFragmented: Bool = false, inspectedByteCount: Int = 0
+        tracks: [ISOMediaHeader.Track], isFastStart: Bool, isFragmented: Bool = false, inspectedByteCount: Int = 0,
+        personalMetadata: PersonalMetadata = []
     ) {
         self.format = format
         self.majorBrand = majorBrand
@@ -41,6 +46,7 @@ public struct ISOMediaHeader: Sendable, Hashable {
         self.isFastStart = isFastStart
         self.isFragmented = isFragmented
         self.inspectedByteCount = inspectedByteCount
+        self.personalMetadata = personalMetadata
     }
 
     /// The video track a player shows: the first enabled video track, else the first video
@@ -62,6 +68,7 @@ public struct ISOMediaHeader: Sendable, Hashable {
     func reading(_ byteCount: Int) -> ISOMediaHeader {
         ISOMediaHeader(
             format: format, majorBrand: majorBrand, compatibleBrands: compatibleBrands, duration: duration,
-            tracks: tracks, isFastStart: isFastStart, isFragmented: isFragmented, inspectedByteCount: byteCount)
+            tracks: tracks, isFastStart: isFastStart, isFragmented: isFragmented, inspectedByteCount: byteCount,
+            personalMetadata: personalMetadata)
     }
 }

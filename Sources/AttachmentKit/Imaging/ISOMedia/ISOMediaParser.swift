@@ -9,7 +9,10 @@ enum ISOMediaParser {
         guard let movie = layout.movie else { throw .malformed(reader.format, reason: "there is no moov box") }
         let brands = try self.brands(layout.fileType, &reader)
         let fields = try MovieBoxWalker.walk(movie, maximumDepth: maximumDepth, &reader)
-        return try header(brands: brands, fields: fields, isFastStart: !layout.mediaDataFirst, reader.format)
+        let metadata = PersonalMetadataScan.scan(&reader, topLevelEnd: reader.count)
+        return try header(
+            brands: brands, fields: fields, isFastStart: !layout.mediaDataFirst, reader.format,
+            personalMetadata: metadata)
     }
 
     /// The brands of `ftyp` (major first), or none for a file without `ftyp`.
@@ -22,11 +25,12 @@ enum ISOMediaParser {
 
     /// The header the fields of `moov` describe.
     static func header(
-        brands: [String], fields: MovieFields, isFastStart: Bool, _ format: ISOMediaHeader.Format
+        brands: [String], fields: MovieFields, isFastStart: Bool, _ format: ISOMediaHeader.Format,
+        personalMetadata: PersonalMetadata = []
     ) throws(ISOMediaInspector.Error) -> ISOMediaHeader {
         ISOMediaHeader(
             format: format, majorBrand: brands.first ?? "", compatibleBrands: Array(brands.dropFirst()),
             duration: fields.movieDuration, tracks: try fields.reportedTracks(format), isFastStart: isFastStart,
-            isFragmented: fields.isFragmented)
+            isFragmented: fields.isFragmented, personalMetadata: personalMetadata)
     }
 }

@@ -30,13 +30,17 @@ public struct ImageHeader: Sendable, Hashable {
     /// How many bytes the inspector read to produce this header: bytes read from disk for a
     /// file, bytes examined for data in memory.
     public let inspectedByteCount: Int
+    /// The personal metadata the image carries (GPS, XMP, IPTC…), which ``MetadataStripper``
+    /// removes: what an app warns about before sending with ``MetadataPolicy/keepAll``. Read
+    /// within the inspector's byte and read budgets, after the header.
+    public let personalMetadata: PersonalMetadata
 
     /// Creates a header from known values (for tests and previews); ``ImageInspector`` makes
     /// the real ones.
     package init(
         format: ImageFormat, pixelWidth: Int, pixelHeight: Int, orientation: ImageOrientation = .up,
         isProgressive: Bool = false, isAnimated: Bool = false, animation: Animation? = nil,
-        inspectedByteCount: Int = 0
+        inspectedByteCount: Int = 0, personalMetadata: PersonalMetadata = []
     ) {
         self.format = format
         self.pixelWidth = pixelWidth
@@ -46,6 +50,7 @@ public struct ImageHeader: Sendable, Hashable {
         self.isAnimated = isAnimated || animation != nil
         self.animation = animation
         self.inspectedByteCount = inspectedByteCount
+        self.personalMetadata = personalMetadata
     }
 
     /// The width as displayed, orientation applied.

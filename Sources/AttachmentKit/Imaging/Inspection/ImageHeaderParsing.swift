@@ -30,9 +30,11 @@ enum ImageHeaderParsing {
         case .bmp: fields = try BMPHeaderParser.parse(&reader)
         case .tiff: fields = try TIFFHeaderParser.parse(&reader)
         }
+        let personalMetadata = PersonalMetadataScan.scan(&reader)
         return ImageHeader(
             format: reader.format, pixelWidth: fields.pixelWidth, pixelHeight: fields.pixelHeight,
             orientation: fields.orientation, isProgressive: fields.isProgressive, isAnimated: fields.isAnimated,
-            animation: fields.animation, inspectedByteCount: reader.inspectedByteCount)
+            animation: fields.animation, inspectedByteCount: reader.inspectedByteCount,
+            personalMetadata: personalMetadata)
     }
 }

@@ -134,12 +134,12 @@ enum GIFHeaderParser {
     }
 
     /// The length of the color table that `flags` (a screen or image descriptor's) announce.
-    private static func colorTableLength(flags: Int) -> Int {
+    static func colorTableLength(flags: Int) -> Int {
         flags & 0x80 == 0 ? 0 : 3 << ((flags & 0x07) + 1)
     }
 
     /// Skips the sub-blocks starting at `offset` and returns the offset after their terminator.
-    private static func skipSubBlocks(from offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error)
+    static func skipSubBlocks(from offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error)
         -> Int
     {
         var offset = offset

@@ -9,4 +9,8 @@ enum FourCharacterCode {
         }
         return text
     }
+
+    /// The code as four characters, read as the fixed-width value it is (a code whose first byte
+    /// is 0x80 or more, QuickTime's `©xyz`, doesn't fit a 32-bit `Int`).
+    static func text(_ code: UInt32) -> String { text(Int(truncatingIfNeeded: code)) }
 }

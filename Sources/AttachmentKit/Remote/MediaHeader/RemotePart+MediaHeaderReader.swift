@@ -120,7 +120,9 @@ extension RemotePart {
                     let box = try ISOBox(at: 0, parentEnd: bytes.count, isTopLevel: true, &reader)
                     let fields = try MovieBoxWalker.walk(
                         box, maximumDepth: ISOMediaInspector.maximumNestingDepth, &reader)
-                    return try ISOMediaParser.header(brands: brands, fields: fields, isFastStart: isFastStart, format)
+                    return try ISOMediaParser.header(
+                        brands: brands, fields: fields, isFastStart: isFastStart, format,
+                        personalMetadata: PersonalMetadataScan.scan(movie: box, &reader))
                 }
             }
             return try result.get()

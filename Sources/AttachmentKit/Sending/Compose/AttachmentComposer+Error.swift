@@ -16,6 +16,10 @@ extension AttachmentComposer {
         case orientationNotExpressible(URL, ImageSizeMetadata.Error)
         /// A part could not be written to the output folder.
         case cannotWrite(URL, reason: String)
+        /// The original's metadata could not be read to remove what
+        /// ``AttachmentComposer/metadataPolicy`` removes (a damaged Exif block, a bad PNG CRC): it
+        /// is not sent. Compose with ``MetadataPolicy/keepAll`` to send it as it is.
+        case metadataNotRemoved(URL, MetadataStripper.Error)
 
         public var description: String {
             switch self {
@@ -26,6 +30,7 @@ extension AttachmentComposer {
             case .unreadableHeader(let url, let error): "\(url.path) is not a readable image: \(error)"
             case .orientationNotExpressible(let url, let error): "\(url.path): \(error)"
             case .cannotWrite(let url, let reason): "can't write \(url.path): \(reason)"
+            case .metadataNotRemoved(let url, let error): "\(url.path): its metadata can't be removed: \(error)"
             }
         }
     }

@@ -15,15 +15,23 @@ extension AttachmentComposer {
         public let preview: LocalPart?
         /// The size part (`application/json+imageSize`), for an image.
         public let sizePart: LocalPart?
-        /// The original's header, for an image.
+        /// The original's header, for an image: the header of the file sent, stripped of its
+        /// personal metadata when the composer removed some.
         public let header: ImageHeader?
+        /// The personal metadata the composer removed from the original (empty when the picked
+        /// file is sent as it is).
+        public let removedMetadata: PersonalMetadata
 
         /// Creates an attachment from its parts.
-        package init(original: LocalPart, preview: LocalPart?, sizePart: LocalPart?, header: ImageHeader?) {
+        package init(
+            original: LocalPart, preview: LocalPart?, sizePart: LocalPart?, header: ImageHeader?,
+            removedMetadata: PersonalMetadata = []
+        ) {
             self.original = original
             self.preview = preview
             self.sizePart = sizePart
             self.header = header
+            self.removedMetadata = removedMetadata
         }
 
         /// The parts in message order: the original, the preview, the size part (those there are).

@@ -16,14 +16,13 @@ import Foundation
 ///
 /// The size part carries the stored pixel size and the orientation in ``orientationCode``. The
 /// preview comes from ``previewSource``: on Apple platforms ImageIO's thumbnail, elsewhere the
-/// JPEG's embedded Exif thumbnail (a PNG, a WebP or a JPEG without one goes without a preview on
-/// Linux); an app can always hand in its own.
-///
-/// An animated GIF, APNG or WebP is never turned into a still: the original goes as it is, the
-/// size part says `"animated":true`, and a preview, where one is had, is a still JPEG of its
-/// first frame. ``AttachmentComposer/OutgoingAttachment/header`` carries the frames and delays
-/// (``ImageHeader/animation``), and its ``ImageHeader/isAnimated`` is Matrix's
-/// `info.is_animated`.
+/// JPEG's embedded Exif thumbnail (see <doc:SendingAttachments>); an app can always hand in its
+/// own. The original goes without the personal metadata ``metadataPolicy`` removes (location,
+/// XMP, IPTC, MakerNotes and identifying fields by default): a stripped copy
+/// `<id>.original.<ext>` is written and sent when the picked file carries some, nothing decoded
+/// (<doc:PrivacyWhenSending>). An animated GIF, APNG or WebP keeps its frames byte for byte; the
+/// size part says `"animated":true` and ``AttachmentComposer/OutgoingAttachment/header`` carries
+/// ``ImageHeader/animation``.
 public struct AttachmentComposer: Sendable {
     /// How the header is read.
     package var inspector: ImageInspector
@@ -35,18 +34,22 @@ public struct AttachmentComposer: Sendable {
     public var maximumPreviewPixelSize: Int
     /// The JPEG quality of an ImageIO preview: 0.5.
     package var previewQuality: Double
+    /// What is removed from the original before it is sent: ``MetadataPolicy/removePersonal``
+    /// unless set; ``MetadataPolicy/keepAll`` sends the picked file as it is.
+    public var metadataPolicy: MetadataPolicy
 
     /// Creates a composer.
     public init(
         inspector: ImageInspector = ImageInspector(), previewSource: AttachmentComposer.PreviewSource = .automatic,
         orientationCode: ImageSizeMetadata.OrientationCode = .uiImageOrientation, maximumPreviewPixelSize: Int = 512,
-        previewQuality: Double = 0.5
+        previewQuality: Double = 0.5, metadataPolicy: MetadataPolicy = .removePersonal
     ) {
         self.inspector = inspector
         self.previewSource = previewSource
         self.orientationCode = orientationCode
         self.maximumPreviewPixelSize = maximumPreviewPixelSize
         self.previewQuality = previewQuality
+        self.metadataPolicy = metadataPolicy
     }
 
     /// Composes an image message from the file at `url`, writing the preview and the size part
@@ -60,16 +63,20 @@ public struct AttachmentComposer: Sendable {
     ///     `<id>/size`.
     ///   - preview: The app's own preview (`image/jpeg+preview` content), used instead of
     ///     ``previewSource``.
-    /// - Throws: ``AttachmentComposer/Error``.
+    /// - Throws: ``AttachmentComposer/Error``; ``AttachmentComposer/Error/metadataNotRemoved(_:_:)``
+    ///   when the original's metadata can't be read to be removed.
     public func compose(
         imageAt url: URL, into directory: URL, id: String, preview: PartContent? = nil
     ) throws(AttachmentComposer.Error) -> AttachmentComposer.OutgoingAttachment {
-        let header = try readHeader(url)
-        let byteCount = try Self.size(of: url)
-        let original = LocalPart(
-            id: PartID("\(id)/original"), mimeType: header.format.mimeType, content: .file(url),
-            transferStatus: .awaitingUpload, byteCount: byteCount)
+        let picked = try readHeader(url)
         try Self.createDirectory(directory)
+        let stripped = try strippedOriginal(of: url, format: picked.format, id: id, directory: directory)
+        let originalURL = stripped?.url ?? url
+        let header = try stripped == nil ? picked : readHeader(originalURL)
+        let byteCount = try Self.size(of: originalURL)
+        let original = LocalPart(
+            id: PartID("\(id)/original"), mimeType: header.format.mimeType, content: .file(originalURL),
+            transferStatus: .awaitingUpload, byteCount: byteCount)
         var metadata: ImageSizeMetadata
         do {
             metadata = try ImageSizeMetadata(
@@ -93,7 +100,7 @@ public struct AttachmentComposer: Sendable {
         var previewPart: LocalPart?
         var previewContent = preview
         if previewContent == nil {
-            previewContent = try makePreview(of: url, header: header, id: id, directory: directory)
+            previewContent = try makePreview(of: originalURL, header: header, id: id, directory: directory)
         }
         if let previewContent {
             let previewSize: Int64? = try? previewContent.byteCount()
@@ -102,7 +109,8 @@ public struct AttachmentComposer: Sendable {
                 transferStatus: .awaitingUpload, byteCount: previewSize)
         }
         return AttachmentComposer.OutgoingAttachment(
-            original: original, preview: previewPart, sizePart: sizePart, header: header)
+            original: original, preview: previewPart, sizePart: sizePart, header: header,
+            removedMetadata: stripped?.removed ?? [])
     }
 
     /// Composes a message that sends the file at `url` as it is, whatever its bytes: for files the
@@ -157,6 +165,12 @@ public struct AttachmentComposer: Sendable {
         guard let bytes else { return nil }
         let previewURL = directory.appendingPathComponent(Self.fileName(id, "preview.jpg"))
         try Self.write(bytes, to: previewURL)
+        // The thumbnail's own metadata goes as the original's does; one that can't be read is
+        // not sent.
+        guard (try? MetadataStripper(policy: metadataPolicy).strip(fileAt: previewURL, to: previewURL)) != nil else {
+            try? FileManager.default.removeItem(at: previewURL)
+            return nil
+        }
         return .file(previewURL)
     }
 

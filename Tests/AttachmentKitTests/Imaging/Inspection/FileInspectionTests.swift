@@ -12,11 +12,12 @@ struct FileInspectionTests {
         return url
     }
 
-    @Test("a frame header behind a 50 KB Exif thumbnail costs the first read and one small read, not the file")
+    @Test("a frame header behind a 50 KB Exif thumbnail costs the first read and a few small reads, not the file")
     func largeExif() throws {
         let header = try ImageInspector().inspect(fileAt: ImagingFixtures.url("jpeg-large-exif.jpg"))
         #expect(header.orientation == .left)
-        #expect(header.inspectedByteCount <= FileChunkLoader.firstReadSize + FileChunkLoader.jumpReadSize)
+        // One small read for the frame header, a few for the walk after personal metadata.
+        #expect(header.inspectedByteCount <= FileChunkLoader.firstReadSize + 4 * FileChunkLoader.jumpReadSize)
     }
 
     @Test("a 5 MB JPEG is inspected from its first read")
@@ -36,10 +37,14 @@ struct FileInspectionTests {
         for _ in 0..<40 { segments.append(SyntheticImages.segment(0xE2, Data(count: 60_000))) }
         let url = try temporaryFile(SyntheticImages.jpeg(before: segments))
         defer { try? FileManager.default.removeItem(at: url) }
-        // Forty segment headers cost forty small reads after the first: 18 KB, not forty 8 KiB windows.
-        let header = try ImageInspector(maximumByteCount: 20 * 1024).inspect(fileAt: url)
+        // Forty segment headers cost forty small reads after the first: 18 KB, not forty 8 KiB
+        // windows; the walk after personal metadata reads them once more.
+        let header = try ImageInspector().inspect(fileAt: url)
         #expect(header.pixelWidth == 640)
-        #expect(header.inspectedByteCount <= FileChunkLoader.firstReadSize + 41 * FileChunkLoader.jumpReadSize)
+        #expect(header.inspectedByteCount <= FileChunkLoader.firstReadSize + 2 * 41 * FileChunkLoader.jumpReadSize)
+        // A budget the header fits in still gives it; the metadata walk stops at the budget.
+        let limited = try ImageInspector(maximumByteCount: 20 * 1024).inspect(fileAt: url)
+        #expect(limited.pixelWidth == 640 && limited.inspectedByteCount <= 20 * 1024)
         #expect(throws: ImageInspector.Error.readLimitExceeded(.jpeg, limit: 12 * 1024)) {
             try ImageInspector(maximumByteCount: 12 * 1024).inspect(fileAt: url)
         }

@@ -22,10 +22,14 @@ struct ISOBox {
     init<Failure>(
         at offset: Int, parentEnd: Int, isTopLevel: Bool, _ reader: inout BoundedByteReader<Failure>
     ) throws(Failure) {
-        let size32 = try reader.uint32(at: offset, bigEndian: true)
-        type = FourCharacterCode.text(try reader.uint32(at: offset + 4, bigEndian: true))
+        // Both fields are read before either is converted, so that a size a 32-bit `Int` refuses
+        // stops the walk after the same reads as on 64 bits; a type is a code, never an `Int`.
+        let size32 = try reader.rawUInt32(at: offset, bigEndian: true)
+        type = FourCharacterCode.text(try reader.rawUInt32(at: offset + 4, bigEndian: true))
         self.offset = offset
-        var size = size32
+        guard var size = Int(exactly: size32) else {
+            throw .oversizedField(reader.format, field: "\"\(type)\" box size", value: UInt64(size32))
+        }
         var header = 8
         if size32 == 1 {
             size = try reader.uint64(at: offset + 8, bigEndian: true)
