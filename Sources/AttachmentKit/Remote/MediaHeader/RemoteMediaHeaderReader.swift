@@ -18,7 +18,9 @@ import Foundation
 /// the transport with the downloads' redirect and scheme rules and timeouts
 /// (``RemotePartConfiguration``), asks for `identity` encoding, and from the second on carries
 /// `If-Range` with the first response's validator. A server that answers without a range gets
-/// ``RemoteMediaHeaderError/rangesNotSupported(statusCode:)`` and its body is not read.
+/// ``RemoteMediaHeaderError/rangesNotSupported(statusCode:)`` and its body is not read. A
+/// fragmented file's duration takes the requests left: its last bytes, where FFmpeg's `mfra`
+/// index is, and its last fragments; `nil` when they don't suffice (see <doc:InspectingVideos>).
 public struct RemoteMediaHeaderReader: Sendable {
     /// The default for ``firstByteCount``: 64 KiB.
     public static let defaultFirstByteCount = 64 * 1024
@@ -75,9 +77,11 @@ public struct RemoteMediaHeaderReader: Sendable {
         let layout = try first.layout(fileSize: total, inspector)
         let brands = try first.brands(layout.fileType, inspector)
         let movieBytes: Data
+        let moovEnd: Int
         let isFastStart = !layout.mediaDataFirst
         if let movie = layout.movie {
             movieBytes = try await session.box(movie, startingIn: first)
+            moovEnd = movie.end
         } else if let resume = layout.resumeOffset {
             let tail = try await session.fetch(
                 from: Int64(resume), count: min(total - Int64(resume), session.remaining))
@@ -86,36 +90,39 @@ public struct RemoteMediaHeaderReader: Sendable {
                 throw .inspection(.malformed(first.format, reason: "there is no moov box"))
             }
             movieBytes = try await session.box(movie, startingIn: tail)
+            moovEnd = resume + movie.end
         } else {
             throw .inspection(.malformed(first.format, reason: "there is no moov box"))
         }
         do {
-            let header = try Self.header(movieBytes, brands: brands, isFastStart: isFastStart, first.format, inspector)
+            let fields = try Self.fields(movieBytes, first.format, inspector)
+            let ends = fields.isFragmented ? await session.fragmentEnds(after: moovEnd, fields, first: first) : nil
+            let header = try ISOMediaParser.header(
+                brands: brands, fields: fields, fragmentEnds: ends, isFastStart: isFastStart, first.format)
             return header.reading(session.fetchedByteCount)
         } catch {
             throw .inspection(error)
         }
     }
 
-    /// The header from the bytes of the `moov` box alone.
-    private static func header(
-        _ movie: Data, brands: [String], isFastStart: Bool, _ format: ISOMediaFormat, _ inspector: ISOMediaInspector
-    ) throws(ISOMediaInspectionError) -> ISOMediaHeader {
+    /// The fields of the `moov` box, from its bytes alone.
+    private static func fields(
+        _ movie: Data, _ format: ISOMediaFormat, _ inspector: ISOMediaInspector
+    ) throws(ISOMediaInspectionError) -> MovieFields {
         let result = movie.withUnsafeBytes { bytes in
-            Result { () throws(ISOMediaInspectionError) -> ISOMediaHeader in
+            Result { () throws(ISOMediaInspectionError) -> MovieFields in
                 var reader = ISOMediaParser.Reader(
                     bytes: bytes, format: format, limit: inspector.maximumByteCount,
                     readLimit: inspector.maximumReadCount)
                 let box = try ISOBox(at: 0, parentEnd: bytes.count, isTopLevel: true, &reader)
-                let fields = try MovieBoxWalker.walk(box, maximumDepth: ISOMediaInspector.maximumNestingDepth, &reader)
-                return try ISOMediaParser.header(brands: brands, fields: fields, isFastStart: isFastStart, format)
+                return try MovieBoxWalker.walk(box, maximumDepth: ISOMediaInspector.maximumNestingDepth, &reader)
             }
         }
         return try result.get()
     }
 
     /// The requests of one inspection, counted against the limits.
-    private struct Session {
+    struct Session {
         let reader: RemoteMediaHeaderReader
         let url: URL
         let headers: HTTPHeaders
@@ -162,7 +169,7 @@ public struct RemoteMediaHeaderReader: Sendable {
     }
 
     /// Bytes fetched from `offset` of a file of `total` bytes.
-    private struct Piece {
+    struct Piece {
         let bytes: Data
         let offset: Int64
         let total: Int64
@@ -197,7 +204,7 @@ public struct RemoteMediaHeaderReader: Sendable {
             }
         }
 
-        private func read<Value>(
+        func read<Value>(
             _ inspector: ISOMediaInspector,
             _ body: (inout ISOMediaParser.Reader) throws(ISOMediaInspectionError) -> Value
         ) throws(RemoteMediaHeaderError) -> Value {
