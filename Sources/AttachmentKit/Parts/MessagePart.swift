@@ -71,9 +71,9 @@ public protocol MessagePart: Identifiable, Sendable where ID == PartID {
 
     /// Other renditions of this part's picture that the backend can serve, each with its pixel
     /// size and its own part: server-resized sizes of an original, for example. The resolver
-    /// reads them on the full-resolution part (see ``AttachmentResolution/representations``);
+    /// reads them on the original part (see ``AttachmentResolver/Resolution/renditions``);
     /// their order does not matter. The default is none.
-    var representations: [ImageRepresentation] { get }
+    var renditions: [Rendition] { get }
 
     /// The name of the file the part carries, for a file message's cell (`report.pdf`): the
     /// default is the `name` parameter of ``mimeType`` (`application/pdf; name="report.pdf"`, as
@@ -87,7 +87,7 @@ extension MessagePart {
 
     public var handsOverDownloadedFile: Bool { false }
 
-    public var representations: [ImageRepresentation] { [] }
+    public var renditions: [Rendition] { [] }
 
     public var fileName: String? { mimeType.parameters["name"] }
 

@@ -13,7 +13,7 @@
 /// and register it with ``PartDownload/addObserver(_:)``.
 ///
 /// Observers are held weakly: releasing one stops its callbacks. A registered observer gets
-/// the current progress at once, throttled progress after that (see ``ProgressThrottle``),
+/// the current progress at once, throttled progress after that (see ``TransferProgress/Throttle``),
 /// the final 100 % when the content arrives, and then exactly one
 /// ``transfer(of:didFinishWith:)``; nothing after it.
 public protocol ProgressObserver: AnyObject, Sendable {

@@ -28,7 +28,7 @@ public struct PlaceholderSize: Sendable, Hashable {
     public var image: PlaceholderImage?
     /// For a video message, its duration and rotation as far as they are known (see
     /// ``AttachmentKind/video``); `nil` for any other message.
-    public var video: VideoDetails?
+    public var video: PlaceholderSize.VideoDetails?
 
     /// Creates a placeholder size.
     public init(displayedSize: CGSize, orientation: ImageOrientation, source: Source) {

@@ -14,9 +14,10 @@ enum RemoteMediaInspection {
     }
 
     /// The report of the remote file at `url`, or the error.
-    static func report(_ path: String, _ url: URL) async -> Result<String, RemoteMediaHeaderError> {
+    static func report(_ path: String, _ url: URL) async -> Result<String, RemoteMediaHeaderReader.Error> {
         let reader = RemoteMediaHeaderReader(
-            transport: URLSessionTransport(), configuration: RemotePartConfiguration(allowedSchemes: ["https", "http"]))
+            transport: URLSessionTransport(),
+            configuration: RemotePart.Configuration(allowedSchemes: ["https", "http"]))
         do {
             let header = try await reader.inspect(url)
             return .success(MediaInspectionReport(path: path, header: header, fileSize: nil, isRemote: true).text)
@@ -27,7 +28,7 @@ enum RemoteMediaInspection {
 
     /// The report of the local file at `url` when its first bytes are ISO media; `nil` for any
     /// other file (an image, or one that can't be read), which the image inspector reports.
-    static func localMediaReport(_ path: String, _ url: URL) -> Result<String, ISOMediaInspectionError>? {
+    static func localMediaReport(_ path: String, _ url: URL) -> Result<String, ISOMediaInspector.Error>? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         let prefix = (try? handle.read(upToCount: 512)) ?? nil
         try? handle.close()

@@ -16,7 +16,7 @@ struct EncryptedPartTests {
         let remote: RemoteTestHarness
         var store: FileContentStore { remote.store }
         var coordinator: DownloadCoordinator { remote.coordinator }
-        var downloader: RemoteDownloader { remote.downloader }
+        var downloader: RemotePart.Downloader { remote.downloader }
         /// The store's folder and the downloader's scratch folder, if it made one.
         var directories: [URL] { [remote.directory.url] + [downloader.scratchDirectory].compactMap { $0 } }
 
@@ -90,7 +90,7 @@ struct EncryptedPartTests {
             Issue.record("a \(fault) attachment was accepted")
             return
         }
-        switch (fault, error.underlying as? EncryptedAttachmentError) {
+        switch (fault, error.underlying as? EncryptedAttachment.Error) {
         case (.wrongKey, .contentMismatch?): break  // the hash matches; the plaintext is no PNG
         case (.wrongKey, _): Issue.record("wrong key: \(error)")
         case (_, .hashMismatch?): break
@@ -106,7 +106,7 @@ struct EncryptedPartTests {
         let fixture = try EncryptedFixture(Data("<!DOCTYPE html><html><body>not a photo</body></html>".utf8))
         let harness = try Self.harness(serving: fixture.ciphertext)
         let result = await Self.download(Self.part(harness, fixture.file, mimeType: .imageJPEG), harness)
-        guard case .failure(let error) = result, case .contentMismatch? = error.underlying as? EncryptedAttachmentError
+        guard case .failure(let error) = result, case .contentMismatch? = error.underlying as? EncryptedAttachment.Error
         else {
             Issue.record("HTML was accepted as a JPEG: \(result)")
             return
@@ -125,7 +125,7 @@ struct EncryptedPartTests {
         let harness = try Self.harness(serving: fixture.ciphertext)
         let result = await Self.download(Self.part(harness, fixture.file, mimeType: declared), harness)
         guard case .failure(let error) = result,
-            case .fileContentMismatch(let mismatch)? = error.underlying as? EncryptedAttachmentError
+            case .fileContentMismatch(let mismatch)? = error.underlying as? EncryptedAttachment.Error
         else {
             Issue.record("HTML was accepted as \(declared): \(result)")
             return

@@ -11,7 +11,7 @@ import Testing
 struct RemoteFragmentDurationTests {
     private static func reader() -> RemoteMediaHeaderReader {
         RemoteMediaHeaderReader(
-            transport: URLSessionTransport(), configuration: RemotePartConfiguration(allowedSchemes: ["http"]))
+            transport: URLSessionTransport(), configuration: RemotePart.Configuration(allowedSchemes: ["http"]))
     }
 
     /// The remote header of `url`'s file and the requests it took, after checking that it is the

@@ -76,7 +76,7 @@ struct RemoteCancellationTests {
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         let entered = AsyncStream<Void>.makeStream()
-        let hooks = RemoteRequestHooks(headers: { _ in
+        let hooks = RemotePart.Hooks(headers: { _ in
             entered.continuation.yield()
             try await Task.sleep(nanoseconds: 30_000_000_000)
             return [:]

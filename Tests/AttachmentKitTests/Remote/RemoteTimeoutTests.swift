@@ -139,7 +139,7 @@ private struct ClockedDownload {
     let task: Task<Result<PartContent, DownloadError>, Never>
     private let ended = LockedState(false)
 
-    init(_ url: URL, configuration: RemotePartConfiguration, inMemory: Bool = false) throws {
+    init(_ url: URL, configuration: RemotePart.Configuration, inMemory: Bool = false) throws {
         let harness = try RemoteTestHarness(configuration: configuration, clock: clock)
         let coordinator = DownloadCoordinator(
             store: InMemoryContentStore(), configuration: .init(retryPolicy: .never, clock: clock))

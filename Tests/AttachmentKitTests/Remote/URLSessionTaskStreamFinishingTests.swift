@@ -17,7 +17,7 @@ struct URLSessionTaskStreamFinishingTests {
         stream.setCancelTask { cancels.withLock { $0 += 1 } }
         let url = URL(string: "https://media.example.com/photo.jpg")!
         let headers: HTTPHeaders = length.map { ["Content-Length": "\($0)"] } ?? [:]
-        stream.receive(head: HTTPResponseHead(statusCode: 200, headers: headers, url: url))
+        stream.receive(head: HTTPResponse.Head(statusCode: 200, headers: headers, url: url))
         if arrived > 0 { stream.receive(Data(count: arrived)) }
         return (stream, cancels)
     }

@@ -39,10 +39,10 @@ struct SizePartOrientationCodeTests {
         #expect(throws: SizePartOrientationError.notExpressible(.upMirrored, in: .atlasAndroid)) {
             try mirrored.json(orientationCode: .atlasAndroid)
         }
-        #expect(throws: ImageSizeMetadataError.invalidOrientation(9)) {
+        #expect(throws: ImageSizeMetadata.Error.invalidOrientation(9)) {
             try ImageSizeMetadata(json: Data(#"{"width":4,"height":3,"orientation":9}"#.utf8), orientationCode: .exif)
         }
-        #expect(throws: ImageSizeMetadataError.notANumber(key: "orientation")) {
+        #expect(throws: ImageSizeMetadata.Error.notANumber(key: "orientation")) {
             try ImageSizeMetadata(json: Data(#"{"width":4,"height":3,"orientation":"6"}"#.utf8), orientationCode: .exif)
         }
     }

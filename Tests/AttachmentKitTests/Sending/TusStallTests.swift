@@ -10,10 +10,10 @@ import Testing
 struct TusStallTests {
     static let idleTimeout = 2.0
 
-    static func coordinator(_ journal: PendingUploadJournal, attempts: Int) -> UploadCoordinator {
+    static func coordinator(_ journal: UploadCoordinator.Journal, attempts: Int) -> UploadCoordinator {
         UploadCoordinator(
             journal: journal,
-            configuration: UploadConfiguration(
+            configuration: UploadCoordinator.Configuration(
                 maximumChunkByteCount: TusUploadTests.chunk, idleTimeout: idleTimeout,
                 retryPolicy: RetryPolicy(maximumAttempts: attempts, initialDelay: 0, jitter: 0),
                 progressThrottle: .none))
@@ -29,7 +29,7 @@ struct TusStallTests {
         // (with one, it refuses the cut-off chunk whole and the retry starts at the chunk).
         let server = try await TusTestServer(faults: [.stall(patch: 1, after: stalledAt)], checksumAlgorithms: "")
         let folder = try StorageTemporaryDirectory("tus-stall")
-        let journal = try PendingUploadJournal(directory: folder.appending("journal"))
+        let journal = try UploadCoordinator.Journal(directory: folder.appending("journal"))
         let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: TusUploadTests.fileSize, seed: 61)
         let part = TusUploadTests.part(source)
         let clock = ContinuousClock()

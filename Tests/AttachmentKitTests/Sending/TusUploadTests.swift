@@ -11,10 +11,10 @@ struct TusUploadTests {
     static let fileSize = 3 << 20
     static let chunk: Int64 = 1 << 20
 
-    static func coordinator(journal: PendingUploadJournal? = nil, chunk: Int64? = chunk) -> UploadCoordinator {
+    static func coordinator(journal: UploadCoordinator.Journal? = nil, chunk: Int64? = chunk) -> UploadCoordinator {
         UploadCoordinator(
             journal: journal,
-            configuration: UploadConfiguration(
+            configuration: UploadCoordinator.Configuration(
                 maximumChunkByteCount: chunk, idleTimeout: 3,
                 retryPolicy: RetryPolicy(maximumAttempts: 6, initialDelay: 0, jitter: 0),
                 progressThrottle: .none))
@@ -74,7 +74,7 @@ struct TusUploadTests {
         }
         #expect(server.requests.map(\.method) == ["OPTIONS"])
         let limited = UploadCoordinator(
-            configuration: UploadConfiguration(maximumByteCount: 100, allowedTypes: [.imageJPEG]))
+            configuration: UploadCoordinator.Configuration(maximumByteCount: 100, allowedTypes: [.imageJPEG]))
         await #expect {
             try await limited.upload(Self.part(source, type: .imageJPEG), to: .tus(server.endpoint))
         } throws: { error in
@@ -99,7 +99,7 @@ struct TusUploadTests {
     func cancelTerminates() async throws {
         let server = try await TusTestServer(faults: [.hold(patch: 1)])
         let folder = try StorageTemporaryDirectory("tus")
-        let journal = try PendingUploadJournal(directory: folder.appending("journal"))
+        let journal = try UploadCoordinator.Journal(directory: folder.appending("journal"))
         let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: Self.fileSize, seed: 4)
         let coordinator = Self.coordinator(journal: journal)
         let upload = Task { try await coordinator.upload(Self.part(source), to: .tus(server.endpoint)) }

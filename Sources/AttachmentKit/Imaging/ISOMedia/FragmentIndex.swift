@@ -6,7 +6,7 @@
 /// Offsets in the reader are file offsets minus `base`: 0 for a whole file, the first byte's
 /// offset for a piece of a remote file.
 enum FragmentIndex {
-    typealias Reader = BoundedByteReader<ISOMediaInspectionError>
+    typealias Reader = BoundedByteReader<ISOMediaInspector.Error>
 
     /// What a file's `mfra` box says, in file offsets: where it starts (the fragments end there)
     /// and the earliest of the fragments that hold each track's last random access point, when
@@ -20,7 +20,7 @@ enum FragmentIndex {
     /// it (§8.8.11), or `nil` when the bytes before `end` are no `mfro` naming an `mfra`.
     static func randomAccess(
         endingAt end: Int, base: Int, movieEnd: Int, _ reader: inout Reader
-    ) throws(ISOMediaInspectionError) -> RandomAccess? {
+    ) throws(ISOMediaInspector.Error) -> RandomAccess? {
         guard end >= 16, try reader.bytes(at: end - 16, equal: [0, 0, 0, 16] + Array("mfro".utf8)) else { return nil }
         let size = try reader.uint32(at: end - 4, bigEndian: true)
         guard size >= 16 + 8, size <= end else { return nil }
@@ -44,7 +44,7 @@ enum FragmentIndex {
 
     /// The `moof` offset of the last entry of a track fragment random access box (§8.8.10), or
     /// `nil` when it has none.
-    private static func lastFragment(_ tfra: ISOBox, _ reader: inout Reader) throws(ISOMediaInspectionError)
+    private static func lastFragment(_ tfra: ISOBox, _ reader: inout Reader) throws(ISOMediaInspector.Error)
         -> UInt64?
     {
         let version = try MovieBoxWalker.fullBoxVersion(tfra, payloadBytes: 16, &reader)
@@ -66,10 +66,10 @@ enum FragmentIndex {
 
     /// The offsets of the `moof` boxes among the top-level boxes from `start` to `end`, reading
     /// each box's header only. A header that lies past the reader's bytes, or a box that runs
-    /// past `end`, is ``ISOMediaInspectionError/truncated(_:offset:)``.
+    /// past `end`, is ``ISOMediaInspector/Error/truncated(_:offset:)``.
     static func movieFragments(
         from start: Int, to end: Int, _ reader: inout Reader
-    ) throws(ISOMediaInspectionError) -> [Int] {
+    ) throws(ISOMediaInspector.Error) -> [Int] {
         var fragments: [Int] = []
         var offset = start
         // Fewer than 8 bytes after the last box are trailing padding, not a box.

@@ -8,7 +8,7 @@
 /// The fragments are read from the last one back, so a movie whose fragments carry `tfdt` (as
 /// FFmpeg and every CMAF or DASH writer's do) costs one fragment per track, however long it is.
 struct FragmentTimeline {
-    typealias Reader = BoundedByteReader<ISOMediaInspectionError>
+    typealias Reader = BoundedByteReader<ISOMediaInspector.Error>
 
     /// Where a track's fragments start (the duration of its samples inside `moov`, when `mdhd`
     /// gives it) and its `trex` default sample duration.
@@ -81,7 +81,7 @@ struct FragmentTimeline {
     /// `end` (reader offsets; see ``ends(of:fromFirst:_:)``).
     static func trackEnds(
         from start: Int, to end: Int, fromFirst: Bool, _ fields: MovieFields, _ reader: inout Reader
-    ) throws(ISOMediaInspectionError) -> [UInt32: UInt64]? {
+    ) throws(ISOMediaInspector.Error) -> [UInt32: UInt64]? {
         let fragments = try FragmentIndex.movieFragments(from: start, to: end, &reader)
         return try FragmentTimeline(fields).ends(of: fragments, fromFirst: fromFirst, &reader)
     }
@@ -90,7 +90,7 @@ struct FragmentTimeline {
     /// order). With `fromFirst`, `moofs` are all of the movie's fragments; without, the last ones
     /// only, and `nil` is returned when a track's end is not found in them (none of its fragments
     /// there carries `tfdt`, or it has none there).
-    func ends(of moofs: [Int], fromFirst: Bool, _ reader: inout Reader) throws(ISOMediaInspectionError)
+    func ends(of moofs: [Int], fromFirst: Bool, _ reader: inout Reader) throws(ISOMediaInspector.Error)
         -> [UInt32: UInt64]?
     {
         var ends: [UInt32: UInt64] = [:]
@@ -114,7 +114,7 @@ struct FragmentTimeline {
     }
 
     /// The `traf` boxes of `moof` that belong to a track of the movie, in order.
-    private func trackFragments(of moof: ISOBox, _ reader: inout Reader) throws(ISOMediaInspectionError)
+    private func trackFragments(of moof: ISOBox, _ reader: inout Reader) throws(ISOMediaInspector.Error)
         -> [TrackFragment]
     {
         var fragments: [TrackFragment] = []
@@ -130,7 +130,7 @@ struct FragmentTimeline {
 
     /// One `traf`: `tfhd` first, then `tfdt` and the `trun` boxes in any order; `nil` for a
     /// track the movie does not have.
-    private func trackFragment(_ traf: ISOBox, _ reader: inout Reader) throws(ISOMediaInspectionError)
+    private func trackFragment(_ traf: ISOBox, _ reader: inout Reader) throws(ISOMediaInspector.Error)
         -> TrackFragment?
     {
         var fragment: TrackFragment?
@@ -173,7 +173,7 @@ struct FragmentTimeline {
     /// in blocks of at most 4 KiB), else `defaultDuration` each.
     private func runDuration(
         _ trun: ISOBox, defaultDuration: UInt32, _ reader: inout Reader
-    ) throws(ISOMediaInspectionError) -> UInt64 {
+    ) throws(ISOMediaInspector.Error) -> UInt64 {
         _ = try MovieBoxWalker.fullBoxVersion(trun, payloadBytes: 8, &reader)
         let flags = try reader.uint24(at: trun.payload + 1, bigEndian: true)
         let count = UInt64(try MovieBoxWalker.uint32(at: trun.payload + 4, &reader))
@@ -205,19 +205,19 @@ struct FragmentTimeline {
     }
 
     private func sum(
-        _ first: UInt64, _ second: UInt64, _ format: ISOMediaFormat
-    ) throws(ISOMediaInspectionError) -> UInt64 {
+        _ first: UInt64, _ second: UInt64, _ format: ISOMediaHeader.Format
+    ) throws(ISOMediaInspector.Error) -> UInt64 {
         let (total, overflow) = first.addingReportingOverflow(second)
         guard !overflow else { throw .oversizedField(format, field: "fragment duration", value: first) }
         return total
     }
 
-    private func misplaced(_ box: ISOBox, _ format: ISOMediaFormat) -> ISOMediaInspectionError {
+    private func misplaced(_ box: ISOBox, _ format: ISOMediaHeader.Format) -> ISOMediaInspector.Error {
         .malformed(format, reason: "a \"\(box.type)\" box comes before its track fragment's \"tfhd\"")
     }
 }
 
-extension ISOMediaInspectionError {
+extension ISOMediaInspector.Error {
     /// Whether a budget ran out, rather than the bytes being wrong.
     var isBudgetError: Bool {
         switch self {

@@ -44,22 +44,22 @@ struct MovieFields {
 
     /// The tracks as reported, each with its display size and rotation after the movie's matrix.
     func reportedTracks(
-        _ format: ISOMediaFormat, fragmentEnds: [UInt32: UInt64]?
-    ) throws(ISOMediaInspectionError) -> [ISOMediaTrack] {
-        var result: [ISOMediaTrack] = []
+        _ format: ISOMediaHeader.Format, fragmentEnds: [UInt32: UInt64]?
+    ) throws(ISOMediaInspector.Error) -> [ISOMediaHeader.Track] {
+        var result: [ISOMediaHeader.Track] = []
         for track in tracks {
             let combined = track.matrix.then(matrix)
             guard let size = combined.displaySize(width: track.width, height: track.height) else {
                 throw .oversizedField(format, field: "track \(track.id) display size", value: UInt64(track.width))
             }
-            let kind: ISOMediaTrack.Kind =
+            let kind: ISOMediaHeader.Track.Kind =
                 switch track.handler {
                 case "vide": .video
                 case "soun": .audio
                 default: .other(handler: track.handler)
                 }
             result.append(
-                ISOMediaTrack(
+                ISOMediaHeader.Track(
                     id: track.id, kind: kind, codec: track.codec,
                     duration: trackDuration(track, fragmentEnds: fragmentEnds), isEnabled: track.flags & 1 == 1,
                     displayWidth: size.width, displayHeight: size.height,

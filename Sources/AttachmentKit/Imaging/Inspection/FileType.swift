@@ -7,7 +7,7 @@ import Foundation
 /// What is recognised, from at most the first 512 bytes:
 /// - images: the magic bytes of each ``ImageFormat``; a HEIF, HEIC or AVIF by an image brand in
 ///   its `ftyp` box (`heic`, `mif1`, `avif`…);
-/// - ISO media: an `ftyp` box whose brands name an ``ISOMediaFormat`` and no image brand, or a
+/// - ISO media: an `ftyp` box whose brands name an ``ISOMediaHeader/Format`` and no image brand, or a
 ///   QuickTime file without `ftyp` that starts with a `moov`, `mdat` or `wide` box;
 /// - PDF: `%PDF-`;
 /// - ZIP (and the formats built on it: EPUB, DOCX, XLSX, JAR, APK…): `PK` followed by 3 4 (a
@@ -22,7 +22,7 @@ public enum FileType: Sendable, Hashable, CustomStringConvertible {
     /// An image in a format ``ImageInspector`` reads.
     case image(ImageFormat)
     /// An ISO media file (a video or an audio file) ``ISOMediaInspector`` reads.
-    case isoMedia(ISOMediaFormat)
+    case isoMedia(ISOMediaHeader.Format)
     /// A PDF document.
     case pdf
     /// A ZIP archive.
@@ -30,7 +30,7 @@ public enum FileType: Sendable, Hashable, CustomStringConvertible {
     /// MP3 audio.
     case mp3
     /// Content of no type above; the associated value says what it looks like.
-    case other(NonImageContent)
+    case other(ImageInspector.NonImageContent)
 
     /// The type of `data`, the content or its first bytes.
     public init(sniffing data: Data) {
@@ -69,11 +69,14 @@ public enum FileType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func nonImage(_ prefix: UnsafeRawBufferPointer, _ content: NonImageContent) -> FileType {
+    private static func nonImage(_ prefix: UnsafeRawBufferPointer, _ content: ImageInspector.NonImageContent)
+        -> FileType
+    {
         let bytes = MagicBytes(prefix)
         if bytes.has(Array("ftyp".utf8), at: 4) {
             let brands = HEIFBrands(ftypPrefix: prefix).all
-            if let format = ISOMediaFormat(majorBrand: brands.first ?? "", compatibleBrands: Array(brands.dropFirst()))
+            if let format = ISOMediaHeader.Format(
+                majorBrand: brands.first ?? "", compatibleBrands: Array(brands.dropFirst()))
             {
                 return .isoMedia(format)
             }

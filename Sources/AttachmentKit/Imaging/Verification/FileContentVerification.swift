@@ -1,27 +1,29 @@
 import Foundation
 
-/// Why ``FileType/verify(_:declaredType:)`` refused a file part's content.
-public enum FileVerificationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The part declares a type ``FileType`` recognises (a PDF, an archive, an MP3, a video, an
-    /// image) and its bytes are something else: an HTML error page saved as `report.pdf`.
-    case mismatch(declaredType: MIMEType, content: FileType)
-    /// The content has no bytes.
-    case empty
-    /// The content's file could not be read.
-    case unreadable(URL, reason: String)
+extension FileType {
+    /// Why ``FileType/verify(_:declaredType:)`` refused a file part's content.
+    public enum VerificationError: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        /// The part declares a type ``FileType`` recognises (a PDF, an archive, an MP3, a video, an
+        /// image) and its bytes are something else: an HTML error page saved as `report.pdf`.
+        case mismatch(declaredType: MIMEType, content: FileType)
+        /// The content has no bytes.
+        case empty
+        /// The content's file could not be read.
+        case unreadable(URL, reason: String)
 
-    public var description: String {
-        switch self {
-        case .mismatch(let declared, let content): "content declared \(declared) is \(content)"
-        case .empty: "the content is empty (zero bytes)"
-        case .unreadable(let url, let reason): "can't read \(url.path): \(reason)"
+        public var description: String {
+            switch self {
+            case .mismatch(let declared, let content): "content declared \(declared) is \(content)"
+            case .empty: "the content is empty (zero bytes)"
+            case .unreadable(let url, let reason): "can't read \(url.path): \(reason)"
+            }
         }
     }
 }
 
 extension FileType {
     /// Checks a file part's content against its declared type, from its first 512 bytes: the
-    /// content's type, or ``FileVerificationError/mismatch(declaredType:content:)`` when the
+    /// content's type, or ``FileType/VerificationError/mismatch(declaredType:content:)`` when the
     /// declared type names one ``FileType`` recognises and the bytes are another.
     ///
     /// The declared types checked: `application/pdf`; `application/zip` and the formats built on
@@ -32,8 +34,9 @@ extension FileType {
     /// checks the format). Any other declared type, such as `application/octet-stream` or
     /// `text/plain`, accepts any content.
     ///
-    /// - Throws: ``FileVerificationError``.
-    public static func verify(_ content: PartContent, declaredType: MIMEType) throws(FileVerificationError) -> FileType
+    /// - Throws: ``FileType/VerificationError``.
+    public static func verify(_ content: PartContent, declaredType: MIMEType) throws(FileType.VerificationError)
+        -> FileType
     {
         let prefix: Data
         switch content {
@@ -79,7 +82,7 @@ extension FileType {
 
         /// The kind `declared` names, or `nil` for a type that is not checked.
         init?(_ declared: MIMEType) {
-            let essence = (declared.fullResolutionVariant ?? declared).essence
+            let essence = (declared.originalVariant ?? declared).essence
             switch essence {
             case "application/pdf", "application/x-pdf": self = .pdf
             case "audio/mpeg", "audio/mp3", "audio/mpeg3", "audio/x-mpeg-3": self = .mp3

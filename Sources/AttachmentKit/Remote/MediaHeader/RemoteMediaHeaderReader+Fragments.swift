@@ -25,7 +25,7 @@ extension RemoteMediaHeaderReader.Session {
             Int64(last) < tail.offset, requestCount < RemoteMediaHeaderReader.maximumRequestCount, remaining > 0,
             let piece = try? await fetch(from: Int64(last), count: min(remaining, Int64(index.start - last)))
         else { return nil }
-        return try? piece.read(inspector) { reader throws(ISOMediaInspectionError) in
+        return try? piece.read(inspector) { reader throws(ISOMediaInspector.Error) in
             try FragmentTimeline.trackEnds(from: 0, to: index.start - last, fromFirst: false, fields, &reader)
         }
     }
@@ -45,7 +45,7 @@ extension RemoteMediaHeaderReader.Piece {
     /// The `mfra` index the piece ends with, when it runs to the end of the file.
     func randomAccess(after moovEnd: Int, _ inspector: ISOMediaInspector) -> FragmentIndex.RandomAccess? {
         guard offset + Int64(bytes.count) == total, let base = Int(exactly: offset) else { return nil }
-        return try? read(inspector) { reader throws(ISOMediaInspectionError) in
+        return try? read(inspector) { reader throws(ISOMediaInspector.Error) in
             try FragmentIndex.randomAccess(endingAt: reader.count, base: base, movieEnd: moovEnd, &reader)
         }
     }

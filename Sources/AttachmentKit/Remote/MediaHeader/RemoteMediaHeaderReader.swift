@@ -16,9 +16,9 @@ import Foundation
 /// fetches the rest of the file after `mdat`, whose length the first response's
 /// `Content-Range` gave, and a third the rest of `moov` if it runs on. Every request goes through
 /// the transport with the downloads' redirect and scheme rules and timeouts
-/// (``RemotePartConfiguration``), asks for `identity` encoding, and from the second on carries
+/// (``RemotePart/Configuration``), asks for `identity` encoding, and from the second on carries
 /// `If-Range` with the first response's validator. A server that answers without a range gets
-/// ``RemoteMediaHeaderError/rangesNotSupported(statusCode:)`` and its body is not read. A
+/// ``RemoteMediaHeaderReader/Error/rangesNotSupported(statusCode:)`` and its body is not read. A
 /// fragmented file's duration takes the requests left: its last bytes, where FFmpeg's `mfra`
 /// index is, and its last fragments; `nil` when they don't suffice (see <doc:InspectingVideos>).
 public struct RemoteMediaHeaderReader: Sendable {
@@ -32,7 +32,7 @@ public struct RemoteMediaHeaderReader: Sendable {
     /// How many bytes the first request asks for.
     public var firstByteCount: Int
     /// The most bytes one inspection fetches in all; a `moov` that needs more is
-    /// ``RemoteMediaHeaderError/headerTooLarge(byteCount:limit:)``.
+    /// ``RemoteMediaHeaderReader/Error/headerTooLarge(byteCount:limit:)``.
     public var maximumByteCount: Int
     /// How the fetched bytes are read.
     public var inspector: ISOMediaInspector
@@ -42,7 +42,7 @@ public struct RemoteMediaHeaderReader: Sendable {
     /// Creates a reader that sends its requests through `transport` with the schemes, redirect
     /// limit and timeouts of `configuration`.
     public init(
-        transport: any HTTPTransport, configuration: RemotePartConfiguration = .default,
+        transport: any HTTPTransport, configuration: RemotePart.Configuration = .default,
         firstByteCount: Int = RemoteMediaHeaderReader.defaultFirstByteCount,
         maximumByteCount: Int = RemoteMediaHeaderReader.defaultMaximumByteCount,
         inspector: ISOMediaInspector = ISOMediaInspector()
@@ -53,7 +53,7 @@ public struct RemoteMediaHeaderReader: Sendable {
     }
 
     init(
-        transport: any HTTPTransport, configuration: RemotePartConfiguration, firstByteCount: Int,
+        transport: any HTTPTransport, configuration: RemotePart.Configuration, firstByteCount: Int,
         maximumByteCount: Int, inspector: ISOMediaInspector, clock: any TransferClock
     ) {
         follower = RedirectFollower(
@@ -67,10 +67,10 @@ public struct RemoteMediaHeaderReader: Sendable {
     /// Reads the header of the file at `url`, sending `headers` (such as `Authorization`) with
     /// each request; the header's ``ISOMediaHeader/inspectedByteCount`` is the bytes fetched.
     ///
-    /// - Throws: ``RemoteMediaHeaderError``.
+    /// - Throws: ``RemoteMediaHeaderReader/Error``.
     public func inspect(
         _ url: URL, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(RemoteMediaHeaderError) -> ISOMediaHeader {
+    ) async throws(RemoteMediaHeaderReader.Error) -> ISOMediaHeader {
         var session = Session(reader: self, url: url, headers: headers)
         let first = try await session.fetch(from: 0, count: Int64(firstByteCount))
         let total = first.total
@@ -107,10 +107,10 @@ public struct RemoteMediaHeaderReader: Sendable {
 
     /// The fields of the `moov` box, from its bytes alone.
     private static func fields(
-        _ movie: Data, _ format: ISOMediaFormat, _ inspector: ISOMediaInspector
-    ) throws(ISOMediaInspectionError) -> MovieFields {
+        _ movie: Data, _ format: ISOMediaHeader.Format, _ inspector: ISOMediaInspector
+    ) throws(ISOMediaInspector.Error) -> MovieFields {
         let result = movie.withUnsafeBytes { bytes in
-            Result { () throws(ISOMediaInspectionError) -> MovieFields in
+            Result { () throws(ISOMediaInspector.Error) -> MovieFields in
                 var reader = ISOMediaParser.Reader(
                     bytes: bytes, format: format, limit: inspector.maximumByteCount,
                     readLimit: inspector.maximumReadCount)
@@ -129,7 +129,7 @@ public struct RemoteMediaHeaderReader: Sendable {
         var requestCount = 0
         var fetchedByteCount = 0
         var validator: String?
-        var format: ISOMediaFormat?
+        var format: ISOMediaHeader.Format?
 
         init(reader: RemoteMediaHeaderReader, url: URL, headers: HTTPHeaders) {
             self.reader = reader
@@ -141,7 +141,7 @@ public struct RemoteMediaHeaderReader: Sendable {
         var remaining: Int64 { Int64(reader.maximumByteCount - fetchedByteCount) }
 
         /// Fetches up to `count` bytes from `offset` (fewer at the end of the file, none past it).
-        mutating func fetch(from offset: Int64, count: Int64) async throws(RemoteMediaHeaderError) -> Piece {
+        mutating func fetch(from offset: Int64, count: Int64) async throws(RemoteMediaHeaderReader.Error) -> Piece {
             let allowed = Int64(reader.maximumByteCount - fetchedByteCount)
             guard requestCount < RemoteMediaHeaderReader.maximumRequestCount, count <= allowed || requestCount == 0
             else { throw .headerTooLarge(byteCount: Int64(fetchedByteCount) + count, limit: reader.maximumByteCount) }
@@ -159,7 +159,7 @@ public struct RemoteMediaHeaderReader: Sendable {
         }
 
         /// The bytes of `box` (offsets relative to `piece`), fetching the part past the piece.
-        mutating func box(_ box: ISOBox, startingIn piece: Piece) async throws(RemoteMediaHeaderError) -> Data {
+        mutating func box(_ box: ISOBox, startingIn piece: Piece) async throws(RemoteMediaHeaderReader.Error) -> Data {
             let inPiece = piece.bytes[box.offset..<min(box.end, piece.bytes.count)]
             guard box.end > piece.bytes.count else { return Data(inPiece) }
             let rest = try await fetch(
@@ -173,9 +173,11 @@ public struct RemoteMediaHeaderReader: Sendable {
         let bytes: Data
         let offset: Int64
         let total: Int64
-        let format: ISOMediaFormat
+        let format: ISOMediaHeader.Format
 
-        init(bytes: Data, offset: Int64, total: Int64, known: ISOMediaFormat?) throws(RemoteMediaHeaderError) {
+        init(bytes: Data, offset: Int64, total: Int64, known: ISOMediaHeader.Format?) throws(RemoteMediaHeaderReader
+            .Error)
+        {
             self.bytes = bytes
             self.offset = offset
             self.total = total
@@ -183,34 +185,38 @@ public struct RemoteMediaHeaderReader: Sendable {
                 format = known
             } else {
                 let sniffed = bytes.prefix(FormatSniffer.examinedPrefixLength).withUnsafeBytes { prefix in
-                    Result { () throws(ISOMediaInspectionError) in try ISOMediaInspector.format(of: prefix) }
+                    Result { () throws(ISOMediaInspector.Error) in try ISOMediaInspector.format(of: prefix) }
                 }
                 do { format = try sniffed.get() } catch { throw .inspection(error) }
             }
         }
 
         /// The top-level boxes from the piece's start in the rest of the file (`fileSize` bytes).
-        func layout(fileSize: Int64, _ inspector: ISOMediaInspector) throws(RemoteMediaHeaderError) -> TopLevelLayout {
-            try read(inspector) { reader throws(ISOMediaInspectionError) in
+        func layout(fileSize: Int64, _ inspector: ISOMediaInspector) throws(RemoteMediaHeaderReader.Error)
+            -> TopLevelLayout
+        {
+            try read(inspector) { reader throws(ISOMediaInspector.Error) in
                 try TopLevelLayout.walk(&reader, fileSize: Int(clamping: fileSize))
             }
         }
 
         /// The brands of `ftyp`, read from the piece.
-        func brands(_ fileType: ISOBox?, _ inspector: ISOMediaInspector) throws(RemoteMediaHeaderError) -> [String] {
+        func brands(_ fileType: ISOBox?, _ inspector: ISOMediaInspector) throws(RemoteMediaHeaderReader.Error)
+            -> [String]
+        {
             guard let fileType, fileType.end <= bytes.count else { return [] }
-            return try read(inspector) { reader throws(ISOMediaInspectionError) in
+            return try read(inspector) { reader throws(ISOMediaInspector.Error) in
                 try ISOMediaParser.brands(fileType, &reader)
             }
         }
 
         func read<Value>(
             _ inspector: ISOMediaInspector,
-            _ body: (inout ISOMediaParser.Reader) throws(ISOMediaInspectionError) -> Value
-        ) throws(RemoteMediaHeaderError) -> Value {
+            _ body: (inout ISOMediaParser.Reader) throws(ISOMediaInspector.Error) -> Value
+        ) throws(RemoteMediaHeaderReader.Error) -> Value {
             let format = format
             let result = bytes.withUnsafeBytes { raw in
-                Result { () throws(ISOMediaInspectionError) -> Value in
+                Result { () throws(ISOMediaInspector.Error) -> Value in
                     var reader = ISOMediaParser.Reader(
                         bytes: raw, format: format, limit: inspector.maximumByteCount,
                         readLimit: inspector.maximumReadCount)

@@ -3,7 +3,7 @@ public enum PartUploadError: Error, Sendable, CustomStringConvertible {
     /// The upload was cancelled: by ``UploadCoordinator/cancel(_:)`` or by the caller's task.
     case cancelled(PartID)
     /// The upload failed `attempts` times, and the last error (an ``UploadError``, a transport
-    /// error, a ``PendingUploadJournalError``…) was final or the ``RetryPolicy`` allowed no more.
+    /// error, a ``UploadCoordinator/Journal/Error``…) was final or the ``RetryPolicy`` allowed no more.
     case failed(PartID, attempts: Int, underlying: any Error)
 
     /// The part.
@@ -36,22 +36,24 @@ public enum PartUploadError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Why a message's upload did not finish: the first part that failed. The parts before it are
-/// uploaded and are not sent again when the message is.
-public enum MessageUploadError: Error, Sendable, CustomStringConvertible {
-    /// The part at `index` (in message order) failed; the parts after it were not started.
-    case partFailed(index: Int, PartUploadError)
+extension UploadCoordinator {
+    /// Why a message's upload did not finish: the first part that failed. The parts before it are
+    /// uploaded and are not sent again when the message is.
+    public enum MessageError: Swift.Error, Sendable, CustomStringConvertible {
+        /// The part at `index` (in message order) failed; the parts after it were not started.
+        case partFailed(index: Int, PartUploadError)
 
-    /// The part that failed.
-    public var partID: PartID {
-        switch self {
-        case .partFailed(_, let error): error.partID
+        /// The part that failed.
+        public var partID: PartID {
+            switch self {
+            case .partFailed(_, let error): error.partID
+            }
         }
-    }
 
-    public var description: String {
-        switch self {
-        case .partFailed(let index, let error): "part \(index + 1) of the message: \(error)"
+        public var description: String {
+            switch self {
+            case .partFailed(let index, let error): "part \(index + 1) of the message: \(error)"
+            }
         }
     }
 }

@@ -7,19 +7,19 @@ extension DownloadCoordinator {
         /// When a failed attempt is tried again.
         public var retryPolicy: RetryPolicy
         /// How often observers hear about progress.
-        public var progressThrottle: ProgressThrottle
+        public var progressThrottle: TransferProgress.Throttle
         /// The time source for throttling, retry back-off, and the idle timeout and deadline
         /// of the ``RemotePart`` downloads the coordinator runs.
         public var clock: any TransferClock
         /// Called with what the coordinator ignored or worked around (see
-        /// ``DownloadDiagnostic``), from any thread; `nil` to ignore them.
-        public var diagnostics: (@Sendable (DownloadDiagnostic) -> Void)?
+        /// ``DownloadCoordinator/Diagnostic``), from any thread; `nil` to ignore them.
+        public var diagnostics: (@Sendable (DownloadCoordinator.Diagnostic) -> Void)?
 
         /// Creates a configuration.
         public init(
             maximumConcurrentTransfers: Int = 4, retryPolicy: RetryPolicy = .default,
-            progressThrottle: ProgressThrottle = .default, clock: any TransferClock = SystemTransferClock(),
-            diagnostics: (@Sendable (DownloadDiagnostic) -> Void)? = nil
+            progressThrottle: TransferProgress.Throttle = .default, clock: any TransferClock = SystemTransferClock(),
+            diagnostics: (@Sendable (DownloadCoordinator.Diagnostic) -> Void)? = nil
         ) {
             self.maximumConcurrentTransfers = max(1, maximumConcurrentTransfers)
             self.retryPolicy = retryPolicy

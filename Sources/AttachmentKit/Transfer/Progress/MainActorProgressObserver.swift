@@ -23,7 +23,7 @@
 /// ```
 ///
 /// It gets what a ``ProgressObserver`` gets: the current progress at once, throttled progress
-/// after that (see ``ProgressThrottle``), the final 100 % when the content arrives, and then
+/// after that (see ``TransferProgress/Throttle``), the final 100 % when the content arrives, and then
 /// exactly one ``transfer(of:didFinishWith:)``; nothing after it, nor after
 /// ``PartDownload/removeObserver(_:)-(MainActorProgressObserver)`` returns.
 @MainActor
