@@ -24,9 +24,19 @@ extension AttachmentResolver {
     ///     a rendition declares its pixel size, which bounds its bytes, so it is fetched whatever
     ///     its byte count, unless it declares one above ``maximumSoleImageByteCount``;
     ///   - the original (without a size, when no rendition covers the size, or as the last
-    ///     fallback) only when it declares a ``MessagePart/byteCount`` of at most
-    ///     ``maximumSoleImageByteCount``. An original whose size is unknown or larger waits for a
-    ///     request: it could be any size, and a list must not spend a user's data plan on it.
+    ///     fallback) when it declares a ``MessagePart/byteCount`` of at most
+    ///     ``maximumSoleImageByteCount``; one that declares more waits for a request. One whose
+    ///     size is unknown (a backend that sends an image URL alone) is fetched too, its download
+    ///     held to ``maximumSoleImageByteCount`` by the download itself: a `Content-Length` over it
+    ///     stops the download before the body, and a body that grows past it (no
+    ///     `Content-Length`, chunked) is stopped there and discarded; nothing of it is stored, and
+    ///     only then does it wait for a request. That costs at most ``maximumSoleImageByteCount``
+    ///     bytes and the chunk that crossed it (tens of kilobytes) per such image, once: the
+    ///     coordinator remembers the part and doesn't fetch it unasked again under that limit
+    ///     (see ``RemotePartError/exceedsAutomaticDownloadLimit(byteCount:limit:)``), and the
+    ///     request that follows downloads it from its first byte. A caller that asks for the part
+    ///     while the limited download runs lifts the limit. This needs a part whose download
+    ///     stops at the limit: a ``RemotePart``; any other part of unknown size waits.
     /// - Videos and files (``AttachmentKind/video``, ``AttachmentKind/file``) follow the first rule
     ///   alone: a video or a file is fetched unasked only when its type is in ``mimeTypes`` and its
     ///   byte count within ``maximumVideoAndFileByteCount`` when that is set (a video or file of
@@ -50,8 +60,9 @@ extension AttachmentResolver {
         /// limit. A part whose size is unknown passes.
         public var maximumByteCount: Int64?
         /// The largest original fetched automatically by the sole-image rule (see "What is fetched
-        /// unasked" above), in bytes: 8 MiB unless set (``defaultMaximumSoleImageByteCount``). An
-        /// original whose size is unknown never passes; 0 or less turns the rule off.
+        /// unasked" above), in bytes: 8 MiB unless set (``defaultMaximumSoleImageByteCount``). A
+        /// ``RemotePart`` original of unknown size is fetched with its download stopped at this many
+        /// bytes (wasting at most that much when it is larger); 0 or less turns the rule off.
         public var maximumSoleImageByteCount: Int64
         /// The largest video or file fetched automatically (the original of a video or a file
         /// message, when its type is in ``mimeTypes``), in bytes, in place of ``maximumByteCount``;

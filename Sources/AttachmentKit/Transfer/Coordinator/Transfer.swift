@@ -48,6 +48,16 @@ final class Transfer: Sendable {
     /// out of the memory tier.
     var warmsDiskOnly: Bool { shared.withLock { $0.callers.values.allSatisfy(\.warmsDiskOnly) } }
 
+    /// The most bytes the transfer may have: the largest of its callers' automatic limits
+    /// (``PartDownload/automaticByteLimit``), or `nil` (none) as soon as one caller has none.
+    var automaticByteLimit: Int64? {
+        shared.withLock { shared in
+            let limits = shared.callers.values.map(\.automaticByteLimit)
+            guard !limits.isEmpty, !limits.contains(nil) else { return nil }
+            return limits.compactMap { $0 }.max()
+        }
+    }
+
     /// The highest priority among the callers (``DownloadPriority/low`` when there are none).
     var priority: DownloadPriority {
         shared.withLock { shared in
@@ -228,31 +238,5 @@ final class Transfer: Sendable {
     /// Cancels the task doing the work, if it started.
     func cancelTask() {
         shared.withLock { $0.task }?.cancel()
-    }
-}
-
-/// The observer a part's download reports to, for one attempt.
-final class ProgressSink: ChunkObserver {
-    private let transfer: Transfer
-    private let attempt: Int
-    private let diagnostics: (@Sendable (DownloadCoordinator.Diagnostic) -> Void)?
-
-    init(transfer: Transfer, attempt: Int, diagnostics: (@Sendable (DownloadCoordinator.Diagnostic) -> Void)?) {
-        self.transfer = transfer
-        self.attempt = attempt
-        self.diagnostics = diagnostics
-    }
-
-    /// A JPEG's chunks are read for displayable prefixes; no other part's are.
-    var observesChunks: Bool { transfer.part.mimeType.isJPEG }
-
-    func transfer(of partID: PartID, didReceive chunk: Data, at offset: Int64, totalBytes: Int64?) {
-        transfer.received(chunk, at: offset, totalBytes: totalBytes, attempt: attempt)
-    }
-
-    func transfer(of partID: PartID, didUpdate progress: TransferProgress) {
-        if let error = transfer.report(progress, attempt: attempt) {
-            diagnostics?(.illegalTransition(transfer.part.id, error))
-        }
     }
 }
