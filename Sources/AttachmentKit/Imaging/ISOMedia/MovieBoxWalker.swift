@@ -61,9 +61,10 @@ enum MovieBoxWalker {
         switch (parent, box.type) {
         case ("moov", "mvhd"): try readMovieHeader(box, &fields, &reader)
         case ("mvex", "mehd"):
-            let version = try fullBoxVersion(box, payloadBytes: 8, &reader)
-            fields.fragmentDuration = try reader.unsigned(
-                at: box.payload + 4, byteCount: version == 1 ? 8 : 4, bigEndian: true)
+            // §8.8.2: a 64-bit duration in version 1; all ones, as in mvhd, is unknown.
+            let long = try reader.uint8(at: box.payload) == 1
+            _ = try fullBoxVersion(box, payloadBytes: long ? 12 : 8, &reader)
+            fields.fragmentDuration = try duration(at: box.payload + 4, long: long, &reader)
         case ("mvex", "trex"):
             // §8.8.3: track ID, then the default sample description index and duration.
             _ = try fullBoxVersion(box, payloadBytes: 24, &reader)

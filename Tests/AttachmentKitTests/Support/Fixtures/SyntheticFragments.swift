@@ -47,11 +47,12 @@ enum SyntheticFragments {
         return moof([traf([tfhd(defaultDuration: duration)] + decodeTime + [trun(count: count)])], sequence: sequence)
     }
 
-    /// `ftyp`, a `moov` whose `mvhd` and `mdhd` say 0 and whose `mvex` holds a `trex` (default
+    /// `ftyp`, a `moov` whose `mvhd` says `movieDuration` and `mdhd` 0, whose `mvex` holds a `trex` (default
     /// sample duration `trexDuration`) and, when given, an `mehd`; then each fragment followed by
     /// a small `mdat`; with `indexed`, an `mfra` naming every fragment, closed by its `mfro`.
     static func movie(
-        fragments: [Data], trexDuration: Int = 0, fragmentDuration: Int? = nil, indexed: Bool = false
+        fragments: [Data], trexDuration: Int = 0, fragmentDuration: Int? = nil, indexed: Bool = false,
+        movieDuration: Int = 0
     ) -> Data {
         var trex = ImagingByteWriter()
         for value in [1, 1, trexDuration, 0, 0] { trex.uint32(value) }
@@ -63,7 +64,7 @@ enum SyntheticFragments {
         }
         let track = SyntheticMovies.videoTrack(mediaHeader: SyntheticMovies.mdhd(timescale: 1000, duration: 0))
         let moov = SyntheticImages.box(
-            "moov", SyntheticMovies.mvhd(duration: 0) + track + SyntheticImages.box("mvex", mvex))
+            "moov", SyntheticMovies.mvhd(duration: movieDuration) + track + SyntheticImages.box("mvex", mvex))
         var file = SyntheticImages.ftyp("isom", compatible: ["isom", "iso5"]) + moov
         var offsets: [Int] = []
         for fragment in fragments {
