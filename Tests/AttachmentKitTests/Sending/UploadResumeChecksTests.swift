@@ -71,6 +71,21 @@ struct UploadResumeChecksTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "the picker's file rewritten in place to the same size: its modification time tells, the resume refuses",
+        .timeLimit(.minutes(1)))
+    func sourceRewrittenSameSize() async throws {
+        let kept = try await KeptUpload(seed: 87)
+        let before = try #require(UploadAttempt.modificationDate(of: kept.source))
+        let original = try FileHandle(forWritingTo: kept.source)
+        try original.seek(toOffset: 2 << 20)
+        original.write(Data(repeating: 7, count: 10))
+        try original.close()
+        try #require(UploadAttempt.modificationDate(of: kept.source) != before, "the file system kept the time")
+        await kept.expectRefused(found: Int64(TusUploadTests.fileSize))
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("the picker's file cut short in place: the resume refuses, nothing sent", .timeLimit(.minutes(1)))
     func sourceShrank() async throws {
         let kept = try await KeptUpload(seed: 82)
