@@ -202,7 +202,7 @@ final class CountingObserver: ProgressObserver {
 
     func transfer(of partID: PartID, didUpdate progress: TransferProgress) { self.progress.arrive() }
 
-    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) { finished.arrive() }
+    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>) { finished.arrive() }
 
     func waitUntilFinished() async { await finished.waitForEveryone() }
 }

@@ -83,7 +83,7 @@ public struct AttachmentLoadState: Sendable {
     /// Whether the load leaves the original to a request: the original (or, for a load
     /// given a displayed size, the rendition chosen for it) is not local, and the resolver's
     /// ``AttachmentResolver/autoDownload`` does not allow fetching it unasked (the rule is in
-    /// ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy``: an original of unknown size or over the sole-image limit, or one
+    /// ``AttachmentResolver/AutoDownloadPolicy``: an original of unknown size or over the sole-image limit, or one
     /// beside its preview). Offer a tap to download, which loads again with
     /// `fetchingOriginal: true`.
     ///
@@ -104,7 +104,7 @@ public struct AttachmentLoadState: Sendable {
     /// While the phase is ``AttachmentLoadState/Phase/downloading(_:)`` a progressive JPEG, the latest
     /// prefix of it that shows the picture so far, better than the preview once it has a few
     /// scans; `nil` otherwise, and from the moment the original is shown. See
-    /// ``TransferProgress/TransferProgress.DisplayablePrefix`` for how to decode it.
+    /// ``TransferProgress/DisplayablePrefix`` for how to decode it.
     public var displayablePrefix: TransferProgress.DisplayablePrefix? {
         if case .downloading(let progress) = phase { return progress.displayablePrefix }
         return nil

@@ -1,5 +1,5 @@
 extension ImageSizeMetadata {
-    /// Why an `application/json+imageSize` part could not be read.
+    /// Why an `application/json+imageSize` part could not be read or written.
     public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The content is not valid JSON; the reason is the decoder's.
         case malformedJSON(String)
@@ -17,6 +17,9 @@ extension ImageSizeMetadata {
         case tooLarge(key: String, value: Double)
         /// `orientation` is not a whole number from 0 to 7.
         case invalidOrientation(Double)
+        /// Writing: the orientation code has no value for the orientation (Atlas Android's codes
+        /// have no mirrored ones); write the size part in another code.
+        case orientationNotExpressible(ImageOrientation, in: ImageSizeMetadata.OrientationCode)
 
         public var description: String {
             switch self {
@@ -29,6 +32,8 @@ extension ImageSizeMetadata {
             case .tooLarge(let key, let value):
                 "the image size's \"\(key)\" is \(value); at most \(Int(ImageSizeMetadata.maximumDimension)) pixels are allowed"
             case .invalidOrientation(let value): "the image size's \"orientation\" is \(value); it must be 0–7"
+            case .orientationNotExpressible(let orientation, let code):
+                "the orientation \(orientation) can't be written in the \(code.rawValue) code"
             }
         }
     }

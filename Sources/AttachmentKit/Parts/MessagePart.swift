@@ -60,7 +60,7 @@ public protocol MessagePart: Identifiable, Sendable where ID == PartID {
     /// Called by AttachmentKit's download machinery, which makes sure only one download per
     /// ``id`` runs at a time. The download must stop, throwing `CancellationError`, when the
     /// calling task is cancelled. The default implementation returns ``availableContent`` or
-    /// throws ``MessagePartError/notDownloadable(_:)``.
+    /// throws ``TransferError/notDownloadable(_:)``.
     func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent
 
     /// Whether a file that ``downloadContent(reportingTo:)`` returns is AttachmentKit's to
@@ -98,19 +98,7 @@ extension MessagePart {
     }
 
     public func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
-        guard let content = availableContent else { throw MessagePartError.notDownloadable(id) }
+        guard let content = availableContent else { throw TransferError.notDownloadable(id) }
         return content
-    }
-}
-
-/// An error from a ``MessagePart`` itself rather than from its transport.
-public enum MessagePartError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The part has no local content and no way to download it.
-    case notDownloadable(PartID)
-
-    public var description: String {
-        switch self {
-        case .notDownloadable(let id): "part \(id) has no local content and can't be downloaded"
-        }
     }
 }

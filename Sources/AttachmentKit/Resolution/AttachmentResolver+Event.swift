@@ -55,7 +55,7 @@ extension AttachmentResolver {
         public let partID: PartID
         /// Its job in the message.
         public let role: Role
-        /// Why: a ``DownloadError`` (the download failed; for a ``RemotePart`` whose bytes are not
+        /// Why: a ``TransferError`` (the download failed; for a ``RemotePart`` whose bytes are not
         /// its declared type, with ``RemotePartError/contentMismatch(_:)`` or
         /// ``RemotePartError/fileContentMismatch(_:)`` underneath, and nothing stored), an
         /// ``ImageSizeMetadata/Error`` (the size part is malformed), or an ``ImageInspector/VerificationError``

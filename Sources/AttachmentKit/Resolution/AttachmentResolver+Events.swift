@@ -5,7 +5,7 @@ extension AttachmentResolver {
     ///
     /// Local content is sent without a download. A part that is not local is fetched through
     /// ``downloads`` (shared with every other caller of the same part, and looked up in its
-    /// store first) when ``autoDownload`` allows it, by the rule ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy`` documents
+    /// store first) when ``autoDownload`` allows it, by the rule ``AttachmentResolver/AutoDownloadPolicy`` documents
     /// (the sole image of a message with nothing else to show, within its byte limit, included);
     /// the original also when `fetchingOriginal` is `true`. When the original is local, the preview is
     /// skipped, and a preview download still running when the original arrives is
@@ -66,7 +66,7 @@ extension AttachmentResolver {
     ///   ``AttachmentResolver/Event/failed(_:)`` (role ``AttachmentResolver/Failure/Role/original``, the
     ///   rendition's part identity) and the next one up is fetched, the original last.
     /// - What is fetched without `fetchingOriginal` follows ``autoDownload``, asked of each
-    ///   rendition's own part, by the rule ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy`` documents: a message with nothing
+    ///   rendition's own part, by the rule ``AttachmentResolver/AutoDownloadPolicy`` documents: a message with nothing
     ///   else to show fetches the rendition that covers the size.
     /// - A local original is sent as it is: nothing smaller is then worth a download.
     /// - An empty size (zero, negative or NaN: a view before its first layout) and a message
@@ -213,7 +213,7 @@ extension AttachmentResolver {
                 emitter.sizePartRead(
                     .failure(AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error)))
             case nil:
-                let error = MessagePartError.notDownloadable(part.id)
+                let error = TransferError.notDownloadable(part.id)
                 emitter.sizePartRead(
                     .failure(AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error)))
             }

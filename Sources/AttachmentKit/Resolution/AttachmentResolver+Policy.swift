@@ -23,7 +23,7 @@ extension AttachmentResolver {
             /// What the original is: ``AttachmentKind/image`` unless given, or
             /// ``AttachmentKind/video``, whose content is checked with ``FileType/verify(_:declaredType:)``
             /// rather than as an image, whose size may come from its header, and which the
-            /// sole-image rule of ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy`` never fetches.
+            /// sole-image rule of ``AttachmentResolver/AutoDownloadPolicy`` never fetches.
             public var kind: AttachmentKind
 
             /// Creates a chain of ``AttachmentKind/image``.

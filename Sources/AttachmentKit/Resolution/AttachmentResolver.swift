@@ -69,7 +69,7 @@ public struct AttachmentResolver: Sendable {
     /// display size with the rotation applied; source ``PlaceholderSize/Source/videoHeader(_:)``);
     /// without either, the poster's header's. Its ``PlaceholderSize/video`` is never `nil`: the
     /// size part's `duration`, or the local header's when the size part has none, and the
-    /// header's rotation (the rule ``PlaceholderSize/PlaceholderSize.VideoDetails`` documents). A remote video's header is read
+    /// header's rotation (the rule ``PlaceholderSize/VideoDetails`` documents). A remote video's header is read
     /// by ``events(for:fetchingOriginal:priority:)``, which is asynchronous.
     ///
     /// A file message (no chain matches, and a part's type is neither a size type nor one of

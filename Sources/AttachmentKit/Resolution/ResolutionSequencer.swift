@@ -41,7 +41,7 @@ struct ResolutionSequencer {
 
     /// A sequencer at `step` of the placeholder; progress waits for the preview when
     /// `awaitingPreview` (it is being fetched); `video` for a video message: the details its
-    /// local header gives, combined with a fetched size part's by ``PlaceholderSize/PlaceholderSize.VideoDetails``'s rule.
+    /// local header gives, combined with a fetched size part's by ``PlaceholderSize/VideoDetails``'s rule.
     init(step: PlaceholderStep, awaitingPreview: Bool = false, video: PlaceholderSize.VideoDetails? = nil) {
         self.step = step
         self.awaitingPreview = awaitingPreview

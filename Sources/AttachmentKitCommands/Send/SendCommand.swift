@@ -97,7 +97,7 @@ final class SendProgressObserver: ProgressObserver {
     let isolation = SendProgressActor()
     init(printer: ProgressPrinter) { self.printer = printer }
     func transfer(of partID: PartID, didUpdate progress: TransferProgress) { printer.update(progress) }
-    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) { printer.finish() }
+    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>) { printer.finish() }
 }
 
 /// Where a send's progress is drawn: not the main actor, which the command's caller may block.

@@ -37,7 +37,7 @@ struct EncryptedPartTests {
         EncryptedPart(url: url, encryptedFile: file, mimeType: mimeType, downloader: harness.downloader)
     }
 
-    static func download(_ part: EncryptedPart, _ harness: Harness) async -> Result<PartContent, DownloadError> {
+    static func download(_ part: EncryptedPart, _ harness: Harness) async -> Result<PartContent, TransferError> {
         do {
             return .success(try await harness.coordinator.content(for: part))
         } catch {

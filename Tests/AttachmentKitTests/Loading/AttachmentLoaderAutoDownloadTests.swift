@@ -34,7 +34,7 @@ private struct PolicyMessage {
 }
 
 /// What the loaders and the prefetcher fetch, unasked (`fetchingOriginal: false`), when the
-/// resolver's ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy`` allows a rendition but not the original: the rule is that of
+/// resolver's ``AttachmentResolver/AutoDownloadPolicy`` allows a rendition but not the original: the rule is that of
 /// ``AttachmentResolver/events(for:displayedPixelSize:fetchingOriginal:priority:)``, the
 /// policy asked of each rendition's own part.
 @MainActor

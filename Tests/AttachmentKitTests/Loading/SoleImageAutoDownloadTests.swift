@@ -52,7 +52,7 @@ private struct SoleImageServer {
     func requests(_ path: String) -> Int { server.requests(to: path).count }
 }
 
-/// The sole-image rule of ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy``, with the defaults, against a real server: a
+/// The sole-image rule of ``AttachmentResolver/AutoDownloadPolicy``, with the defaults, against a real server: a
 /// message whose only image is a ``RemotePart`` shows it unasked when it declares a size within
 /// the limit (or offers a rendition for the size), and otherwise says that it waits for a request.
 @MainActor

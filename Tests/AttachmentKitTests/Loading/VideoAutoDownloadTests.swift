@@ -3,8 +3,8 @@ import Testing
 
 @testable import AttachmentKit
 
-/// ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy`` by size for videos and files, through a loader: above the limit (the
-/// shared ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy/maximumByteCount``, or ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy/maximumVideoAndFileByteCount``
+/// ``AttachmentResolver/AutoDownloadPolicy`` by size for videos and files, through a loader: above the limit (the
+/// shared ``AttachmentResolver/AutoDownloadPolicy/maximumByteCount``, or ``AttachmentResolver/AutoDownloadPolicy/maximumVideoAndFileByteCount``
 /// when set) the video waits and the state says it awaits a download request, as an image does.
 @MainActor
 @Suite("Auto-download of videos and files by size", .inTurn)

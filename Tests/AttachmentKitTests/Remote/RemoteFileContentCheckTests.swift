@@ -112,7 +112,7 @@ struct RemoteFileContentCheckTests {
         let described = events.map(\.testDescription).filter { !$0.hasPrefix("progress") }
         #expect(described == ["placeholder 1280x720", "preview poster", "failed full-resolution video"])
         guard case .failed(let failure)? = events.last else { return }
-        let error = (failure.reason as? DownloadError)?.underlying as? RemotePartError
+        let error = (failure.reason as? TransferError)?.underlying as? RemotePartError
         #expect(error == .fileContentMismatch(.mismatch(declaredType: .videoMP4, content: .other(.html))))
         #expect(await harness.stored("video").content == nil)
         #expect(await harness.store.keys().isEmpty)
@@ -136,7 +136,7 @@ struct RemoteFileContentCheckTests {
         await waitOnMainActor("the failure") { loader.state.lastFailure != nil }
         let failure = try #require(loader.state.lastFailure)
         #expect(failure.role == .original)
-        let error = (failure.reason as? DownloadError)?.underlying as? RemotePartError
+        let error = (failure.reason as? TransferError)?.underlying as? RemotePartError
         #expect(error == .fileContentMismatch(.mismatch(declaredType: pdf, content: .other(.html))))
         #expect(loader.state.content == nil)
         #expect(await harness.store.keys().isEmpty)

@@ -36,7 +36,7 @@ struct SizePartOrientationCodeTests {
     @Test("a mirrored orientation can't be written in an Android code; a value a code lacks is refused")
     func refusals() throws {
         let mirrored = try ImageSizeMetadata(pixelWidth: 4, pixelHeight: 3, orientation: .upMirrored)
-        #expect(throws: SizePartOrientationError.notExpressible(.upMirrored, in: .atlasAndroid)) {
+        #expect(throws: ImageSizeMetadata.Error.orientationNotExpressible(.upMirrored, in: .atlasAndroid)) {
             try mirrored.json(orientationCode: .atlasAndroid)
         }
         #expect(throws: ImageSizeMetadata.Error.invalidOrientation(9)) {

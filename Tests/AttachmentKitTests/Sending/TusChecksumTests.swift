@@ -113,7 +113,7 @@ struct TusChecksumTests {
         await #expect {
             try await coordinator.upload(TusUploadTests.part(source), to: .tus(server.endpoint))
         } throws: { error in
-            guard case .failed(_, 1, UploadError.checksumMismatch) = error as? PartUploadError else { return false }
+            guard case .failed(_, 1, UploadError.checksumMismatch) = error as? TransferError else { return false }
             return true
         }
         #expect(server.patches.count == TusUpload.maximumRefusals)

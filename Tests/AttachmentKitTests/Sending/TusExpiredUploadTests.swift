@@ -22,7 +22,7 @@ struct TusExpiredUploadTests {
         let journal = try UploadCoordinator.Journal(directory: folder.appending("journal"))
         let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: TusUploadTests.fileSize, seed: 71)
         let part = TusUploadTests.part(source)
-        await #expect(throws: PartUploadError.self) {
+        await #expect(throws: TransferError.self) {
             try await TusUploadTests.coordinator(journal: journal).upload(part, to: .tus(server.endpoint))
         }
         let old = try #require(journal.pendingUpload(for: part.id))
@@ -89,7 +89,7 @@ struct TusExpiredUploadTests {
         await #expect {
             try await TusUploadTests.coordinator().upload(TusUploadTests.part(source), to: .tus(server.endpoint))
         } throws: { error in
-            guard case .failed(_, 1, UploadError.httpStatus(let status)) = error as? PartUploadError else {
+            guard case .failed(_, 1, UploadError.httpStatus(let status)) = error as? TransferError else {
                 return false
             }
             return status.statusCode == 404

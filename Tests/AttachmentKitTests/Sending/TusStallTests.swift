@@ -37,7 +37,7 @@ struct TusStallTests {
         await #expect {
             try await Self.coordinator(journal, attempts: 1).upload(part, to: .tus(server.endpoint))
         } throws: { error in
-            guard case .failed(_, 1, RemotePartError.timedOut(.idle)) = error as? PartUploadError else { return false }
+            guard case .failed(_, 1, RemotePartError.timedOut(.idle)) = error as? TransferError else { return false }
             return true
         }
         let waited = clock.now - started

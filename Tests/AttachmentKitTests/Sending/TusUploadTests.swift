@@ -67,7 +67,7 @@ struct TusUploadTests {
         await #expect {
             try await Self.coordinator().upload(Self.part(source), to: .tus(server.endpoint))
         } throws: { error in
-            guard case .failed(_, _, UploadError.tooLarge(_, 4096, 1000)) = error as? PartUploadError else {
+            guard case .failed(_, _, UploadError.tooLarge(_, 4096, 1000)) = error as? TransferError else {
                 return false
             }
             return true
@@ -78,7 +78,7 @@ struct TusUploadTests {
         await #expect {
             try await limited.upload(Self.part(source, type: .imageJPEG), to: .tus(server.endpoint))
         } throws: { error in
-            guard case .failed(_, _, UploadError.tooLarge(_, 4096, 100)) = error as? PartUploadError else {
+            guard case .failed(_, _, UploadError.tooLarge(_, 4096, 100)) = error as? TransferError else {
                 return false
             }
             return true
@@ -86,7 +86,7 @@ struct TusUploadTests {
         await #expect {
             try await limited.upload(Self.part(source, type: .textPlain), to: .tus(server.endpoint))
         } throws: { error in
-            guard case .failed(_, _, UploadError.typeNotAllowed(_, .textPlain)) = error as? PartUploadError else {
+            guard case .failed(_, _, UploadError.typeNotAllowed(_, .textPlain)) = error as? TransferError else {
                 return false
             }
             return true
@@ -107,7 +107,7 @@ struct TusUploadTests {
         let uploadURL = try #require(journal.pendingUpload(for: "m/original")?.uploadURL)
         #expect(journal.pendingUpload(for: "m/original")?.confirmedOffset == 1 << 20)
         coordinator.cancel("m/original")
-        await #expect(throws: PartUploadError.self) { try await upload.value }
+        await #expect(throws: TransferError.self) { try await upload.value }
         #expect(journal.pendingUploads.isEmpty)
         #expect(server.requests.map(\.method).contains("DELETE"))
         #expect(!FileManager.default.fileExists(atPath: server.storedFile(for: uploadURL).path))

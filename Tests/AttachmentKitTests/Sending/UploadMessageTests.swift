@@ -46,7 +46,7 @@ struct UploadMessageTests {
         let folder = try StorageTemporaryDirectory("message")
         let journal = try UploadCoordinator.Journal(directory: folder.appending("journal"))
         let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: 3 << 20, seed: 33)
-        await #expect(throws: PartUploadError.self) {
+        await #expect(throws: TransferError.self) {
             try await TusUploadTests.coordinator(journal: journal).upload(
                 TusUploadTests.part(source), to: .tus(server.endpoint))
         }

@@ -28,7 +28,7 @@ struct UploadResumeChecksTests {
                 in: folder, name: "a.bin", count: TusUploadTests.fileSize, seed: seed)
             part = TusUploadTests.part(source)
             let coordinator = TusUploadTests.coordinator(journal: journal)
-            await #expect(throws: PartUploadError.self) {
+            await #expect(throws: TransferError.self) {
                 try await coordinator.upload(part, to: .tus(server.endpoint))
             }
             #expect(journal.pendingUpload(for: part.id)?.confirmedOffset == TusUploadTests.chunk)
@@ -63,7 +63,7 @@ struct UploadResumeChecksTests {
         await kept.expectRefused(found: Int64(TusUploadTests.fileSize) + 10)
         // Sending the part again meets the same check.
         let before = kept.server.requests.count
-        await #expect(throws: PartUploadError.self) {
+        await #expect(throws: TransferError.self) {
             try await TusUploadTests.coordinator(journal: kept.journal).upload(
                 kept.part, to: .tus(kept.server.endpoint))
         }

@@ -5,7 +5,7 @@ extension ImageInspector {
         /// What to do when the declared media type names another format than the bytes (or none).
         public enum TypeMismatchHandling: Sendable, Hashable {
             /// Accept the image and report the type that matches its bytes in
-            /// ``ImageInspector/ImageInspector.VerifiedImage/correctedType``. The default: senders label HEIC photos
+            /// ``ImageInspector/VerifiedImage/correctedType``. The default: senders label HEIC photos
             /// `application/octet-stream` or `image/jpeg`, and the image is still good.
             case acceptCorrectedType
             /// Refuse it with ``ImageInspector/VerificationError/typeMismatch(declaredType:actualFormat:)``.

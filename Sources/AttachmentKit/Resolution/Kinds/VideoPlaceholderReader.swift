@@ -1,6 +1,6 @@
 import Foundation
 
-/// Works out a video message's placeholder: the rule ``PlaceholderSize/PlaceholderSize.VideoDetails`` documents. The size part's
+/// Works out a video message's placeholder: the rule ``PlaceholderSize/VideoDetails`` documents. The size part's
 /// size first; without one, the header of the video when it is local (``ISOMediaInspector``),
 /// rotation applied; without either, the poster's header. The duration and rotation come from
 /// the size part and the local header combined.

@@ -4,10 +4,10 @@ extension TransferProgress {
     /// The first bytes of a progressive JPEG that is still downloading, up to the end of its last
     /// complete scan: enough to show the picture so far, at the quality those scans give.
     ///
-    /// The resolver finds it as the bytes arrive (``JPEGScanIndex``, run on each chunk as it is
-    /// written, never reading the file again) and sends each new one with
+    /// The resolver finds it as the bytes arrive (an index of the JPEG's scans, run on each chunk
+    /// as it is written, never reading the file again) and sends each new one with
     /// ``AttachmentResolver/Event/progress(_:partID:)`` in ``TransferProgress/displayablePrefix``;
-    /// ``AttachmentLoadState/displayablePrefix`` holds the latest. Only a original download
+    /// ``AttachmentLoadState/displayablePrefix`` holds the latest. Only an original's download
     /// of a JPEG for display reports them, and only once its frame header says it is progressive:
     /// a baseline JPEG, another format, a prefetch, a part that a chat SDK downloads itself and a
     /// download resumed from kept bytes report none.

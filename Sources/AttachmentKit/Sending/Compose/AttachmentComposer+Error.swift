@@ -13,7 +13,7 @@ extension AttachmentComposer {
         /// The file starts as an image but its header can't be read.
         case unreadableHeader(URL, ImageInspector.Error)
         /// The size part can't say the image's orientation in the chosen code.
-        case orientationNotExpressible(URL, SizePartOrientationError)
+        case orientationNotExpressible(URL, ImageSizeMetadata.Error)
         /// A part could not be written to the output folder.
         case cannotWrite(URL, reason: String)
 

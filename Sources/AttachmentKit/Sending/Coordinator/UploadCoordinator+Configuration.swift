@@ -33,16 +33,30 @@ extension UploadCoordinator {
         public var maximumConcurrentUploadsPerHost: Int
         /// Headers added to every request to `URL` (an `Authorization`, for example).
         public var headers: @Sendable (URL) -> HTTPHeaders
-        /// The time source for throttling and retry waits.
-        public var clock: any TransferClock
+        /// The time source for throttling and retry waits: the system's, or a test's.
+        package var clock: any TransferClock
 
         /// Creates a configuration.
         public init(
             maximumByteCount: Int64? = nil, allowedTypes: [MIMEType]? = nil, usesChecksums: Bool = true,
             maximumChunkByteCount: Int64? = nil, idleTimeout: Double = 60, retryPolicy: RetryPolicy = .default,
             progressThrottle: TransferProgress.Throttle = .default, maximumConcurrentUploadsPerHost: Int = 2,
+            headers: @escaping @Sendable (URL) -> HTTPHeaders = { _ in HTTPHeaders() }
+        ) {
+            self.init(
+                maximumByteCount: maximumByteCount, allowedTypes: allowedTypes, usesChecksums: usesChecksums,
+                maximumChunkByteCount: maximumChunkByteCount, idleTimeout: idleTimeout, retryPolicy: retryPolicy,
+                progressThrottle: progressThrottle, maximumConcurrentUploadsPerHost: maximumConcurrentUploadsPerHost,
+                headers: headers, clock: SystemTransferClock())
+        }
+
+        /// Creates a configuration timed by `clock`.
+        package init(
+            maximumByteCount: Int64? = nil, allowedTypes: [MIMEType]? = nil, usesChecksums: Bool = true,
+            maximumChunkByteCount: Int64? = nil, idleTimeout: Double = 60, retryPolicy: RetryPolicy = .default,
+            progressThrottle: TransferProgress.Throttle = .default, maximumConcurrentUploadsPerHost: Int = 2,
             headers: @escaping @Sendable (URL) -> HTTPHeaders = { _ in HTTPHeaders() },
-            clock: any TransferClock = SystemTransferClock()
+            clock: any TransferClock
         ) {
             self.maximumByteCount = maximumByteCount
             self.allowedTypes = allowedTypes

@@ -2,8 +2,7 @@ import Foundation
 
 extension UploadCoordinator {
     /// Runs the upload of `pending`, or joins the one already running for its part.
-    func run(_ pending: UploadCoordinator.PendingUpload) async throws(PartUploadError) -> UploadCoordinator.UploadedPart
-    {
+    func run(_ pending: UploadCoordinator.PendingUpload) async throws(TransferError) -> UploadCoordinator.UploadedPart {
         let id = pending.partID
         let task = registry.withLock { registry -> Task<UploadCoordinator.UploadedPart, any Error> in
             if let running = registry.running[id] { return running.task }
@@ -19,7 +18,7 @@ extension UploadCoordinator {
                 // A hop later, never while Swift holds the cancelled task's status lock.
                 DispatchQueue.global().async { task.cancel() }
             }
-        } catch let error as PartUploadError {
+        } catch let error as TransferError {
             throw error
         } catch {
             throw .failed(id, attempts: 1, underlying: error)
@@ -59,18 +58,18 @@ extension UploadCoordinator {
                 } catch {
                     if error is CancellationError || Task.isCancelled { throw CancellationError() }
                     guard let delay = configuration.retryPolicy.delay(afterAttempt: attempts, failedWith: error) else {
-                        throw PartUploadError.failed(id, attempts: attempts, underlying: error)
+                        throw TransferError.failed(id, attempts: attempts, underlying: error)
                     }
                     try await configuration.clock.sleep(for: delay)
                 }
             }
-        } catch let failure as PartUploadError {
+        } catch let failure as TransferError {
             finish(id, with: .failure(failure), source: initial.source)
             throw failure
         } catch {
             await endCancelled(latest.withLock { $0 }, attempt)
             finish(id, with: .failure(.cancelled(id)), source: initial.source)
-            throw PartUploadError.cancelled(id)
+            throw TransferError.cancelled(id)
         }
     }
 
@@ -130,8 +129,7 @@ extension UploadCoordinator {
     }
 
     /// Ends the part's upload: its observers get the final progress and their one last callback.
-    private func finish(_ id: PartID, with result: Result<UploadCoordinator.UploadedPart, PartUploadError>, source: URL)
-    {
+    private func finish(_ id: PartID, with result: Result<UploadCoordinator.UploadedPart, TransferError>, source: URL) {
         registry.withLock { registry in
             let listeners = registry.listeners.removeValue(forKey: id) ?? []
             registry.running[id] = nil
@@ -144,7 +142,7 @@ extension UploadCoordinator {
                 state = .completed(.file(source))
                 final = TransferProgress(completedBytes: part.byteCount, totalBytes: part.byteCount)
             case .failure(let error):
-                state = .failed(error.asDownloadError)
+                state = .failed(error)
             }
             for var listener in listeners { listener.finish(with: state, finalProgress: final) }
         }

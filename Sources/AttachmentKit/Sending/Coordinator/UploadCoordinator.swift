@@ -9,7 +9,7 @@ import Foundation
 ///   again when the message is retried.
 /// - Progress reaches ``ProgressObserver`` and ``MainActorProgressObserver`` observers with the
 ///   download observers' throttle and delivery, then exactly one final callback: success with
-///   the part's local file, or the failure as a ``DownloadError``.
+///   the part's local file, or the failure as a ``TransferError``.
 /// - Priorities and a limit per host: at most
 ///   ``UploadCoordinator/Configuration/maximumConcurrentUploadsPerHost`` uploads run against one origin;
 ///   the others wait, and a freed slot goes to the highest ``DownloadPriority`` (the same
@@ -54,10 +54,10 @@ public final class UploadCoordinator: Sendable {
     /// `priority` when higher. Cancelling the calling task stops the upload and keeps its state
     /// for ``resumePendingUploads()``; ``cancel(_:)`` also ends it on the server.
     ///
-    /// - Throws: ``PartUploadError``.
+    /// - Throws: ``TransferError``.
     public func upload(
         _ part: any MessagePart, to destination: UploadCoordinator.Destination, priority: DownloadPriority = .normal
-    ) async throws(PartUploadError) -> UploadCoordinator.UploadedPart {
+    ) async throws(TransferError) -> UploadCoordinator.UploadedPart {
         if let done = journal?.uploadedPart(for: part.id) ?? registry.withLock({ $0.completed[part.id] }) {
             return done
         }
@@ -101,9 +101,9 @@ public final class UploadCoordinator: Sendable {
 
     /// Resumes every upload the journal keeps (after a crash or a relaunch), each from the offset
     /// its server reports, and returns how each ended.
-    public func resumePendingUploads() async -> [Result<UploadCoordinator.UploadedPart, PartUploadError>] {
+    public func resumePendingUploads() async -> [Result<UploadCoordinator.UploadedPart, TransferError>] {
         guard let journal else { return [] }
-        var results: [Result<UploadCoordinator.UploadedPart, PartUploadError>] = []
+        var results: [Result<UploadCoordinator.UploadedPart, TransferError>] = []
         for pending in journal.pendingUploads.sorted(by: { $0.partID.rawValue < $1.partID.rawValue }) {
             do {
                 results.append(.success(try await run(pending)))
@@ -115,7 +115,7 @@ public final class UploadCoordinator: Sendable {
     }
 
     /// Cancels the upload of `partID`: stops it, ends a tus upload on the server (termination)
-    /// and forgets its state. Its observers get ``DownloadError/cancelled(_:)``.
+    /// and forgets its state. Its observers get ``TransferError/cancelled(_:)``.
     public func cancel(_ partID: PartID) {
         let task = registry.withLock { registry -> Task<UploadCoordinator.UploadedPart, any Error>? in
             registry.terminating.insert(partID)

@@ -2,7 +2,7 @@ import Foundation
 
 extension UploadCoordinator {
     /// Keeps what is needed to resume uploads across a crash or a relaunch, in a folder of its own:
-    /// for each part a record (``UploadCoordinator/UploadCoordinator.PendingUpload``, replaced atomically as the partial downloads'
+    /// for each part a record (``UploadCoordinator/PendingUpload``, replaced atomically as the partial downloads'
     /// state files are: staging file, flush, rename, folder flush) and the journal's own copy of the
     /// part's file (a hard link where the file system allows, a copy otherwise), so that a picker's
     /// temporary file may go.

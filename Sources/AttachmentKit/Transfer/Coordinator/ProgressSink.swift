@@ -23,7 +23,7 @@ final class ProgressSink: ChunkObserver {
 
     func transfer(of partID: PartID, didUpdate progress: TransferProgress) {
         if let error = transfer.report(progress, attempt: attempt) {
-            diagnostics?(.illegalTransition(transfer.part.id, error))
+            diagnostics?(.illegalTransition(transfer.part.id, reason: error.description))
         }
     }
 }

@@ -74,7 +74,7 @@ struct DownloadListener: Sendable {
         }
     }
 
-    private static func result(of state: DownloadState, partID: PartID) -> Result<PartContent, DownloadError> {
+    private static func result(of state: DownloadState, partID: PartID) -> Result<PartContent, TransferError> {
         switch state {
         case .completed(let content): .success(content)
         case .failed(let error): .failure(error)

@@ -16,7 +16,7 @@
 ///         progressView.progress = Float(progress.fractionCompleted ?? 0)
 ///     }
 ///
-///     func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) {
+///     func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>) {
 ///         progressView.isHidden = true
 ///     }
 /// }
@@ -32,12 +32,12 @@ public protocol MainActorProgressObserver: AnyObject, Sendable {
     func transfer(of partID: PartID, didUpdate progress: TransferProgress)
 
     /// The transfer of the part identified by `partID` is over: its content, or why there is
-    /// none (``DownloadError/cancelled(_:)`` when the caller left). The last callback an
+    /// none (``TransferError/cancelled(_:)`` when the caller left). The last callback an
     /// observer gets. The default implementation does nothing.
-    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>)
+    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>)
 }
 
 extension MainActorProgressObserver {
     /// Does nothing, so that an observer that only shows progress needs one method.
-    public func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) {}
+    public func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>) {}
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 #if os(macOS) || os(Linux)
-/// ``PlaceholderSize/PlaceholderSize.VideoDetails``'s rule: the size from the size part, the duration from the size part or
+/// ``PlaceholderSize/VideoDetails``'s rule: the size from the size part, the duration from the size part or
 /// else the header, the rotation from the header, whenever the header is read (a local video);
 /// a remote video with a size part costs no header request.
 @Suite("Video details: the size part and the header combined", .timeLimit(.minutes(1)), .inTurn)

@@ -6,7 +6,7 @@ import Testing
 #if os(macOS) || os(Linux)
 /// Video messages through the public API: the poster as the preview, the size from the size part
 /// or from the video's own header (local, rotation applied), the video fetched only when asked or
-/// when ``AttachmentResolver/AttachmentResolver.AutoDownloadPolicy`` allows it by type and size.
+/// when ``AttachmentResolver/AutoDownloadPolicy`` allows it by type and size.
 @Suite("Video messages", .timeLimit(.minutes(1)), .inTurn)
 struct VideoMessageTests {
     /// A 320 x 180 poster, as Atlas sends it.

@@ -33,7 +33,7 @@ final class DiagnosticsLog: Sendable {
     var all: [DownloadCoordinator.Diagnostic] { entries.withLock { $0 } }
 }
 
-extension Result where Success == PartContent, Failure == DownloadError {
+extension Result where Success == PartContent, Failure == TransferError {
     /// The content, or `nil` for a failure.
     var content: PartContent? { try? get() }
 
@@ -45,7 +45,7 @@ extension Result where Success == PartContent, Failure == DownloadError {
 
 extension PartDownload {
     /// The outcome of ``content()`` as a value.
-    func result() async -> Result<PartContent, DownloadError> {
+    func result() async -> Result<PartContent, TransferError> {
         do {
             return .success(try await content())
         } catch {

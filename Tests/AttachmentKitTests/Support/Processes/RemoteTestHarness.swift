@@ -50,7 +50,7 @@ final class RemoteTestHarness: Sendable {
     }
 
     /// Downloads `part` through the coordinator.
-    func download(_ part: RemotePart) async -> Result<PartContent, DownloadError> {
+    func download(_ part: RemotePart) async -> Result<PartContent, TransferError> {
         do {
             return .success(try await coordinator.content(for: part))
         } catch {
@@ -59,7 +59,7 @@ final class RemoteTestHarness: Sendable {
     }
 
     /// The underlying ``RemotePartError`` of a failed download, if that is what it was.
-    static func remoteError(_ result: Result<PartContent, DownloadError>) -> RemotePartError? {
+    static func remoteError(_ result: Result<PartContent, TransferError>) -> RemotePartError? {
         guard case .failure(let error) = result else { return nil }
         return error.underlying as? RemotePartError
     }
