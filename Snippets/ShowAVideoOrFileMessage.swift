@@ -31,7 +31,7 @@ for parts in [videoMessage, fileMessage] {
         let file = resolution.original
         print("file", file?.fileName ?? "unnamed", file?.mimeType.essence ?? "", file?.byteCount ?? 0)
     // file Lease.pdf application/pdf 482113
-    case .image?, nil:
+    case .image?, .audio?, nil:
         break
     }
 }

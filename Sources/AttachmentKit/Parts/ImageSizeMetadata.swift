@@ -13,7 +13,7 @@ import Foundation
 /// not valid is ignored (the size is kept: layout matters more than the blur).
 public struct ImageSizeMetadata: Sendable, Hashable {
     /// The largest width or height accepted, in pixels.
-    public static let maximumDimension: Double = 65_535
+    package static let maximumDimension: Double = 65_535
 
     /// The stored pixel width.
     public let pixelWidth: Double
@@ -32,7 +32,7 @@ public struct ImageSizeMetadata: Sendable, Hashable {
     /// Creates metadata from known values, validating them as the JSON parser does.
     ///
     /// - Throws: ``ImageSizeMetadata/Error`` when a dimension is not finite, not positive or
-    ///   over ``maximumDimension``.
+    ///   over 65,535 pixels.
     public init(pixelWidth: Double, pixelHeight: Double, orientation: ImageOrientation = .up)
         throws(ImageSizeMetadata.Error)
     {
@@ -43,24 +43,17 @@ public struct ImageSizeMetadata: Sendable, Hashable {
         self.orientation = orientation
     }
 
-    /// Parses the JSON content of an `application/json+imageSize` part.
+    /// Parses the JSON content of an `application/json+imageSize` part, its `orientation`
+    /// written in `code` (see ``ImageSizeMetadata/OrientationCode``): UIKit's
+    /// `UIImage.Orientation` values unless another client wrote it. For a code that writes the
+    /// displayed size, width and height are turned back into the stored size.
     ///
     /// - Throws: ``ImageSizeMetadata/Error`` naming the problem: malformed JSON, a missing or
     ///   non-numeric key, a zero, negative, non-finite or absurd dimension, or an orientation
-    ///   outside 0–7.
-    public init(json: Data) throws(ImageSizeMetadata.Error) {
-        try self.init(json: json, orientationCode: .uiImageOrientation)
-    }
-
-    /// Parses an `application/json+imageSize` part whose `orientation` is written in `code`
-    /// (see ``ImageSizeMetadata/OrientationCode``), as another client wrote it.
-    ///
-    /// Everything else is read and validated as ``init(json:)`` does; for a code that writes
-    /// the displayed size, width and height are turned back into the stored size.
-    ///
-    /// - Throws: ``ImageSizeMetadata/Error``, as ``init(json:)`` does;
-    ///   ``ImageSizeMetadata/Error/invalidOrientation(_:)`` for a value the code does not define.
-    public init(json: Data, orientationCode code: ImageSizeMetadata.OrientationCode) throws(ImageSizeMetadata.Error) {
+    ///   the code does not define.
+    public init(
+        json: Data, orientationCode code: ImageSizeMetadata.OrientationCode = .uiImageOrientation
+    ) throws(ImageSizeMetadata.Error) {
         let raw: RawImageSize
         do {
             raw = try JSONDecoder().decode(RawImageSize.self, from: json)

@@ -25,19 +25,13 @@ extension AttachmentResolver {
     ///     its byte count, unless it declares one above ``maximumSoleImageByteCount``;
     ///   - the original (without a size, when no rendition covers the size, or as the last
     ///     fallback) when it declares a ``MessagePart/byteCount`` of at most
-    ///     ``maximumSoleImageByteCount``; one that declares more waits for a request. One whose
-    ///     size is unknown (a backend that sends an image URL alone) is fetched too, its download
-    ///     held to ``maximumSoleImageByteCount`` by the download itself: a `Content-Length` over it
-    ///     stops the download before the body, and a body that grows past it (no
-    ///     `Content-Length`, chunked) is stopped there and discarded; nothing of it is stored, and
-    ///     only then does it wait for a request. That costs at most ``maximumSoleImageByteCount``
-    ///     bytes and the chunk that crossed it (tens of kilobytes) per such image, once: the
-    ///     coordinator remembers the part and doesn't fetch it unasked again under that limit
-    ///     (see ``RemotePartError/exceedsAutomaticDownloadLimit(byteCount:limit:)``), and the
-    ///     request that follows downloads it from its first byte. A caller that asks for the part
-    ///     while the limited download runs lifts the limit. This needs a part whose download
-    ///     stops at the limit: a ``RemotePart``; any other part of unknown size waits.
-    /// - Videos and files (``AttachmentKind/video``, ``AttachmentKind/file``) follow the first rule
+    ///     ``maximumSoleImageByteCount``; one that declares more waits for a request. A
+    ///     ``RemotePart`` whose size is unknown (an image URL alone) is fetched too, its download
+    ///     stopped at ``maximumSoleImageByteCount`` and discarded when it is larger, which costs
+    ///     at most that many bytes and one chunk per such image, once; only then does it wait (see
+    ///     "An image URL with no size" in <doc:ShowingAttachmentsInAList>).
+    /// - Videos, audio and files (``AttachmentResolver/Kind/video``, ``AttachmentResolver/Kind/audio``,
+    ///   ``AttachmentResolver/Kind/file``) follow the first rule
     ///   alone: a video or a file is fetched unasked only when its type is in ``mimeTypes`` and its
     ///   byte count within ``maximumVideoAndFileByteCount`` when that is set (a video or file of
     ///   unknown size then waits), otherwise within ``maximumByteCount``, the limit previews and
@@ -60,9 +54,9 @@ extension AttachmentResolver {
         /// limit. A part whose size is unknown passes.
         public var maximumByteCount: Int64?
         /// The largest original fetched automatically by the sole-image rule (see "What is fetched
-        /// unasked" above), in bytes: 8 MiB unless set (``defaultMaximumSoleImageByteCount``). A
-        /// ``RemotePart`` original of unknown size is fetched with its download stopped at this many
-        /// bytes (wasting at most that much when it is larger); 0 or less turns the rule off.
+        /// unasked" above), in bytes: 8 MiB unless set. A ``RemotePart`` original of unknown size
+        /// is fetched with its download stopped at this many bytes (wasting at most that much and
+        /// the chunk that crossed it when it is larger); 0 or less turns the rule off.
         public var maximumSoleImageByteCount: Int64
         /// The largest video or file fetched automatically (the original of a video or a file
         /// message, when its type is in ``mimeTypes``), in bytes, in place of ``maximumByteCount``;
@@ -72,7 +66,7 @@ extension AttachmentResolver {
 
         /// 8 MiB: a phone camera's JPEG or HEIC (2–6 MB at 12 megapixels) passes, a RAW or
         /// 48-megapixel original does not.
-        public static let defaultMaximumSoleImageByteCount: Int64 = 8 << 20
+        @usableFromInline package static let defaultMaximumSoleImageByteCount: Int64 = 8 << 20
 
         /// Creates a policy.
         public init(
@@ -109,11 +103,11 @@ extension AttachmentResolver {
         }
 
         /// Whether `part`, in the original role of a message of `kind`, may be fetched
-        /// without being asked by its type and size: a video or a file against
+        /// without being asked by its type and size: a video, audio or a file against
         /// ``maximumVideoAndFileByteCount`` when it is set, anything else as
         /// ``allowsAutomaticDownload(of:)``.
-        func allowsAutomaticDownload(ofOriginal part: any MessagePart, kind: AttachmentKind?) -> Bool {
-            guard kind == .video || kind == .file, let maximumVideoAndFileByteCount else {
+        func allowsAutomaticDownload(ofOriginal part: any MessagePart, kind: AttachmentResolver.Kind?) -> Bool {
+            guard kind == .video || kind == .audio || kind == .file, let maximumVideoAndFileByteCount else {
                 return allowsAutomaticDownload(of: part)
             }
             guard matchesType(of: part), let size = part.byteCount else { return false }

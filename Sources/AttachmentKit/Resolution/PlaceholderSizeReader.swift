@@ -8,6 +8,8 @@ struct PlaceholderSizeReader {
         var placeholderSize: PlaceholderSize?
         var imageHeader: ImageHeader?
         var imageHeaderError: ImageInspector.Error?
+        /// Why a voice message's size part could not be read.
+        var sizePartError: ImageSizeMetadata.Error?
     }
 
     /// How far apart two aspect ratios may be and still describe the same picture: previews are

@@ -9,8 +9,8 @@ import Testing
 /// last bytes (the `mfra` index and, often, the last fragments), and the last fragments.
 @Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .inTurn)
 struct RemoteFragmentDurationTests {
-    private static func reader() -> RemoteMediaHeaderReader {
-        RemoteMediaHeaderReader(
+    private static func reader() -> RemotePart.MediaHeaderReader {
+        RemotePart.MediaHeaderReader(
             transport: URLSessionTransport(), configuration: RemotePart.Configuration(allowedSchemes: ["http"]))
     }
 
@@ -23,7 +23,7 @@ struct RemoteFragmentDurationTests {
         let before = server.requests.count
         let header = try await reader().inspect(server.url(url.lastPathComponent))
         let requests = Array(server.requests.dropFirst(before))
-        #expect(requests.count <= RemoteMediaHeaderReader.maximumRequestCount)
+        #expect(requests.count <= RemotePart.MediaHeaderReader.maximumRequestCount)
         #expect(requests.allSatisfy { $0.status == 206 && $0.hasRange })
         #expect(Int64(header.inspectedByteCount) == requests.reduce(0) { $0 + $1.bodyBytes })
         return (header, requests)
@@ -57,7 +57,7 @@ struct RemoteFragmentDurationTests {
         let duration = try #require(header.duration)
         #expect(abs(duration.seconds - (try FragmentOracle(url).formatDuration)) < 0.0005)
         #expect(requests.count == 3)
-        #expect(header.inspectedByteCount <= RemoteMediaHeaderReader.defaultMaximumByteCount)
+        #expect(header.inspectedByteCount <= RemotePart.MediaHeaderReader.defaultMaximumByteCount)
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

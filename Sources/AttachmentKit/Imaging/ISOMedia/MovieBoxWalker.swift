@@ -83,7 +83,11 @@ enum MovieBoxWalker {
                 try reader.uint32(at: box.payload + 8, bigEndian: true))
         case ("stbl", "stsd"):
             guard let track else { return }
-            fields.tracks[track].codec = try firstSampleEntryType(box, &reader)
+            let entry = try firstSampleEntry(box, &reader)
+            fields.tracks[track].codec = entry?.type
+            if let entry, fields.tracks[track].handler == "soun" {
+                try readAudioSampleEntry(entry, &fields.tracks[track], &reader)
+            }
         case ("stbl", "stsz"), ("stbl", "stz2"):
             try checkSampleSizes(box, &reader)
         default:
@@ -144,14 +148,29 @@ enum MovieBoxWalker {
             .flatMap { MediaDuration(value: $0, timescale: timescale) }
     }
 
-    /// The type of the first sample entry of `stsd` (§8.5.2): the codec.
-    private static func firstSampleEntryType(
+    /// The first sample entry of `stsd` (§8.5.2), whose type is the codec.
+    private static func firstSampleEntry(
         _ box: ISOBox, _ reader: inout Reader
-    ) throws(ISOMediaInspector.Error) -> String? {
+    ) throws(ISOMediaInspector.Error) -> ISOBox? {
         _ = try fullBoxVersion(box, payloadBytes: 8, &reader)
         let count = try checkEntryCount(box, at: box.payload + 4, entrySize: 8, entriesFrom: box.payload + 8, &reader)
         guard count > 0 else { return nil }
-        return try ISOBox(at: box.payload + 8, parentEnd: box.end, isTopLevel: false, &reader).type
+        return try ISOBox(at: box.payload + 8, parentEnd: box.end, isTopLevel: false, &reader)
+    }
+
+    /// An `AudioSampleEntry` (§12.2.3): the channel count and the integer part of the 16.16
+    /// sample rate, when the entry is long enough to hold them; an AAC decoder configuration's
+    /// (`esds`) when it has one.
+    private static func readAudioSampleEntry(
+        _ entry: ISOBox, _ track: inout TrackFields, _ reader: inout Reader
+    ) throws(ISOMediaInspector.Error) {
+        guard entry.end - entry.payload >= 28 else { return }
+        track.channelCount = try reader.uint16(at: entry.payload + 16, bigEndian: true)
+        track.sampleRate = try reader.uint16(at: entry.payload + 24, bigEndian: true)
+        if let config = AudioSpecificConfig.read(in: entry, &reader) {
+            track.channelCount = config.channelCount ?? track.channelCount
+            track.sampleRate = config.sampleRate
+        }
     }
 
     /// `stsz` (4 bytes an entry when the sample size is 0) and `stz2` (4, 8 or 16 bits an entry).

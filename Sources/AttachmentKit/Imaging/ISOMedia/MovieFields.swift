@@ -11,6 +11,9 @@ struct TrackFields {
     /// The `mdhd` time scale, 0 when the track has no `mdhd`.
     var timescale: UInt32 = 0
     var mediaDuration: MediaDuration?
+    /// A sound track's channels and sample rate, from its sample entry.
+    var channelCount: Int?
+    var sampleRate: Int?
 }
 
 /// What the boxes of `moov` say, gathered while ``MovieBoxWalker`` walks them.
@@ -63,7 +66,8 @@ struct MovieFields {
                     id: track.id, kind: kind, codec: track.codec,
                     duration: trackDuration(track, fragmentEnds: fragmentEnds), isEnabled: track.flags & 1 == 1,
                     displayWidth: size.width, displayHeight: size.height,
-                    rotation: kind == .video ? combined.rotation : .none))
+                    rotation: kind == .video ? combined.rotation : .none, channelCount: track.channelCount,
+                    sampleRate: track.sampleRate))
         }
         return result
     }

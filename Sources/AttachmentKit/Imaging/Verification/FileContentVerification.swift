@@ -30,7 +30,9 @@ extension FileType {
     /// ZIP (`+zip` types such as EPUB, `application/vnd.openxmlformats-officedocument.…`, JAR,
     /// APK); `audio/mpeg` and `audio/mp3`; `video/mp4`, `video/quicktime`, `audio/mp4`,
     /// `audio/x-m4a`, `video/x-m4v` and `video/3gpp` (any ISO media file passes for any of
-    /// them); and the image types ``ImageFormat`` names (any image passes; ``ImageInspector``
+    /// them); `audio/ogg`, `audio/opus` and `application/ogg`, for which any audio file (Ogg,
+    /// MP3 or ISO media) passes, since voice messages are often declared Ogg whatever their
+    /// container (read them with ``AudioInspector``); and the image types ``ImageFormat`` names (any image passes; ``ImageInspector``
     /// checks the format). Any other declared type, such as `application/octet-stream` or
     /// `text/plain`, accepts any content.
     ///
@@ -53,7 +55,7 @@ extension FileType {
         }
         guard !prefix.isEmpty else { throw .empty }
         let type = FileType(sniffing: prefix)
-        if let expected = Kind(declaredType), expected != Kind(type) {
+        if let expected = Kind(declaredType), !expected.accepts(Kind(type)) {
             throw .mismatch(declaredType: declaredType, content: type)
         }
         return type
@@ -67,7 +69,7 @@ extension FileType {
 
     /// The kinds a declared type is checked against.
     private enum Kind {
-        case image, isoMedia, pdf, zip, mp3, other
+        case image, isoMedia, pdf, zip, mp3, ogg, anyAudio, other
 
         init(_ type: FileType) {
             switch type {
@@ -76,8 +78,14 @@ extension FileType {
             case .pdf: self = .pdf
             case .zip: self = .zip
             case .mp3: self = .mp3
+            case .ogg: self = .ogg
             case .other: self = .other
             }
+        }
+
+        /// Whether content of kind `actual` passes for this declared kind.
+        func accepts(_ actual: Kind) -> Bool {
+            self == actual || (self == .anyAudio && [.ogg, .mp3, .isoMedia].contains(actual))
         }
 
         /// The kind `declared` names, or `nil` for a type that is not checked.
@@ -86,6 +94,7 @@ extension FileType {
             switch essence {
             case "application/pdf", "application/x-pdf": self = .pdf
             case "audio/mpeg", "audio/mp3", "audio/mpeg3", "audio/x-mpeg-3": self = .mp3
+            case "audio/ogg", "audio/opus", "application/ogg": self = .anyAudio
             case "video/mp4", "video/quicktime", "audio/mp4", "audio/x-m4a", "audio/m4a", "video/x-m4v", "video/3gpp",
                 "video/3gpp2", "audio/3gpp":
                 self = .isoMedia

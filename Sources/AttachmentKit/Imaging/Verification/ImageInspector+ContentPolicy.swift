@@ -13,7 +13,7 @@ extension ImageInspector {
         }
 
         /// The default for ``maximumPixelCount``: 100 megapixels.
-        public static let defaultMaximumPixelCount = 100_000_000
+        @usableFromInline package static let defaultMaximumPixelCount = 100_000_000
 
         /// The default policy: accept and correct mislabelled images, at most 100 megapixels.
         public static let `default` = ImageInspector.ContentPolicy()

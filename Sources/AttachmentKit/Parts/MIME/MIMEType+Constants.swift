@@ -23,6 +23,12 @@ extension MIMEType {
     public static let videoMP4 = MIMEType(validatedType: "video", subtype: "mp4", parameters: [:])
     /// `video/quicktime`.
     public static let videoQuickTime = MIMEType(validatedType: "video", subtype: "quicktime", parameters: [:])
+    /// `audio/ogg`: Ogg audio, the container of Opus voice messages.
+    public static let audioOgg = MIMEType(validatedType: "audio", subtype: "ogg", parameters: [:])
+    /// `audio/mpeg`: MP3 audio.
+    public static let audioMPEG = MIMEType(validatedType: "audio", subtype: "mpeg", parameters: [:])
+    /// `audio/mp4`: MPEG-4 audio (M4A, AAC).
+    public static let audioMP4 = MIMEType(validatedType: "audio", subtype: "mp4", parameters: [:])
     /// `location/coordinate`: a shared location.
     public static let locationCoordinate = MIMEType(validatedType: "location", subtype: "coordinate", parameters: [:])
     /// `text/date`.

@@ -59,7 +59,7 @@ public struct AttachmentComposer: Sendable {
     /// - Throws: ``AttachmentComposer/Error``.
     public func compose(
         imageAt url: URL, into directory: URL, id: String, preview: PartContent? = nil
-    ) throws(AttachmentComposer.Error) -> OutgoingAttachment {
+    ) throws(AttachmentComposer.Error) -> AttachmentComposer.OutgoingAttachment {
         let header = try readHeader(url)
         let byteCount = try Self.size(of: url)
         let original = LocalPart(
@@ -96,7 +96,8 @@ public struct AttachmentComposer: Sendable {
                 id: PartID("\(id)/preview"), mimeType: .imageJPEGPreview, content: previewContent,
                 transferStatus: .awaitingUpload, byteCount: previewSize)
         }
-        return OutgoingAttachment(original: original, preview: previewPart, sizePart: sizePart, header: header)
+        return AttachmentComposer.OutgoingAttachment(
+            original: original, preview: previewPart, sizePart: sizePart, header: header)
     }
 
     /// Composes a message that sends the file at `url` as it is, whatever its bytes: for files the
@@ -110,12 +111,12 @@ public struct AttachmentComposer: Sendable {
     ///   ``AttachmentComposer/Error/unreadable(_:reason:)``.
     public func composeFile(
         at url: URL, mimeType: MIMEType = .applicationOctetStream, id: String
-    ) throws(AttachmentComposer.Error) -> OutgoingAttachment {
+    ) throws(AttachmentComposer.Error) -> AttachmentComposer.OutgoingAttachment {
         let byteCount = try Self.size(of: url)
         let original = LocalPart(
             id: PartID("\(id)/original"), mimeType: mimeType, content: .file(url), transferStatus: .awaitingUpload,
             byteCount: byteCount)
-        return OutgoingAttachment(original: original, preview: nil, sizePart: nil, header: nil)
+        return AttachmentComposer.OutgoingAttachment(original: original, preview: nil, sizePart: nil, header: nil)
     }
 
     private func readHeader(_ url: URL) throws(AttachmentComposer.Error) -> ImageHeader {

@@ -1,6 +1,7 @@
-import AttachmentKit
 import Foundation
 import Testing
+
+@testable import AttachmentKit
 
 @Suite("DefaultContentStore", .inTurn)
 struct DefaultContentStoreTests {

@@ -1,5 +1,5 @@
-extension RemoteMediaHeaderReader {
-    /// Why ``RemoteMediaHeaderReader`` could not read a remote ISO media file's header.
+extension RemotePart.MediaHeaderReader {
+    /// Why ``RemotePart/MediaHeaderReader`` could not read a remote ISO media or audio file's header.
     public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The server answered a ranged request with the whole file (200) or another status than
         /// 206: it doesn't serve ranges, and the reader never downloads a whole video to read its
@@ -11,13 +11,16 @@ extension RemoteMediaHeaderReader {
         /// The `Content-Range` of a 206 was missing, malformed, named another range than asked
         /// for, or gave no total size.
         case invalidContentRange(String?)
-        /// The header needs more bytes than ``RemoteMediaHeaderReader/maximumByteCount`` or more
+        /// The header needs more bytes than ``RemotePart/MediaHeaderReader/maximumByteCount`` or more
         /// requests than three: a `moov` box of `byteCount` bytes, for example.
         case headerTooLarge(byteCount: Int64, limit: Int)
         /// The transfer failed: a connection, a timeout, a scheme not allowed, a redirect.
         case transfer(RemotePartError)
         /// The bytes fetched are no valid ISO media header.
         case inspection(ISOMediaInspector.Error)
+        /// The bytes fetched are no valid audio header
+        /// (``RemoteMediaHeaderReader/inspectAudio(_:headers:)``).
+        case audioInspection(AudioInspector.Error)
 
         public var description: String {
             switch self {
@@ -28,6 +31,7 @@ extension RemoteMediaHeaderReader {
                 "the header needs \(count) bytes, more than the limit of \(limit)"
             case .transfer(let error): "\(error)"
             case .inspection(let error): "\(error)"
+            case .audioInspection(let error): "\(error)"
             }
         }
     }

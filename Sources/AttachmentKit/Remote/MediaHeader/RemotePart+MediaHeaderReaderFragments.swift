@@ -1,9 +1,29 @@
-extension RemoteMediaHeaderReader.Session {
+import Foundation
+
+extension RemotePart.MediaHeaderReader {
+    /// The fields of the `moov` box, from its bytes alone.
+    static func fields(
+        _ movie: Data, _ format: ISOMediaHeader.Format, _ inspector: ISOMediaInspector
+    ) throws(ISOMediaInspector.Error) -> MovieFields {
+        let result = movie.withUnsafeBytes { bytes in
+            Result { () throws(ISOMediaInspector.Error) -> MovieFields in
+                var reader = ISOMediaParser.Reader(
+                    bytes: bytes, format: format, limit: inspector.maximumByteCount,
+                    readLimit: inspector.maximumReadCount)
+                let box = try ISOBox(at: 0, parentEnd: bytes.count, isTopLevel: true, &reader)
+                return try MovieBoxWalker.walk(box, maximumDepth: ISOMediaInspector.maximumNestingDepth, &reader)
+            }
+        }
+        return try result.get()
+    }
+}
+
+extension RemotePart.MediaHeaderReader.Session {
     /// Each track's end in a fragmented file (see ``FragmentTimeline``), with the requests and
     /// bytes the inspection has left, or `nil` (the duration is then unknown):
     ///
     /// - the first bytes hold the whole file: read there, no request;
-    /// - otherwise one request for the file's last ``RemoteMediaHeaderReader/firstByteCount``
+    /// - otherwise one request for the file's last ``RemotePart/MediaHeaderReader/firstByteCount``
     ///   bytes: everything after `moov` when the file is that small, else the `mfra` index that
     ///   FFmpeg writes at the end, and the last fragments when they lie in those bytes;
     /// - when they lie before, one more request from the earliest track's last fragment to the
@@ -12,17 +32,17 @@ extension RemoteMediaHeaderReader.Session {
     /// A file without `mfra` whose fragments don't fit in those bytes, or a request or a byte
     /// too many, leaves the duration unknown: the reader never walks a remote file's fragments.
     mutating func fragmentEnds(
-        after moovEnd: Int, _ fields: MovieFields, first: RemoteMediaHeaderReader.Piece
+        after moovEnd: Int, _ fields: MovieFields, first: RemotePart.MediaHeaderReader.Piece
     ) async -> [UInt32: UInt64]? {
         let inspector = reader.inspector
         if let ends = first.trackEnds(after: moovEnd, fields, inspector) { return ends }
         let tailCount = min(Int64(reader.firstByteCount), first.total - Int64(moovEnd), remaining)
-        guard tailCount >= 16, requestCount < RemoteMediaHeaderReader.maximumRequestCount,
+        guard tailCount >= 16, requestCount < RemotePart.MediaHeaderReader.maximumRequestCount,
             let tail = try? await fetch(from: first.total - tailCount, count: tailCount)
         else { return nil }
         if let ends = tail.trackEnds(after: moovEnd, fields, inspector) { return ends }
         guard let index = tail.randomAccess(after: moovEnd, inspector), let last = index.lastFragments,
-            Int64(last) < tail.offset, requestCount < RemoteMediaHeaderReader.maximumRequestCount, remaining > 0,
+            Int64(last) < tail.offset, requestCount < RemotePart.MediaHeaderReader.maximumRequestCount, remaining > 0,
             let piece = try? await fetch(from: Int64(last), count: min(remaining, Int64(index.start - last)))
         else { return nil }
         return try? piece.read(inspector) { reader throws(ISOMediaInspector.Error) in
@@ -31,7 +51,7 @@ extension RemoteMediaHeaderReader.Session {
     }
 }
 
-extension RemoteMediaHeaderReader.Piece {
+extension RemotePart.MediaHeaderReader.Piece {
     /// Each track's end, when the piece runs to the end of the file: read as a local file's.
     func trackEnds(
         after moovEnd: Int, _ fields: MovieFields, _ inspector: ISOMediaInspector
