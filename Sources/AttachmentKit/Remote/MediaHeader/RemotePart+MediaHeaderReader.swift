@@ -79,7 +79,9 @@ extension RemotePart {
 
         /// Reads the header of the file whose first bytes are `first`, fetching the rest of it in
         /// `session`.
-        func inspect(_ first: Piece, _ session: inout Session) async throws(RemotePart.MediaHeaderReader.Error) -> ISOMediaHeader {
+        func inspect(_ first: Piece, _ session: inout Session) async throws(RemotePart.MediaHeaderReader.Error)
+            -> ISOMediaHeader
+        {
             let total = first.total
             let layout = try first.layout(fileSize: total, inspector)
             let brands = try first.brands(layout.fileType, inspector)
@@ -143,7 +145,9 @@ extension RemotePart {
             }
 
             /// The ISO media file's bytes `fetched` from `offset`.
-            mutating func piece(_ fetched: RangedFetch, at offset: Int64) throws(RemotePart.MediaHeaderReader.Error) -> Piece {
+            mutating func piece(_ fetched: RangedFetch, at offset: Int64) throws(RemotePart.MediaHeaderReader.Error)
+                -> Piece
+            {
                 let piece = try Piece(bytes: fetched.bytes, offset: offset, total: fetched.total, known: format)
                 format = piece.format
                 return piece
