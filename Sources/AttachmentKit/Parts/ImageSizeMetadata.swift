@@ -10,7 +10,8 @@ import Foundation
 ///
 /// It may also carry a placeholder hash of the image as displayed: `"thumbhash"` (base64) and
 /// `"blurhash"` (base 83), as ``thumbHash`` and ``blurHash``. A hash that is not a string or
-/// not valid is ignored (the size is kept: layout matters more than the blur).
+/// not valid is ignored (the size is kept: layout matters more than the blur). `"animated":
+/// true` says the original is an animated GIF, APNG or WebP (``isAnimated``).
 public struct ImageSizeMetadata: Sendable, Hashable {
     /// The largest width or height accepted, in pixels.
     package static let maximumDimension: Double = 65_535
@@ -28,6 +29,9 @@ public struct ImageSizeMetadata: Sendable, Hashable {
     public var thumbHash: ThumbHash?
     /// The BlurHash of the image as displayed, from the JSON's `"blurhash"`.
     public var blurHash: BlurHash?
+    /// Whether the original is animated (the JSON's `"animated": true`), so that a receiver
+    /// can prepare an animated view before it arrives; its preview is a still either way.
+    public var isAnimated = false
 
     /// Creates metadata from known values, validating them as the JSON parser does.
     ///
@@ -82,6 +86,7 @@ public struct ImageSizeMetadata: Sendable, Hashable {
         }
         thumbHash = raw.thumbHash.flatMap { try? ThumbHash(base64: $0) }
         blurHash = raw.blurHash.flatMap { try? BlurHash($0) }
+        isAnimated = raw.isAnimated ?? false
     }
 
     /// The stored size in pixels, as the encoder wrote it.
@@ -117,6 +122,7 @@ private struct RawImageSize: Decodable {
     var duration: Double?
     var thumbHash: String?
     var blurHash: String?
+    var isAnimated: Bool?
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -138,6 +144,7 @@ private struct RawImageSize: Decodable {
         duration = try Self.number(container, "duration")
         thumbHash = try? container.decodeIfPresent(String.self, forKey: Key(stringValue: "thumbhash"))
         blurHash = try? container.decodeIfPresent(String.self, forKey: Key(stringValue: "blurhash"))
+        isAnimated = try? container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "animated"))
     }
 
     private static func number(_ container: KeyedDecodingContainer<Key>, _ name: String) throws -> Double? {

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 /// MP3 files built frame by frame: VBR headers, ID3v2 tags and hostile counts.
-@Suite("MP3 frames, VBR headers and hostile files")
+@Suite("MP3 frames, VBR headers and hostile files", .inTurn)
 struct MP3HostileTests {
     /// MPEG-1 layer III, 128 kbit/s, 44.1 kHz, stereo, no padding: 417 bytes, 1152 samples.
     static let frameWord: UInt32 = 0xFFFB_9000

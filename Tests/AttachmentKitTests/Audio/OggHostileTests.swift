@@ -5,7 +5,7 @@ import Testing
 
 /// Ogg files built page by page: each edge case RFC 3533 and RFC 7845 name, and hostile files,
 /// get the exact duration, a documented result or a typed error, within the read budget.
-@Suite("Ogg edge cases and hostile files")
+@Suite("Ogg edge cases and hostile files", .inTurn)
 struct OggHostileTests {
     typealias Writer = OggPageWriter
 

@@ -5,7 +5,7 @@ import Testing
 
 /// A voice message resolves to ``AttachmentResolver/Kind/audio`` with its duration and waveform from the
 /// size part, at once or once the size part is fetched, before any audio byte.
-@Suite("Voice messages: length and bars before the audio")
+@Suite("Voice messages: length and bars before the audio", .inTurn)
 struct VoiceMessageResolutionTests {
     static let details = VoiceDetails(duration: 4.4, waveform: Waveform(levels: [0, 0.5, 1]))
 

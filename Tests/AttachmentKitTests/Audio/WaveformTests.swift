@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 /// The waveform's slices and scaling, and each client's wire format, including round trips.
-@Suite("Waveform levels and wire formats")
+@Suite("Waveform levels and wire formats", .inTurn)
 struct WaveformTests {
     @Test("slices ⌊i·L/N⌋, root mean square, the loudest bar at 1, channels averaged to mono")
     func levels() {

@@ -20,6 +20,12 @@ import Foundation
 /// platforms ImageIO's thumbnail (upright), elsewhere the JPEG's embedded Exif thumbnail, with an
 /// Exif orientation written into it so it is turned as the size part says. A PNG, a WebP or a
 /// JPEG without a thumbnail goes without a preview on Linux; an app can always hand in its own.
+///
+/// An animated GIF, APNG or WebP is never turned into a still: the original goes as it is, the
+/// size part says `"animated":true`, and a preview, where one is had, is a still JPEG of its
+/// first frame. ``AttachmentComposer/OutgoingAttachment/header`` carries the frames and delays
+/// (``ImageHeader/animation``), and its ``ImageHeader/isAnimated`` is Matrix's
+/// `info.is_animated`.
 public struct AttachmentComposer: Sendable {
     /// How the header is read.
     public var inspector: ImageInspector
@@ -66,7 +72,7 @@ public struct AttachmentComposer: Sendable {
             id: PartID("\(id)/original"), mimeType: header.format.mimeType, content: .file(url),
             transferStatus: .awaitingUpload, byteCount: byteCount)
         try Self.createDirectory(directory)
-        let metadata: ImageSizeMetadata
+        var metadata: ImageSizeMetadata
         do {
             metadata = try ImageSizeMetadata(
                 pixelWidth: Double(header.pixelWidth), pixelHeight: Double(header.pixelHeight),
@@ -74,6 +80,7 @@ public struct AttachmentComposer: Sendable {
         } catch {
             throw .unreadableHeader(url, .malformed(header.format, reason: error.description))
         }
+        metadata.isAnimated = header.isAnimated
         let json: Data
         do {
             json = try metadata.json(orientationCode: orientationCode)
