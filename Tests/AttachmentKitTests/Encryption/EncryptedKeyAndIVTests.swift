@@ -7,7 +7,7 @@ import Testing
 /// counter half (its low 64 bits) must be zero, whichever one is not, while the nonce half may be
 /// anything; key, IV and hash lengths are exact; and the keys and IVs `encrypt` makes are 32 fresh
 /// random bytes and 8 fresh random bytes followed by a zero counter, different every time.
-@Suite("EncryptedFile keys and IVs, byte by byte")
+@Suite("EncryptedFile keys and IVs, byte by byte", .inTurn)
 struct EncryptedKeyAndIVTests {
     /// The test object with `iv` set to `bytes` (standard base64, unpadded).
     private static func parse(iv bytes: [UInt8], versions: Set<EncryptedFile.Version> = [.v2]) throws(EncryptedFile

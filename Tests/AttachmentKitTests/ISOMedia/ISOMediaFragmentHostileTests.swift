@@ -7,7 +7,7 @@ import Testing
 /// and hostile fragments (counts past their bytes, sizes past the end, an index pointing
 /// anywhere, sums past 64 bits) leave the duration unknown, or fall back to the fragments
 /// themselves, within the budgets: the rest of the header stands, nothing traps.
-@Suite("Fragmented MP4 durations of hand-built and hostile files")
+@Suite("Fragmented MP4 durations of hand-built and hostile files", .inTurn)
 struct ISOMediaFragmentHostileTests {
     private let inspector = ISOMediaInspector()
 

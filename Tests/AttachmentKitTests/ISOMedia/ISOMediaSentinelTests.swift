@@ -11,7 +11,7 @@ import AttachmentKitCommands
 /// 32 bits in version 0 and 64 in version 1; a time scale of 0) reads as no duration, never as
 /// 4,294,967,295 ticks; one tick less is a duration. An `mehd` of all ones counts as absent: the
 /// fragments then give the duration.
-@Suite("ISO media durations that say unknown")
+@Suite("ISO media durations that say unknown", .inTurn)
 struct ISOMediaSentinelTests {
     private let inspector = ISOMediaInspector()
     private static let allOnes32 = Int(UInt32.max)
