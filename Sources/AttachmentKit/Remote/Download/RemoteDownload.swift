@@ -218,15 +218,4 @@ struct RemoteDownload: Sendable {
     private var arrivalConsumer: (any ArrivalConsumer)? {
         (observer as? any ArrivalObserver)?.arrivalConsumer ?? nil
     }
-
-    private func open(validator: RemotePart.Validator?, source: PartialDownloadSource, at offset: Int64) async throws
-        -> PartialDownloadWriter
-    {
-        do {
-            return try await store.openPartialDownload(
-                for: key, validator: validator, source: source, resumingAt: offset)
-        } catch {
-            throw RemotePartError.storeFailed(error)
-        }
-    }
 }

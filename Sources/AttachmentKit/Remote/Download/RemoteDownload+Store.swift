@@ -1,7 +1,18 @@
 import Foundation
 
-/// The end of a download whose bytes are all on disk.
+/// How an attempt's partial file is opened in the store and, once checked, completed into it.
 extension RemoteDownload {
+    func open(validator: RemotePart.Validator?, source: PartialDownloadSource, at offset: Int64) async throws
+        -> PartialDownloadWriter
+    {
+        do {
+            return try await store.openPartialDownload(
+                for: key, validator: validator, source: source, resumingAt: offset)
+        } catch {
+            throw RemotePartError.storeFailed(error)
+        }
+    }
+
     /// Checks the complete partial file and renames it into the store; on a failed check
     /// nothing is left on disk.
     func finish(
