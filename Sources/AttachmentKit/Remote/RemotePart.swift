@@ -95,6 +95,8 @@ public struct RemotePart: MessagePart {
 }
 
 extension RemotePart: StoreStreamingPart {
+    var enforcesAutomaticByteLimit: Bool { true }
+
     func downloadContent(
         into store: (any PartialDownloadStore)?, key: ContentKey, clock: any TransferClock,
         reportingTo observer: any ProgressObserver

@@ -15,6 +15,11 @@ public enum RemotePartError: Error, Sendable, Equatable, CustomStringConvertible
     case overlong(received: Int64, expected: Int64)
     /// The content is larger than ``RemotePart/Configuration/maximumByteCount``.
     case tooLarge(byteCount: Int64, limit: Int64)
+    /// The content is larger than the limit of a download nobody asked for (the sole-image rule's
+    /// ``AttachmentResolver/AutoDownloadPolicy/maximumSoleImageByteCount``, for an original of
+    /// unknown size): its `Content-Length` said so before the body, or `byteCount` bytes arrived.
+    /// Nothing was kept; the part waits for a request, which downloads it without the limit.
+    case exceedsAutomaticDownloadLimit(byteCount: Int64, limit: Int64)
     /// The content's length differs from the part's declared byte count.
     case lengthMismatch(received: Int64, declared: Int64)
     /// More than ``RemotePart/Configuration/maximumRedirects`` redirects.
@@ -77,6 +82,9 @@ public enum RemotePartError: Error, Sendable, Equatable, CustomStringConvertible
         case .overlong(let received, let expected):
             "the server sent \(received) bytes, more than the \(expected) announced"
         case .tooLarge(let count, let limit): "the content of \(count) bytes is larger than the limit of \(limit)"
+        case .exceedsAutomaticDownloadLimit(let count, let limit):
+            "the content (\(count) bytes or more) is larger than the automatic download's limit of \(limit): "
+                + "it waits for a request"
         case .lengthMismatch(let received, let declared):
             "the content has \(received) bytes, but the part declares \(declared)"
         case .tooManyRedirects(let limit): "more than \(limit) redirects"

@@ -7,12 +7,15 @@ extension AttachmentResolver {
         /// Whether there was something to fetch that ``autoDownload`` did not allow, and none of
         /// it is fetched: the original waits for a request.
         var awaitsRequest: Bool
+        /// The parts fetched under a byte limit, with it: an original of unknown size that the
+        /// sole-image rule fetches up to ``AutoDownloadPolicy/maximumSoleImageByteCount``.
+        var automaticByteLimits: [PartID: Int64] = [:]
     }
 
     /// The original a run fetches among `candidates` (the order of
     /// ``RenditionChain/originalOrder(in:displayedPixels:previewIsShown:)``): all of
     /// them when `fetchingOriginal`, otherwise those ``autoDownload`` allows by the rule
-    /// ``AttachmentResolver/AutoDownloadPolicy`` documents. `previewPart` is the preview the run shows or fetches
+    /// ``AutoDownloadPolicy`` documents. `previewPart` is the preview the run shows or fetches
     /// (`nil` when the message has none of its own); when it is neither local nor allowed, the
     /// message has nothing else to show and the sole-image rule applies, to images only: a video
     /// or a file is fetched unasked only by its type and size.
@@ -25,11 +28,22 @@ extension AttachmentResolver {
             $0.availableContent != nil || autoDownload.allowsAutomaticDownload(of: $0)
         }
         let originalID = resolution.original?.id
+        let soleImage = resolution.kind == .image && previewWillShow != true
+        var limits: [PartID: Int64] = [:]
         let allowed = candidates.filter { part in
-            autoDownload.allowsAutomaticDownload(ofOriginal: part, kind: resolution.kind)
-                || (resolution.kind == .image && previewWillShow != true
-                    && autoDownload.allowsSoleImageDownload(of: part, isOriginal: part.id == originalID))
+            if autoDownload.allowsAutomaticDownload(ofOriginal: part, kind: resolution.kind)
+                || (soleImage && autoDownload.allowsSoleImageDownload(of: part, isOriginal: part.id == originalID))
+            {
+                return true
+            }
+            // An original of unknown size, whose download stops at the limit.
+            guard soleImage, part.id == originalID, part.byteCount == nil, autoDownload.maximumSoleImageByteCount > 0,
+                (part as? any StoreStreamingPart)?.enforcesAutomaticByteLimit == true
+            else { return false }
+            limits[part.id] = autoDownload.maximumSoleImageByteCount
+            return true
         }
-        return OriginalFetch(parts: allowed, awaitsRequest: !candidates.isEmpty && allowed.isEmpty)
+        return OriginalFetch(
+            parts: allowed, awaitsRequest: !candidates.isEmpty && allowed.isEmpty, automaticByteLimits: limits)
     }
 }

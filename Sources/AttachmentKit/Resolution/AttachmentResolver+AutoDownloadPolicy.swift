@@ -25,8 +25,10 @@ extension AttachmentResolver {
         /// limit. A part whose size is unknown passes.
         public var maximumByteCount: Int64?
         /// The largest original fetched automatically by the sole-image rule
-        /// (<doc:DownloadLifecycle#What-is-fetched-unasked>), in bytes: 8 MiB unless set. An
-        /// original whose size is unknown never passes; 0 or less turns the rule off.
+        /// (<doc:DownloadLifecycle#What-is-fetched-unasked>), in bytes: 8 MiB unless set. A
+        /// ``RemotePart`` original of unknown size is fetched with its download stopped at this many
+        /// bytes (wasting at most that much and the chunk that crossed it when it is larger); 0 or
+        /// less turns the rule off.
         public var maximumSoleImageByteCount: Int64
         /// The largest video or file fetched automatically (the original of a video or a file
         /// message, when its type is in ``mimeTypes``), in bytes, in place of ``maximumByteCount``;

@@ -20,6 +20,20 @@ struct InspectMediaCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a fragmented MP4 whose mvhd says 0: the duration ffprobe reads, from its fragments", .timeLimit(.minutes(1)))
+    func fragmented() async throws {
+        let path = try FragmentedMovieCorpus.shared().url("empty-moov.mp4").path
+        let outcome = await AttachmentKitTool.run(["inspect", path])
+        #expect(outcome.status == 0)
+        for line in [
+            "  duration: 2.023 s", "  track 1: video, avc1, 2.023 s", "  track 2: audio, mp4a, 2.023 s",
+            "  fast start: yes (fragmented)",
+        ] {
+            #expect(outcome.output.contains(line + "\n"), "\(line)")
+        }
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("an http URL is read with ranged requests and says how many bytes it fetched", .timeLimit(.minutes(1)))
     func url() async throws {
         try #require(RemoteNginxServer.isAvailable)

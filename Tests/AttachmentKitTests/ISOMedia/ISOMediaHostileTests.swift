@@ -156,11 +156,4 @@ extension ISOMediaInspector.Error {
         default: "\(self)"
         }
     }
-
-    fileprivate var isBudgetError: Bool {
-        switch self {
-        case .readLimitExceeded, .readCountExceeded: true
-        default: false
-        }
-    }
 }

@@ -110,10 +110,10 @@ struct SoleImageAutoDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "an original of unknown size, or over the limit, is not fetched: the state says it waits for a request, and a request shows it",
-        .timeLimit(.minutes(1)),
-        arguments: [nil, AttachmentResolver.AutoDownloadPolicy.defaultMaximumSoleImageByteCount + 1] as [Int64?])
-    func originalOverTheLimitAwaitsRequest(byteCount: Int64?) async throws {
+        "an original that declares a size over the limit is not fetched: the state says it waits for a request",
+        .timeLimit(.minutes(1)))
+    func originalOverTheLimitAwaitsRequest() async throws {
+        let byteCount = AttachmentResolver.AutoDownloadPolicy.defaultMaximumSoleImageByteCount + 1
         let fixture = try await SoleImageServer()
         defer { fixture.server.stop() }
         let photo = try fixture.photo(byteCount: byteCount)
@@ -127,12 +127,21 @@ struct SoleImageAutoDownloadTests {
         #expect(loader.state.awaitsDownloadRequest, "the cell can offer a tap to download")
         #expect(loader.state.lastFailure == nil)
         #expect(fixture.requests("/photo.jpg") == 0)
-        guard byteCount == nil else { return }  // a declared size the server would contradict
-        loader.load(parts: [photo], fetchingOriginal: true)
-        #expect(!loader.state.awaitsDownloadRequest)
-        await waitOnMainActor("the requested original") { !loader.state.isLoading }
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "an original of unknown size within the limit is fetched unasked and shown (SoleImageByteLimitTests: over it)",
+        .timeLimit(.minutes(1)))
+    func originalOfUnknownSizeIsShown() async throws {
+        let fixture = try await SoleImageServer()
+        defer { fixture.server.stop() }
+        let loader = CallbackAttachmentLoader(resolver: fixture.resolver, downloadDelay: 0)
+        loader.load(parts: [try fixture.photo(byteCount: nil)])
+        await waitOnMainActor("the run to end") { !loader.state.isLoading }
         #expect(loader.state.isShowingOriginal, "phase \(loader.state.phase)")
         #expect(!loader.state.awaitsDownloadRequest)
+        #expect(fixture.requests("/photo.jpg") == 1)
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

@@ -2,7 +2,8 @@ extension ISOMediaHeader {
     /// The family of an ISO base media file (ISO/IEC 14496-12) that ``ISOMediaInspector`` reads,
     /// told by the brands of its `ftyp` box.
     public enum Format: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
-        /// MP4 (`isom`, `iso2`…`iso9`, `mp41`, `mp42`, `avc1`, `dash`, `M4V `…).
+        /// MP4 (`isom`, `iso2`…`iso9`, `mp41`, `mp42`, `avc1`, `dash`, `M4V `…, and Smooth
+        /// Streaming's fragmented `isml` and `piff`).
         case mp4
         /// QuickTime movie (`qt  `, or a file that starts with a `moov`, `mdat` or `wide` box and
         /// has no `ftyp`).
@@ -44,7 +45,7 @@ extension ISOMediaHeader {
             case "qt  ": return .quickTime
             case "M4A ", "M4B ", "M4P ": return .m4a
             case "isom", "mp41", "mp42", "mp71", "avc1", "dash", "M4V ", "M4VH", "M4VP", "mmp4", "f4v ", "XAVC", "MSNV",
-                "iso2", "iso3", "iso4", "iso5", "iso6", "iso7", "iso8", "iso9", "cmfc", "cmf2":
+                "iso2", "iso3", "iso4", "iso5", "iso6", "iso7", "iso8", "iso9", "cmfc", "cmf2", "isml", "piff":
                 return .mp4
             default:
                 return brand.hasPrefix("3gp") || brand.hasPrefix("3g2") || brand.hasPrefix("3ge") ? .threeGPP : nil

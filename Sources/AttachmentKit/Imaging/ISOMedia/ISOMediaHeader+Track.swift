@@ -27,8 +27,9 @@ extension ISOMediaHeader {
         /// The four-character code of its first sample entry (`avc1`, `hvc1`, `mp4v`, `mp4a`…),
         /// or `nil` when its `stsd` box has none.
         public let codec: String?
-        /// The media's duration from `mdhd`, or `nil` when the box is missing, has a time scale of
-        /// 0, or says the duration is unknown (all ones).
+        /// The media's duration from `mdhd` (for a fragmented file, where the track's fragments
+        /// end), or `nil` when the box is missing, has a time scale of 0, says the duration is
+        /// unknown (all ones), or the fragments could not be read within the budgets.
         public let duration: MediaDuration?
         /// Whether the track is enabled (`tkhd` flag 1).
         public let isEnabled: Bool

@@ -11,9 +11,10 @@ public struct ISOMediaHeader: Sendable, Hashable {
     public let majorBrand: String
     /// The `ftyp` box's compatible brands, in file order.
     public let compatibleBrands: [String]
-    /// The movie's duration (`mvhd`; for a fragmented file whose `mvhd` says 0, the `mehd`
-    /// fragment duration), or `nil` when it is unknown: all ones, a time scale of 0, or a
-    /// fragmented file without `mehd`, whose length only its fragments tell.
+    /// The movie's duration, `mvhd`'s; for a fragmented file, `mehd`'s when it has one, else
+    /// where its longest track's fragments end (see "Fragmented files" in <doc:InspectingVideos>).
+    /// `nil` when it is unknown: all ones, a time scale of 0, or fragments that could not be
+    /// read within the budgets.
     public let duration: MediaDuration?
     /// The tracks, in file order.
     public let tracks: [ISOMediaHeader.Track]

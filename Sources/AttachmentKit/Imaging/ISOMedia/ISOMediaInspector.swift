@@ -16,7 +16,8 @@ import Foundation
 /// from a count in the file. Like ``ImageInspector``, it has a byte and a read budget, reads a
 /// file in small pieces with `pread` (jumping over `mdat` by its size, so a `moov` at the end
 /// costs one more small read), and reports bad input with an ``ISOMediaInspector/Error``, never
-/// a crash or a loop.
+/// a crash or a loop. A fragmented file's duration is read from its last fragments (see
+/// "Fragmented files" in <doc:InspectingVideos> for what that costs).
 public struct ISOMediaInspector: Sendable, Hashable {
     /// The default for ``maximumByteCount``: 1 MiB.
     @usableFromInline package static let defaultMaximumByteCount = 1 << 20

@@ -9,9 +9,10 @@ enum ISOMediaParser {
         guard let movie = layout.movie else { throw .malformed(reader.format, reason: "there is no moov box") }
         let brands = try self.brands(layout.fileType, &reader)
         let fields = try MovieBoxWalker.walk(movie, maximumDepth: maximumDepth, &reader)
+        let ends = fields.isFragmented ? FragmentTimeline.trackEnds(after: movie.end, base: 0, fields, &reader) : nil
         let metadata = PersonalMetadataScan.scan(&reader, topLevelEnd: reader.count)
         return try header(
-            brands: brands, fields: fields, isFastStart: !layout.mediaDataFirst, reader.format,
+            brands: brands, fields: fields, fragmentEnds: ends, isFastStart: !layout.mediaDataFirst, reader.format,
             personalMetadata: metadata)
     }
 
@@ -23,14 +24,16 @@ enum ISOMediaParser {
         return bytes.withUnsafeBytes(HEIFBrands.init(ftypPrefix:)).all
     }
 
-    /// The header the fields of `moov` describe.
+    /// The header the fields of `moov` describe, with each track's end read from its fragments
+    /// (``FragmentTimeline``) for a fragmented movie.
     static func header(
-        brands: [String], fields: MovieFields, isFastStart: Bool, _ format: ISOMediaHeader.Format,
-        personalMetadata: PersonalMetadata = []
+        brands: [String], fields: MovieFields, fragmentEnds: [UInt32: UInt64]?, isFastStart: Bool,
+        _ format: ISOMediaHeader.Format, personalMetadata: PersonalMetadata = []
     ) throws(ISOMediaInspector.Error) -> ISOMediaHeader {
         ISOMediaHeader(
             format: format, majorBrand: brands.first ?? "", compatibleBrands: Array(brands.dropFirst()),
-            duration: fields.movieDuration, tracks: try fields.reportedTracks(format), isFastStart: isFastStart,
+            duration: fields.movieDuration(fragmentEnds: fragmentEnds),
+            tracks: try fields.reportedTracks(format, fragmentEnds: fragmentEnds), isFastStart: isFastStart,
             isFragmented: fields.isFragmented, personalMetadata: personalMetadata)
     }
 }

@@ -61,9 +61,15 @@ enum MovieBoxWalker {
         switch (parent, box.type) {
         case ("moov", "mvhd"): try readMovieHeader(box, &fields, &reader)
         case ("mvex", "mehd"):
-            let version = try fullBoxVersion(box, payloadBytes: 8, &reader)
-            fields.fragmentDuration = try reader.unsigned(
-                at: box.payload + 4, byteCount: version == 1 ? 8 : 4, bigEndian: true)
+            // §8.8.2: a 64-bit duration in version 1; all ones, as in mvhd, is unknown.
+            let long = try reader.uint8(at: box.payload) == 1
+            _ = try fullBoxVersion(box, payloadBytes: long ? 12 : 8, &reader)
+            fields.fragmentDuration = try duration(at: box.payload + 4, long: long, &reader)
+        case ("mvex", "trex"):
+            // §8.8.3: track ID, then the default sample description index and duration.
+            _ = try fullBoxVersion(box, payloadBytes: 24, &reader)
+            let id = try uint32(at: box.payload + 4, &reader)
+            fields.trackExtends[id] = try uint32(at: box.payload + 12, &reader)
         case ("trak", "tkhd"):
             guard let track else { return }
             try readTrackHeader(box, &fields.tracks[track], &reader)
@@ -93,7 +99,7 @@ enum MovieBoxWalker {
     }
 
     /// The version of a full box whose payload must hold at least `payloadBytes` bytes.
-    private static func fullBoxVersion(
+    static func fullBoxVersion(
         _ box: ISOBox, payloadBytes: Int, _ reader: inout Reader
     ) throws(ISOMediaInspector.Error) -> Int {
         let version = try reader.uint8(at: box.payload)
@@ -137,6 +143,7 @@ enum MovieBoxWalker {
         let long = try reader.uint8(at: box.payload) == 1
         _ = try fullBoxVersion(box, payloadBytes: long ? 32 : 20, &reader)
         let timescale = try uint32(at: box.payload + (long ? 20 : 12), &reader)
+        track.timescale = timescale
         track.mediaDuration = try duration(at: box.payload + (long ? 24 : 16), long: long, &reader)
             .flatMap { MediaDuration(value: $0, timescale: timescale) }
     }
@@ -203,7 +210,7 @@ enum MovieBoxWalker {
         }
     }
 
-    private static func uint32(at offset: Int, _ reader: inout Reader) throws(ISOMediaInspector.Error) -> UInt32 {
+    static func uint32(at offset: Int, _ reader: inout Reader) throws(ISOMediaInspector.Error) -> UInt32 {
         UInt32(truncatingIfNeeded: try reader.unsigned(at: offset, byteCount: 4, bigEndian: true))
     }
 

@@ -8,6 +8,8 @@ struct TrackFields {
     var height: UInt32 = 0
     var handler = ""
     var codec: String?
+    /// The `mdhd` time scale, 0 when the track has no `mdhd`.
+    var timescale: UInt32 = 0
     var mediaDuration: MediaDuration?
     /// A sound track's channels and sample rate, from its sample entry.
     var channelCount: Int?
@@ -21,18 +23,32 @@ struct MovieFields {
     var matrix = DisplayMatrix.identity
     var isFragmented = false
     var fragmentDuration: UInt64?
+    /// The `trex` default sample duration of each track ID.
+    var trackExtends: [UInt32: UInt32] = [:]
     var tracks: [TrackFields] = []
 
-    /// The movie's duration: `mvhd`'s, or `mehd`'s for a fragmented movie whose `mvhd` says 0.
-    var movieDuration: MediaDuration? {
-        if isFragmented, duration ?? 0 == 0 {
-            return fragmentDuration.flatMap { MediaDuration(value: $0, timescale: timescale) }
+    /// The movie's duration: `mvhd`'s; for a fragmented movie, `mehd`'s when it gives one, else
+    /// the longest track's end in `fragmentEnds` (each track's end in its media time scale, read
+    /// from its fragments), else unknown: `mvhd` then covers only the samples inside `moov`.
+    func movieDuration(fragmentEnds: [UInt32: UInt64]?) -> MediaDuration? {
+        guard isFragmented else { return duration.flatMap { MediaDuration(value: $0, timescale: timescale) } }
+        if let fragmentDuration, fragmentDuration > 0 {
+            return MediaDuration(value: fragmentDuration, timescale: timescale)
         }
-        return duration.flatMap { MediaDuration(value: $0, timescale: timescale) }
+        return tracks.compactMap { trackDuration($0, fragmentEnds: fragmentEnds) }.max()
+    }
+
+    /// A track's duration: `mdhd`'s; for a fragmented movie, where its fragments end, or unknown
+    /// when they could not be read.
+    func trackDuration(_ track: TrackFields, fragmentEnds: [UInt32: UInt64]?) -> MediaDuration? {
+        guard isFragmented else { return track.mediaDuration }
+        return fragmentEnds?[track.id].flatMap { MediaDuration(value: $0, timescale: track.timescale) }
     }
 
     /// The tracks as reported, each with its display size and rotation after the movie's matrix.
-    func reportedTracks(_ format: ISOMediaHeader.Format) throws(ISOMediaInspector.Error) -> [ISOMediaHeader.Track] {
+    func reportedTracks(
+        _ format: ISOMediaHeader.Format, fragmentEnds: [UInt32: UInt64]?
+    ) throws(ISOMediaInspector.Error) -> [ISOMediaHeader.Track] {
         var result: [ISOMediaHeader.Track] = []
         for track in tracks {
             let combined = track.matrix.then(matrix)
@@ -47,8 +63,9 @@ struct MovieFields {
                 }
             result.append(
                 ISOMediaHeader.Track(
-                    id: track.id, kind: kind, codec: track.codec, duration: track.mediaDuration,
-                    isEnabled: track.flags & 1 == 1, displayWidth: size.width, displayHeight: size.height,
+                    id: track.id, kind: kind, codec: track.codec,
+                    duration: trackDuration(track, fragmentEnds: fragmentEnds), isEnabled: track.flags & 1 == 1,
+                    displayWidth: size.width, displayHeight: size.height,
                     rotation: kind == .video ? combined.rotation : .none, channelCount: track.channelCount,
                     sampleRate: track.sampleRate))
         }

@@ -12,12 +12,12 @@ extension RemoteDownload {
     }
 
     /// The error to throw for a body that stopped with `error`; discards the partial when it
-    /// can't be resumed (too large, overlong).
+    /// can't be resumed (too large, over the automatic limit, overlong): nothing of it is kept.
     func failure(_ error: any Error, received: Int64, total: Int64?) async -> any Error {
         if Task.isCancelled || error is CancellationError { return CancellationError() }
         if let remote = error as? RemotePartError {
             switch remote {
-            case .tooLarge, .overlong: await store.discardPartialDownload(for: key)
+            case .tooLarge, .exceedsAutomaticDownloadLimit, .overlong: await store.discardPartialDownload(for: key)
             default: break
             }
             return remote

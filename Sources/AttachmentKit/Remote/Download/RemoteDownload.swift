@@ -116,6 +116,7 @@ struct RemoteDownload: Sendable {
                 response.body.cancel()
                 return .restart
             }
+            try refuseIfOverAutomaticLimit(total, response)
             let source = PartialDownloadSource(url: head.url, totalByteCount: total)
             let writer = try await open(validator: partial.validator, source: source, at: resumeAt)
             return .write(Accepted(response: response, writer: writer, expectedTotal: total))
@@ -124,6 +125,7 @@ struct RemoteDownload: Sendable {
             let validator = RemotePart.Validator(strongValidatorOf: head)
             if let total {
                 try refuseIfTooLarge(total, response)
+                try refuseIfOverAutomaticLimit(total, response)
                 if let declared = part.byteCount, declared != total {
                     response.body.cancel()
                     throw RemotePartError.lengthMismatch(received: total, declared: declared)
@@ -161,6 +163,7 @@ struct RemoteDownload: Sendable {
         let flow = BodyReadingFlow()
         writer.setBacklogHandler { flow.setFull($0) }
         let chunkObserver = (observer as? any ChunkObserver).flatMap { $0.observesChunks ? $0 : nil }
+        let limitedBy = automaticLimitObserver
         do {
             // Each chunk is handed to the writer where it arrives (URLSessionTransport: its
             // delegate callback, shared by every download of its session), so nothing waits in
@@ -172,6 +175,9 @@ struct RemoteDownload: Sendable {
                 let count = progress.withLock { $0.received } + Int64(chunk.count)
                 if let total, count > total { throw RemotePartError.overlong(received: count, expected: total) }
                 if count > limit { throw RemotePartError.tooLarge(byteCount: count, limit: limit) }
+                if let automatic = limitedBy?.automaticByteLimit, count > automatic {
+                    throw RemotePartError.exceedsAutomaticDownloadLimit(byteCount: count, limit: automatic)
+                }
                 let backlog = writer.backlogByteCount
                 if backlog > backlogLimit { throw URLSessionTransport.Error.consumerTooSlow(bufferedBytes: backlog) }
                 do throws(ContentStoreError) {
@@ -211,25 +217,5 @@ struct RemoteDownload: Sendable {
     /// What the observer consumes of the bytes as they arrive, if anything (see ``ArrivalObserver``).
     private var arrivalConsumer: (any ArrivalConsumer)? {
         (observer as? any ArrivalObserver)?.arrivalConsumer ?? nil
-    }
-
-    /// Whether `total` can be the resource's length: the part's declared size, the length seen
-    /// earlier in this process, and the length recorded with the kept bytes (after a relaunch).
-    private func matchesKnownTotal(_ total: Int64, partial: PartialDownload?) -> Bool {
-        if let declared = part.byteCount, declared != total { return false }
-        if let recorded = partial?.source.totalByteCount, recorded != total { return false }
-        if let known = knownTotals.withLock({ $0[key] }), known != total { return false }
-        return total <= configuration.maximumByteCount
-    }
-
-    private func refuseIfTooLarge(_ total: Int64, _ response: HTTPResponse) throws {
-        guard total > configuration.maximumByteCount else { return }
-        response.body.cancel()
-        throw RemotePartError.tooLarge(byteCount: total, limit: configuration.maximumByteCount)
-    }
-
-    private func status(_ head: HTTPResponse.Head) -> RemotePartError {
-        .httpStatus(
-            HTTPStatusError(statusCode: head.statusCode, retryAfterHeader: head.headers["Retry-After"], url: head.url))
     }
 }

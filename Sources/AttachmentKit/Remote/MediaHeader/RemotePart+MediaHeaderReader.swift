@@ -20,6 +20,8 @@ extension RemotePart {
     /// (``RemotePart/Configuration``), asks for `identity` encoding, and from the second on carries
     /// `If-Range` with the first response's validator. A server that answers without a range gets
     /// ``RemotePart/MediaHeaderReader/Error/rangesNotSupported(statusCode:)`` and its body is not read.
+    /// A fragmented file's duration takes the requests left: its last bytes, where FFmpeg's `mfra`
+    /// index is, and its last fragments; `nil` when they don't suffice (see <doc:InspectingVideos>).
     public struct MediaHeaderReader: Sendable {
         /// The default for ``firstByteCount``: 64 KiB.
         @usableFromInline package static let defaultFirstByteCount = 64 * 1024
@@ -84,9 +86,11 @@ extension RemotePart {
             let layout = try first.layout(fileSize: total, inspector)
             let brands = try first.brands(layout.fileType, inspector)
             let movieBytes: Data
+            let moovEnd: Int
             let isFastStart = !layout.mediaDataFirst
             if let movie = layout.movie {
                 movieBytes = try await session.box(movie, startingIn: first)
+                moovEnd = movie.end
             } else if let resume = layout.resumeOffset {
                 let tail = try await session.fetch(
                     from: Int64(resume), count: min(total - Int64(resume), session.remaining))
@@ -95,37 +99,20 @@ extension RemotePart {
                     throw .inspection(.malformed(first.format, reason: "there is no moov box"))
                 }
                 movieBytes = try await session.box(movie, startingIn: tail)
+                moovEnd = resume + movie.end
             } else {
                 throw .inspection(.malformed(first.format, reason: "there is no moov box"))
             }
             do {
-                let header = try Self.header(
-                    movieBytes, brands: brands, isFastStart: isFastStart, first.format, inspector)
+                let (fields, metadata) = try Self.fields(movieBytes, first.format, inspector)
+                let ends = fields.isFragmented ? await session.fragmentEnds(after: moovEnd, fields, first: first) : nil
+                let header = try ISOMediaParser.header(
+                    brands: brands, fields: fields, fragmentEnds: ends, isFastStart: isFastStart, first.format,
+                    personalMetadata: metadata)
                 return header.reading(session.fetchedByteCount)
             } catch {
                 throw .inspection(error)
             }
-        }
-
-        /// The header from the bytes of the `moov` box alone.
-        private static func header(
-            _ movie: Data, brands: [String], isFastStart: Bool, _ format: ISOMediaHeader.Format,
-            _ inspector: ISOMediaInspector
-        ) throws(ISOMediaInspector.Error) -> ISOMediaHeader {
-            let result = movie.withUnsafeBytes { bytes in
-                Result { () throws(ISOMediaInspector.Error) -> ISOMediaHeader in
-                    var reader = ISOMediaParser.Reader(
-                        bytes: bytes, format: format, limit: inspector.maximumByteCount,
-                        readLimit: inspector.maximumReadCount)
-                    let box = try ISOBox(at: 0, parentEnd: bytes.count, isTopLevel: true, &reader)
-                    let fields = try MovieBoxWalker.walk(
-                        box, maximumDepth: ISOMediaInspector.maximumNestingDepth, &reader)
-                    return try ISOMediaParser.header(
-                        brands: brands, fields: fields, isFastStart: isFastStart, format,
-                        personalMetadata: PersonalMetadataScan.scan(movie: box, &reader))
-                }
-            }
-            return try result.get()
         }
 
         /// The requests of one inspection, counted against the limits.

@@ -44,7 +44,7 @@ extension RemotePart.MediaHeaderReader {
             }
         }
 
-        private func read<Value>(
+        func read<Value>(
             _ inspector: ISOMediaInspector,
             _ body: (inout ISOMediaParser.Reader) throws(ISOMediaInspector.Error) -> Value
         ) throws(RemotePart.MediaHeaderReader.Error) -> Value {

@@ -30,7 +30,8 @@ extension AttachmentResolver {
     /// when there is one, so that a loader can move them to another priority while they run;
     /// the original chosen for `displayedPixelSize` when one is given. When each run
     /// starts, `awaitsRequest` is told whether it leaves the original to a request
-    /// (``OriginalFetch/awaitsRequest``).
+    /// (``OriginalFetch/awaitsRequest``), and told again (`true`) when an original fetched under
+    /// an automatic byte limit stops at it.
     func events(
         for parts: [any MessagePart], fetchingOriginal: Bool, displayedPixelSize: PixelSize? = nil,
         priorityControl: DownloadPriorityControl?, priority: DownloadPriority = .normal,
@@ -124,9 +125,9 @@ extension AttachmentResolver {
                     emitter.send(localFull, role: .original)
                 } else if !fullToFetch.isEmpty {
                     group.addTask {
-                        await fetchOriginal(fullToFetch, priority: priority, check: check, into: emitter) {
-                            if isImage { previewFetch?.cancel() }
-                        }
+                        await fetchOriginal(
+                            fullFetch, priority: priority, check: check, into: emitter, awaitsRequest: awaitsRequest
+                        ) { if isImage { previewFetch?.cancel() } }
                     }
                 }
             }

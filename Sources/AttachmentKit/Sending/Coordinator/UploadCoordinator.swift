@@ -151,8 +151,10 @@ public final class UploadCoordinator: Sendable {
             return try journal.adopt(part.id, mimeType: part.mimeType, content: content, destination: destination)
         }
         guard let url = content.fileURL else { throw UploadError.noLocalFile(part.id) }
-        return UploadCoordinator.PendingUpload(
+        var pending = UploadCoordinator.PendingUpload(
             partID: part.id, mimeType: part.mimeType.description, source: url, byteCount: byteCount,
             destination: destination)
+        pending.sourceModificationDate = UploadAttempt.modificationDate(of: url)
+        return pending
     }
 }

@@ -91,11 +91,18 @@ struct UploadAttempt: Sendable {
                 responseBody: body, clock: configuration.clock))
     }
 
-    /// Checks that the source file still has the size recorded.
+    /// Checks that the source file still has the size, and the modification time, recorded.
     static func checkSource(_ pending: UploadCoordinator.PendingUpload) throws(UploadError) {
         let size = try? PartContent.file(pending.source).byteCount()
-        guard size == pending.byteCount else {
+        guard size == pending.byteCount,
+            pending.sourceModificationDate.map({ $0 == modificationDate(of: pending.source) }) ?? true
+        else {
             throw .sourceChanged(pending.source, expected: pending.byteCount, found: size)
         }
+    }
+
+    /// The file's modification time, or `nil` when it can't be read.
+    static func modificationDate(of url: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
     }
 }

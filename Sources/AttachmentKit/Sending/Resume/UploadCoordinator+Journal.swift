@@ -64,9 +64,10 @@ extension UploadCoordinator {
                 throw .cannotWrite(URL(fileURLWithPath: source), reason: error.localizedDescription)
             }
             let byteCount = fileSystem.sizeOfFile(atPath: source) ?? 0
-            let pending = UploadCoordinator.PendingUpload(
+            var pending = UploadCoordinator.PendingUpload(
                 partID: partID, mimeType: mimeType.description, source: URL(fileURLWithPath: source),
                 byteCount: byteCount, destination: destination)
+            pending.sourceModificationDate = UploadAttempt.modificationDate(of: pending.source)
             try record(pending)
             return pending
         }

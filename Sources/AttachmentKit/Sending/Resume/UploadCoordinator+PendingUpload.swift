@@ -19,6 +19,10 @@ extension UploadCoordinator {
         public var uploadURL: URL?
         /// The last offset the server confirmed (tus `Upload-Offset`); 0 for a plain upload.
         public var confirmedOffset: Int64
+        /// The source's modification time when the upload started, when it was read: a file
+        /// rewritten in place since (the journal's hard link follows the original), even to the
+        /// same size, is not resumed. `nil` in records written before it was kept.
+        var sourceModificationDate: Date?
 
         /// Creates a record of an upload not started yet.
         package init(

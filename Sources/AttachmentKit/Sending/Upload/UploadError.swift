@@ -10,8 +10,8 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
     case typeNotAllowed(PartID, MIMEType)
     /// The part has no local file to upload.
     case noLocalFile(PartID)
-    /// The source file changed size since the upload started; what the server holds is of
-    /// another file.
+    /// The source file changed since the upload started (its size, or its modification time: it
+    /// was rewritten in place); what the server holds is of another file.
     case sourceChanged(URL, expected: Int64, found: Int64?)
     /// The server answered with a status that is not a success.
     case httpStatus(HTTPStatusError)

@@ -29,6 +29,10 @@ public actor DownloadCoordinator {
 
     private var transfers: [PartID: Transfer] = [:]
     private var lastFailures = RecentFailures()
+    /// The parts whose transfer stopped at an automatic byte limit, with that failure: a caller
+    /// limited as low fails at once, without a request (a list scrolled back and forth must not
+    /// spend the limit again); a caller without a limit downloads the part.
+    private var overLimit = RecentFailures()
     private var waiting: [Transfer] = []
     private var slotsInUse = 0
     private var runningTasks = 0
@@ -54,18 +58,25 @@ public actor DownloadCoordinator {
     }
 
     /// Starts or joins the download of `part` for one caller that, with `warmingDiskOnly`,
-    /// only warms the store's disk tier (see ``PartDownload/warmsDiskOnly``), and that is told of
-    /// displayable prefixes with `onDisplayablePrefix` (see ``PartDownload/onDisplayablePrefix``).
+    /// only warms the store's disk tier (see ``PartDownload/warmsDiskOnly``), that is told of
+    /// displayable prefixes with `onDisplayablePrefix` (see ``PartDownload/onDisplayablePrefix``),
+    /// and that lets it have at most `automaticByteLimit` bytes (see
+    /// ``PartDownload/automaticByteLimit``).
     func download(
         _ part: any MessagePart, priority: DownloadPriority, warmingDiskOnly: Bool,
-        onDisplayablePrefix: (@Sendable (TransferProgress) -> Void)? = nil
+        onDisplayablePrefix: (@Sendable (TransferProgress) -> Void)? = nil, automaticByteLimit: Int64? = nil
     ) -> PartDownload {
         let download = PartDownload(
             part: part, priority: priority, coordinator: self, warmsDiskOnly: warmingDiskOnly,
-            onDisplayablePrefix: onDisplayablePrefix)
+            onDisplayablePrefix: onDisplayablePrefix, automaticByteLimit: automaticByteLimit)
         if let content = part.availableContent {
             lastFailures[part.id] = nil
             download.finish(with: .completed(content))
+        } else if let limit = automaticByteLimit, let failure = overLimit[part.id],
+            case .exceedsAutomaticDownloadLimit(let byteCount, _)? = failure.underlying as? RemotePartError,
+            byteCount > limit
+        {
+            download.finish(with: .failed(failure))
         } else {
             attach(download)
         }
@@ -195,12 +206,14 @@ public actor DownloadCoordinator {
         if transfers[id] === transfer { transfers[id] = nil }
         switch result {
         case .success(let content):
+            overLimit[id] = nil
             transfer.finish(.complete(content), contentByteCount: try? content.byteCount())
         case .failure(.cancelled):
             transfer.finish(.cancel)
         case .failure(let error):
             transfer.finish(.fail(error))
             lastFailures[id] = error
+            if case .exceedsAutomaticDownloadLimit? = error.underlying as? RemotePartError { overLimit[id] = error }
         }
         startWaitingTransfers()
         resumeIdleWaitersIfIdle()

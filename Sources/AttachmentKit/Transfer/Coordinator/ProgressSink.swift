@@ -19,6 +19,8 @@ final class ProgressSink: ChunkObserver {
         transfer.received(chunk, at: offset, totalBytes: totalBytes, attempt: attempt)
     }
 
+    var automaticByteLimit: Int64? { transfer.automaticByteLimit }
+
     func transfer(of partID: PartID, didUpdate progress: TransferProgress) {
         if let error = transfer.report(progress, attempt: attempt) {
             diagnostics?(.illegalTransition(transfer.part.id, reason: error.description))

@@ -9,6 +9,15 @@ protocol StoreStreamingPart: MessagePart {
         into store: (any PartialDownloadStore)?, key: ContentKey, clock: any TransferClock,
         reportingTo observer: any ProgressObserver
     ) async throws -> PartContent
+
+    /// Whether the download stops at the observer's ``ChunkObserver/automaticByteLimit`` (a
+    /// `Content-Length` over it before the body, a body growing past it where it does), so that
+    /// a part of unknown size may be fetched unasked under that limit.
+    var enforcesAutomaticByteLimit: Bool { get }
+}
+
+extension StoreStreamingPart {
+    var enforcesAutomaticByteLimit: Bool { false }
 }
 
 extension ContentStore {

@@ -48,6 +48,16 @@ final class Transfer: Sendable {
     /// out of the memory tier.
     var warmsDiskOnly: Bool { shared.withLock { $0.callers.values.allSatisfy(\.warmsDiskOnly) } }
 
+    /// The most bytes the transfer may have: the largest of its callers' automatic limits
+    /// (``PartDownload/automaticByteLimit``), or `nil` (none) as soon as one caller has none.
+    var automaticByteLimit: Int64? {
+        shared.withLock { shared in
+            let limits = shared.callers.values.map(\.automaticByteLimit)
+            guard !limits.isEmpty, !limits.contains(nil) else { return nil }
+            return limits.compactMap { $0 }.max()
+        }
+    }
+
     /// The highest priority among the callers (``DownloadPriority/low`` when there are none).
     var priority: DownloadPriority {
         shared.withLock { shared in

@@ -80,10 +80,11 @@ final class DownloadPriorityControl: Sendable {
     /// it at once when the priority changed while it was being made; `nil` when the task was
     /// cancelled while the control held it (nothing was asked of the coordinator). A group that
     /// only warms the disk (a prefetch) never watches for displayable prefixes: it drops
-    /// `onDisplayablePrefix`.
+    /// `onDisplayablePrefix`. With `automaticByteLimit`, the download stops at that many bytes
+    /// unless another caller asks for the part without one.
     func download(
         _ part: any MessagePart, from coordinator: DownloadCoordinator,
-        onDisplayablePrefix: (@Sendable (TransferProgress) -> Void)? = nil
+        onDisplayablePrefix: (@Sendable (TransferProgress) -> Void)? = nil, automaticByteLimit: Int64? = nil
     ) async -> PartDownload? {
         if part.availableContent == nil, isHeld, await !Self.needsNoRequest(part, coordinator) {
             await waitUntilReleased()
@@ -91,7 +92,7 @@ final class DownloadPriorityControl: Sendable {
         }
         let download = await coordinator.download(
             part, priority: priority, warmingDiskOnly: warmsDiskOnly,
-            onDisplayablePrefix: warmsDiskOnly ? nil : onDisplayablePrefix)
+            onDisplayablePrefix: warmsDiskOnly ? nil : onDisplayablePrefix, automaticByteLimit: automaticByteLimit)
         let current = state.withLock { state in
             state.downloads.removeAll { $0.state.isTerminal }
             state.downloads.append(download)

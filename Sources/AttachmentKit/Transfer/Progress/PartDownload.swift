@@ -39,13 +39,17 @@ public final class PartDownload: Sendable {
     /// What to call with each new displayable prefix of the transfer (``Transfer/received(_:at:totalBytes:attempt:)``),
     /// on the transport's thread: set by a resolver showing a JPEG, `nil` for every other caller.
     let onDisplayablePrefix: (@Sendable (TransferProgress) -> Void)?
+    /// The most bytes this caller lets the transfer have, when nobody asked for the part (the
+    /// sole-image rule's limit); `nil` for none. A transfer is limited only while every caller is.
+    let automaticByteLimit: Int64?
 
     init(
         part: any MessagePart, priority: DownloadPriority, coordinator: DownloadCoordinator,
         warmsDiskOnly: Bool = false,
-        onDisplayablePrefix: (@Sendable (TransferProgress) -> Void)? = nil
+        onDisplayablePrefix: (@Sendable (TransferProgress) -> Void)? = nil, automaticByteLimit: Int64? = nil
     ) {
         self.warmsDiskOnly = warmsDiskOnly
+        self.automaticByteLimit = automaticByteLimit
         self.onDisplayablePrefix = onDisplayablePrefix
         self.partID = part.id
         self.part = part

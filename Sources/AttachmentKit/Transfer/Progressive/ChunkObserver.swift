@@ -12,6 +12,15 @@ protocol ChunkObserver: ProgressObserver {
     /// `chunk`, which starts at byte `offset` of the resource, has been written; the resource
     /// has `totalBytes` in all, when known. Called on the transport's thread, in order.
     func transfer(of partID: PartID, didReceive chunk: Data, at offset: Int64, totalBytes: Int64?)
+
+    /// The most bytes the download may have, when nobody asked for it (the sole-image rule's limit
+    /// for an original of unknown size); `nil` for no such limit. Read at each chunk: a caller
+    /// who asks for the part lifts it while the download runs.
+    var automaticByteLimit: Int64? { get }
+}
+
+extension ChunkObserver {
+    var automaticByteLimit: Int64? { nil }
 }
 
 extension MIMEType {

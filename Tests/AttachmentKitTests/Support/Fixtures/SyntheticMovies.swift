@@ -10,18 +10,7 @@ enum SyntheticMovies {
     static let clockwise90: [Int32] = [0, 0x1_0000, 0, -0x1_0000, 0, 0, 0, 0, 0x4000_0000]
 
     static func mvhd(timescale: Int = 1000, duration: Int = 2500, matrix: [Int32] = unity, version: UInt8 = 0) -> Data {
-        var writer = ImagingByteWriter()
-        if version == 1 {
-            writer.uint64(0)
-            writer.uint64(0)
-            writer.uint32(timescale)
-            writer.uint64(UInt64(duration))
-        } else {
-            writer.uint32(0)
-            writer.uint32(0)
-            writer.uint32(timescale)
-            writer.uint32(duration)
-        }
+        var writer = timing(version: version, timescale: timescale, duration: duration)
         writer.uint32(0x1_0000)  // rate
         writer.uint16(0x100)  // volume
         writer.zeros(10)
@@ -29,6 +18,24 @@ enum SyntheticMovies {
         writer.zeros(24)
         writer.uint32(2)  // next track ID
         return SyntheticImages.fullBox("mvhd", version: version, writer.data)
+    }
+
+    /// The times, time scale and duration that start `mvhd` and `mdhd`: 32-bit times and duration
+    /// in version 0, 64-bit in version 1 (where a duration of -1 is all ones).
+    private static func timing(version: UInt8, timescale: Int, duration: Int) -> ImagingByteWriter {
+        var writer = ImagingByteWriter()
+        if version == 1 {
+            writer.uint64(0)
+            writer.uint64(0)
+            writer.uint32(timescale)
+            writer.uint64(UInt64(truncatingIfNeeded: duration))
+        } else {
+            writer.uint32(0)
+            writer.uint32(0)
+            writer.uint32(timescale)
+            writer.uint32(duration)
+        }
+        return writer
     }
 
     static func tkhd(id: Int = 1, width: Int = 640, height: Int = 360, matrix: [Int32] = unity) -> Data {
@@ -46,14 +53,10 @@ enum SyntheticMovies {
         return SyntheticImages.fullBox("tkhd", flags: 3, writer.data)
     }
 
-    static func mdhd(timescale: Int = 90000, duration: Int = 225_000) -> Data {
-        var writer = ImagingByteWriter()
-        writer.uint32(0)
-        writer.uint32(0)
-        writer.uint32(timescale)
-        writer.uint32(duration)
+    static func mdhd(timescale: Int = 90000, duration: Int = 225_000, version: UInt8 = 0) -> Data {
+        var writer = timing(version: version, timescale: timescale, duration: duration)
         writer.uint32(0x55C4_0000)  // "und", pre_defined
-        return SyntheticImages.fullBox("mdhd", writer.data)
+        return SyntheticImages.fullBox("mdhd", version: version, writer.data)
     }
 
     static func hdlr(_ handler: String = "vide") -> Data {
@@ -83,15 +86,16 @@ enum SyntheticMovies {
 
     static func trak(_ children: [Data]) -> Data { SyntheticImages.box("trak", children.reduce(Data(), +)) }
 
-    /// A video track of `width` × `height` with `matrix`, and `stbl` children.
+    /// A video track of `width` × `height` with `matrix`, `stbl` children and `mediaHeader`.
     static func videoTrack(
-        width: Int = 640, height: Int = 360, matrix: [Int32] = unity, sampleTables: [Data]? = nil
+        id: Int = 1, width: Int = 640, height: Int = 360, matrix: [Int32] = unity, sampleTables: [Data]? = nil,
+        mediaHeader: Data = mdhd()
     ) -> Data {
         let tables = sampleTables ?? [stsd(), table("stts", count: 1), table("stsz", count: 1, entrySize: 4)]
         let stbl = SyntheticImages.box("stbl", tables.reduce(Data(), +))
         let minf = SyntheticImages.box("minf", stbl)
-        let mdia = SyntheticImages.box("mdia", mdhd() + hdlr() + minf)
-        return trak([tkhd(width: width, height: height, matrix: matrix), mdia])
+        let mdia = SyntheticImages.box("mdia", mediaHeader + hdlr() + minf)
+        return trak([tkhd(id: id, width: width, height: height, matrix: matrix), mdia])
     }
 
     /// `ftyp`, then `moov` holding `mvhd` and `tracks`, and a small `mdat` before or after it.

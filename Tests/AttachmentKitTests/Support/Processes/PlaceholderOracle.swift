@@ -16,18 +16,25 @@ enum PlaceholderOracle {
     enum Request {
         case thumbHashDecode(bytes: [UInt8], longestSide: Int)
         case thumbHashEncode(width: Int, height: Int, rgba: [UInt8])
-        case blurHashDecode(String, width: Int, height: Int)
+        case blurHashDecode(String, width: Int, height: Int, punch: Double = 1)
         case blurHashEncode(width: Int, height: Int, rgba: [UInt8], componentsX: Int, componentsY: Int)
+        /// What the hash's header says: alpha, the approximate aspect ratio, and the average colour
+        /// by the published `thumbHashToAverageRGBA` (from the reference's own header decode).
+        case thumbHashHeader(bytes: [UInt8])
+        /// The component counts (the reference's `components`) and the DC term's sRGB bytes.
+        case blurHashHeader(String)
 
         var json: [String: Any] {
             switch self {
             case .thumbHashDecode(let bytes, let side): ["op": "th_decode", "hash": bytes.map(Int.init), "side": side]
             case .thumbHashEncode(let width, let height, let rgba):
                 ["op": "th_encode", "w": width, "h": height, "rgba": rgba.map(Int.init)]
-            case .blurHashDecode(let hash, let width, let height):
-                ["op": "bh_decode", "hash": hash, "w": width, "h": height]
+            case .blurHashDecode(let hash, let width, let height, let punch):
+                ["op": "bh_decode", "hash": hash, "w": width, "h": height, "punch": punch]
             case .blurHashEncode(let width, let height, let rgba, let x, let y):
                 ["op": "bh_encode", "w": width, "h": height, "rgba": rgba.map(Int.init), "cx": x, "cy": y]
+            case .thumbHashHeader(let bytes): ["op": "th_header", "hash": bytes.map(Int.init)]
+            case .blurHashHeader(let hash): ["op": "bh_header", "hash": hash]
             }
         }
     }
@@ -39,6 +46,11 @@ enum PlaceholderOracle {
         var rgba: [UInt8] = []
         var thumbHash: [UInt8] = []
         var blurHash = ""
+        var hasAlpha = false
+        var aspectRatio = 0.0
+        /// Red, green, blue, alpha in 0–1 (ThumbHash), or the DC term's red, green, blue bytes (BlurHash).
+        var average: [Double] = []
+        var components = (x: 0, y: 0)
     }
 
     enum OracleError: Error { case failed(String), malformed }
@@ -58,6 +70,10 @@ enum PlaceholderOracle {
             answer.rgba = (item["rgba"] as? [Int] ?? []).map { UInt8($0) }
             answer.thumbHash = (item["th"] as? [Int] ?? []).map { UInt8($0) }
             answer.blurHash = item["bh"] as? String ?? ""
+            answer.hasAlpha = item["alpha"] as? Bool ?? false
+            answer.aspectRatio = item["ratio"] as? Double ?? 0
+            answer.average = (item["avg"] as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.doubleValue }
+            answer.components = (item["cx"] as? Int ?? 0, item["cy"] as? Int ?? 0)
             return answer
         }
     }
@@ -92,8 +108,22 @@ enum PlaceholderOracle {
                 out.append({"w": w, "h": hh, "rgba": rgba})
             elif op == "th_encode":
                 out.append({"th": list(rgba_to_thumbhash(r["w"], r["h"], r["rgba"]))})
+            elif op == "th_header":
+                h = bytes(r["hash"])
+                d = Hash.decode(h, 1.0)
+                b = d.l_dc - 2 / 3 * d.p_dc
+                red = (3 * d.l_dc - b + d.q_dc) / 2
+                green = red - d.q_dc
+                clamp = lambda x: max(0.0, min(1.0, x))
+                out.append({"alpha": d.has_alpha, "ratio": js_ratio(h),
+                            "avg": [clamp(red), clamp(green), clamp(b), d.a_dc if d.has_alpha else 1.0]})
+            elif op == "bh_header":
+                import blurhash.blurhash as bhm
+                cx, cy = blurhash.components(r["hash"])
+                dc = bhm.base83_decode(r["hash"][2:6])
+                out.append({"cx": cx, "cy": cy, "avg": [dc >> 16, (dc >> 8) & 255, dc & 255]})
             elif op == "bh_decode":
-                rows = blurhash.decode(r["hash"], r["w"], r["h"])
+                rows = blurhash.decode(r["hash"], r["w"], r["h"], punch=r.get("punch", 1.0))
                 rgba = []
                 for row in rows:
                     for p in row:
