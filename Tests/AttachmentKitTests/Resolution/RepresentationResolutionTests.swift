@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 @Suite(
-    "AttachmentResolution.representations: preview, the offered renditions, original; each under its own key", .inTurn)
+    "AttachmentResolution.representations: preview, the offered renditions, original; each under its own key",
+    SuiteTimeLimit.minutes(2), .inTurn)
 struct RepresentationResolutionTests {
     private typealias Fixtures = RepresentationFixtures
     private let sizePart = PartFactory.size(#"{"width":4032,"height":3024,"orientation":0}"#)
@@ -76,7 +77,7 @@ struct RepresentationResolutionTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("downloaded renditions are stored side by side under their own keys", .timeLimit(.minutes(1)))
+    @Test("downloaded renditions are stored side by side under their own keys")
     func storedUnderOwnKeys() async throws {
         let store = InMemoryContentStore(costLimit: 1 << 20, maximumEntryCost: 1 << 20)
         let coordinator = TransferFixtures.coordinator(store: store)
