@@ -20,7 +20,7 @@ private let inputFile: URL = {
 public func inspectorFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     let inspector = ImageInspector()
-    let fromMemory = Result { () throws(ImageInspectionError) in try inspector.inspect(data) }
+    let fromMemory = Result { () throws(ImageInspector.Error) in try inspector.inspect(data) }
     if case .success(let header) = fromMemory { check(header) }
     _ = try? inspector.verify(.data(data), declaredType: .imageJPEG)
     _ = try? inspector.verify(.data(data), declaredType: .applicationOctetStream, policy: .init(typeMismatch: .reject))
@@ -31,7 +31,7 @@ public func inspectorFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count:
     let hash = data.prefix(64).reduce(UInt32(truncatingIfNeeded: data.count)) { ($0 ^ UInt32($1)) &* 16_777_619 }
     guard hash % 8 == 0, (try? data.write(to: inputFile)) != nil else { return 0 }
     let chunkSize = [61, 509, 8192, 65_536][Int(hash / 8 % 4)]
-    let fromFile = Result { () throws(ImageInspectionError) in
+    let fromFile = Result { () throws(ImageInspector.Error) in
         try inspector.inspect(fileAt: inputFile, chunkSize: chunkSize)
     }
     switch (fromMemory, fromFile) {

@@ -56,7 +56,7 @@ final class LayerDownloads {
     /// `observer.transfer(of:didUpdate:)`, and returns the file once the status is complete.
     func download(_ id: PartID, reportingTo observer: any ProgressObserver) async throws -> PartContent {
         // snippet.hide
-        throw MessagePartError.notDownloadable(id)
+        throw TransferError.notDownloadable(id)
         // snippet.show
     }
 }

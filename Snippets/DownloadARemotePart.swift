@@ -20,8 +20,8 @@ let source = folder.appendingPathComponent("photo.png")
 try Data(png + [UInt8](repeating: 0, count: 100_000)).write(to: source)
 
 // https only by default; file URLs are an opt-in.
-let downloader = RemoteDownloader(
-    configuration: RemotePartConfiguration(allowedSchemes: ["https", "file"], idleTimeout: 10, totalTimeout: 60))
+let downloader = RemotePart.Downloader(
+    configuration: RemotePart.Configuration(allowedSchemes: ["https", "file"], idleTimeout: 10, totalTimeout: 60))
 let photo = RemotePart(id: "msg-1/photo", url: source, mimeType: .imagePNG, downloader: downloader)
 
 let store = try FileContentStore(directory: folder.appendingPathComponent("store"), byteCapacity: 64 << 20)

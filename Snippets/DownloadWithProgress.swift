@@ -27,7 +27,7 @@ struct SimulatedRemotePart: MessagePart {
 }
 
 // One update per quarter of the download: no time limit, so every quarter is printed.
-let throttle = ProgressThrottle(fractionStep: 0.25, minimumInterval: 0)
+let throttle = TransferProgress.Throttle(fractionStep: 0.25, minimumInterval: 0)
 let coordinator = DownloadCoordinator(configuration: .init(progressThrottle: throttle))
 let part = SimulatedRemotePart()
 let cell = await coordinator.download(part, priority: .normal)

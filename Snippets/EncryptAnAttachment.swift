@@ -18,8 +18,8 @@ let json = encrypted.jsonData()
 
 // Receiving: the JSON is checked field by field, then the part downloads and decrypts.
 let file = try EncryptedFile(json: json)
-let downloader = RemoteDownloader(
-    configuration: RemotePartConfiguration(allowedSchemes: ["https", "file"], idleTimeout: 10, totalTimeout: 60))
+let downloader = RemotePart.Downloader(
+    configuration: RemotePart.Configuration(allowedSchemes: ["https", "file"], idleTimeout: 10, totalTimeout: 60))
 let part = EncryptedPart(url: ciphertextURL, encryptedFile: file, mimeType: .textPlain, downloader: downloader)
 let store = try FileContentStore(directory: folder.appendingPathComponent("store"), byteCapacity: 64 << 20)
 let content = try await DownloadCoordinator(store: store).content(for: part)

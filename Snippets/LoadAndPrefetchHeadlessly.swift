@@ -11,7 +11,7 @@ struct ServerPart: MessagePart {
     let mimeType = MIMEType.imageJPEG
     let transferStatus = TransferStatus.readyForDownload
     let localContent: PartContent? = nil
-    var representations: [ImageRepresentation] = []
+    var renditions: [Rendition] = []
 
     init(id: PartID) { self.id = id }
 
@@ -30,7 +30,7 @@ let resolver = AttachmentResolver(downloads: DownloadCoordinator(store: store))
 let messages: [[any MessagePart]] = (0..<20).map { [ServerPart(id: PartID("photo-\($0)"))] }
 
 // The list is about to show messages 0–9: warm the store, two at a time, at low priority.
-let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: true)
+let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingOriginal: true)
 var drainedCount = 0
 prefetcher.onDrained = { drainedCount += 1 }  // once each time the work runs out
 prefetcher.startPrefetching(Array(messages[0..<10]))
@@ -43,7 +43,7 @@ let loader = CallbackAttachmentLoader(resolver: resolver)
 loader.onChange = { state in
     if !state.isLoading { print("message 0:", state.phase) }  // the load has ended
 }
-loader.load(parts: messages[0], fetchingFullResolution: true)
+loader.load(parts: messages[0], fetchingOriginal: true)
 loader.disappear()  // scrolled away: its downloads go low
 loader.appear()  // back: the priority it had before
 
@@ -51,14 +51,14 @@ loader.appear()  // back: the priority it had before
 // photo at 640 × 480 and 1280 × 960: given the size, the prefetcher and the cell's loader both
 // fetch the 640 copy, stored under its own key, and never the original.
 var gridPhoto = ServerPart(id: "grid-photo")
-gridPhoto.representations = [
-    ImageRepresentation(pixelSize: PixelSize(width: 640, height: 480), part: ServerPart(id: "grid-photo@640x480")),
-    ImageRepresentation(pixelSize: PixelSize(width: 1280, height: 960), part: ServerPart(id: "grid-photo@1280x960")),
+gridPhoto.renditions = [
+    Rendition(pixelSize: PixelSize(width: 640, height: 480), part: ServerPart(id: "grid-photo@640x480")),
+    Rendition(pixelSize: PixelSize(width: 1280, height: 960), part: ServerPart(id: "grid-photo@1280x960")),
 ]
 let cellPixels = PixelSize(width: 120 * 3, height: 90 * 3)
 prefetcher.startPrefetching([[gridPhoto]], displayedPixelSize: cellPixels)
 let gridLoader = CallbackAttachmentLoader(resolver: resolver)
-gridLoader.load(parts: [gridPhoto], displayedPixelSize: cellPixels, fetchingFullResolution: true)
+gridLoader.load(parts: [gridPhoto], displayedPixelSize: cellPixels, fetchingOriginal: true)
 // snippet.hide
 while loader.state.isLoading || gridLoader.state.isLoading || prefetcher.runningCount + prefetcher.waitingCount > 0
     || drainedCount == 0

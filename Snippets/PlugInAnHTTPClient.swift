@@ -50,13 +50,13 @@ struct AsyncHTTPClientTransport: HTTPTransport {
         let response = try await client.execute(outgoing)
         let reader = BodyReader(response.body)
         return HTTPResponse(
-            head: HTTPResponseHead(
+            head: HTTPResponse.Head(
                 statusCode: response.status, headers: HTTPHeaders(response.headers), url: request.url),
-            body: HTTPResponseBody(nextChunk: { try await reader.next() }))
+            body: HTTPResponse.Body(nextChunk: { try await reader.next() }))
     }
 }
 
-/// Reads a response body one chunk at a time for ``HTTPResponseBody``, whose reader never asks
+/// Reads a response body one chunk at a time for ``HTTPResponse/Body``, whose reader never asks
 /// for a chunk before the last one arrived: that is what makes the `@unchecked Sendable` safe.
 final class BodyReader: @unchecked Sendable {
     private var iterator: AsyncThrowingStream<[UInt8], any Error>.Iterator
@@ -71,7 +71,7 @@ let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("PlugInAnHTTPClient-\(UUID().uuidString)", isDirectory: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 let file = [UInt8](repeating: 7, count: 100_000)
-let downloader = RemoteDownloader(transport: AsyncHTTPClientTransport(client: HTTPClient(serving: file)))
+let downloader = RemotePart.Downloader(transport: AsyncHTTPClientTransport(client: HTTPClient(serving: file)))
 let part = RemotePart(
     id: "msg-1/file", url: URL(string: "https://example.com/file.bin")!, mimeType: .applicationOctetStream,
     downloader: downloader)

@@ -15,9 +15,9 @@ let parts: [any MessagePart] = [
 let resolution = AttachmentResolver().resolve(parts)
 print("image message:", resolution.isImageMessage)  // true
 print("preview:", resolution.preview?.id ?? "none")  // preview
-print("original:", resolution.fullResolution?.id ?? "none")  // original
+print("original:", resolution.original?.id ?? "none")  // original
 if let size = resolution.placeholderSize {
     // The original is stored landscape with orientation "right": it displays as portrait.
     print("placeholder:", size.displayedSize.width, "x", size.displayedSize.height)  // 3024.0 x 4032.0
 }
-print("original is local:", resolution.fullResolution?.availableContent != nil)  // false
+print("original is local:", resolution.original?.availableContent != nil)  // false

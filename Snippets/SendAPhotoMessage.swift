@@ -38,7 +38,7 @@ struct FolderUploadTransport: HTTPUploadTransport {
             try (input.read(upToCount: Int(clamping: length)) ?? Data()).write(to: target)
             sentBytes(length)
         }
-        return HTTPResponse(head: HTTPResponseHead(statusCode: 201, headers: [:], url: request.url), body: .empty)
+        return HTTPResponse(head: HTTPResponse.Head(statusCode: 201, headers: [:], url: request.url), body: .empty)
     }
 }
 
@@ -46,7 +46,7 @@ let server = folder.appendingPathComponent("server")
 try FileManager.default.createDirectory(at: server, withIntermediateDirectories: true)
 let uploads = UploadCoordinator(
     transport: FolderUploadTransport(root: server),
-    journal: try PendingUploadJournal(directory: folder.appendingPathComponent("uploads")))
+    journal: try UploadCoordinator.Journal(directory: folder.appendingPathComponent("uploads")))
 let base = URL(string: "https://uploads.example.com/m1/")!
 let sent = try await uploads.upload(message: attachment.parts, priority: .high) { part in
     .put(base.appendingPathComponent(part.id.rawValue.replacingOccurrences(of: "/", with: "-")))

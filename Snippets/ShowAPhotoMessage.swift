@@ -1,5 +1,5 @@
 // Show an image message step by step from AttachmentResolver.events, as in the "Download
-// Lifecycle" article and the README: placeholder, preview, progress, full resolution.
+// Lifecycle" article and the README: placeholder, preview, progress, original.
 import AttachmentKit
 import Foundation
 
@@ -10,7 +10,7 @@ final class PhotoCell {
     var aspectRatio = 1.0
     var progress = 0.0  // a progress bar's value: non-optional, as UIProgressView's is
     func show(_ content: PartContent) { print("show", content.fileURL?.lastPathComponent ?? "data") }
-    func showError(_ failure: ResolutionFailure) { print("error:", failure) }
+    func showError(_ failure: AttachmentResolver.Failure) { print("error:", failure) }
 }
 
 struct Message { var parts: [any MessagePart] }
@@ -23,12 +23,12 @@ let message = Message(parts: [
 let resolver = AttachmentResolver(downloads: DownloadCoordinator())
 let cell = PhotoCell()
 // snippet.show
-for await event in resolver.events(for: message.parts, fetchingFullResolution: true) {
+for await event in resolver.events(for: message.parts, fetchingOriginal: true) {
     switch event {
     case .placeholder(let size): cell.aspectRatio = size.aspectRatio
     case .preview(let content, _): cell.show(content)
     case .progress(let progress, _): cell.progress = progress.fractionCompleted ?? 0  // nil: size unknown
-    case .fullResolution(let content, _): cell.show(content)
+    case .original(let content, _): cell.show(content)
     case .failed(let failure): cell.showError(failure)
     }
 }

@@ -1,5 +1,5 @@
 // Show a blurred placeholder before the preview: the size part's ThumbHash or BlurHash, decoded
-// with every field checked, and the points where a progressive JPEG download becomes displayable.
+// with every field checked. (A progressive JPEG's prefixes: the ShowProgressivePreviews snippet.)
 import AttachmentKit
 import Foundation
 
@@ -15,18 +15,4 @@ do {
     _ = try BlurHash("LEHV6nWB2yk8pyo0adR*")
 } catch {
     print(error)  // the BlurHash has 20 characters; its components call for 28
-}
-
-// A progressive JPEG arriving in chunks: each complete scan is a prefix that a decoder can show
-// once an EOI marker (FF D9) is appended.
-func showProgressively(_ chunks: [Data]) {
-    var index = JPEGScanIndex()
-    var received = Data()
-    for chunk in chunks {
-        received += chunk
-        if index.append(chunk) > 0, let length = index.displayablePrefixLengths.last {
-            let displayable = received.prefix(length) + [0xFF, 0xD9]
-            print("show \(displayable.count) bytes")  // hand them to CGImageSource or any decoder
-        }
-    }
 }

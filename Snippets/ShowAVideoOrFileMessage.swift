@@ -28,10 +28,10 @@ for parts in [videoMessage, fileMessage] {
         print("video", size?.displayedSize ?? .zero, size?.video?.duration ?? 0, "s")  // (1080, 1920) 12.5 s
         print("poster:", resolution.preview?.id ?? "none")  // poster
     case .file?:
-        let file = resolution.fullResolution
+        let file = resolution.original
         print("file", file?.fileName ?? "unnamed", file?.mimeType.essence ?? "", file?.byteCount ?? 0)
     // file Lease.pdf application/pdf 482113
-    case .image?, nil:
+    case .image?, .audio?, nil:
         break
     }
 }
@@ -39,21 +39,21 @@ for parts in [videoMessage, fileMessage] {
 /// The events of a message the user tapped: the video or the file downloaded, checked against its
 /// declared type (a "PDF" that is an HTML page fails), then handed to a player or a viewer.
 func open(_ parts: [any MessagePart]) async {
-    for await event in resolver.events(for: parts, fetchingFullResolution: true) {
+    for await event in resolver.events(for: parts, fetchingOriginal: true) {
         switch event {
         case .placeholder(let size):
             print("size", size.displayedSize, "rotation", size.video?.rotation.map(\.description) ?? "unknown")
         case .preview(_, let id): print("poster", id)
         case .progress(let progress, _): print(progress.fractionCompleted ?? 0)
-        case .fullResolution(let content, _): print("open", content)
+        case .original(let content, _): print("open", content)
         case .failed(let failure): print(failure)
         }
     }
 }
 
 /// Over Wi-Fi, previews up to 2 MiB and clips up to 25 MiB are fetched unasked.
-func autoDownload(onWiFi: Bool) -> AutoDownloadPolicy {
-    var wifi = AutoDownloadPolicy.default
+func autoDownload(onWiFi: Bool) -> AttachmentResolver.AutoDownloadPolicy {
+    var wifi = AttachmentResolver.AutoDownloadPolicy.default
     wifi.mimeTypes.insert(.videoMP4)
     wifi.maximumVideoAndFileByteCount = 25 << 20
     return onWiFi ? wifi : .default

@@ -32,7 +32,7 @@ final class AttachmentCell: UICollectionViewCell {
     /// the screen scale), or the original when none is offered.
     func configure(with parts: [any MessagePart], pixels: PixelSize) {
         // Cancels the previous message's load.
-        loader.load(parts: parts, displayedPixelSize: pixels, fetchingFullResolution: true)
+        loader.load(parts: parts, displayedPixelSize: pixels, fetchingOriginal: true)
     }
 
     override func prepareForReuse() {
@@ -53,7 +53,7 @@ final class AttachmentCell: UICollectionViewCell {
 final class MessagesViewController: UICollectionViewController, UICollectionViewDataSourcePrefetching {
     var messages: [[any MessagePart]] = []
     // Fetches what the cells fetch; released with the list: its work stops.
-    private let prefetcher = AttachmentPrefetcher(fetchingFullResolution: true)
+    private let prefetcher = AttachmentPrefetcher(fetchingOriginal: true)
 
     /// The device pixels a cell shows: the layout's item size × the screen scale. The loaders
     /// and the prefetcher are given the same size, so the prefetched rendition is the one shown.
@@ -145,7 +145,7 @@ struct AttachmentRow: View {
             return
         }
         let pixels = PixelSize(width: size.width * displayScale, height: size.height * displayScale)
-        loader.load(parts: parts, displayedPixelSize: pixels, fetchingFullResolution: true)
+        loader.load(parts: parts, displayedPixelSize: pixels, fetchingOriginal: true)
     }
 }
 #endif

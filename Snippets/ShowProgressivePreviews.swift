@@ -12,7 +12,7 @@ func photoMessage(original: URL, thumbHash: String) -> [any MessagePart] {
 }
 
 func show(_ parts: [any MessagePart], with resolver: AttachmentResolver) async {
-    for await event in resolver.events(for: parts, fetchingFullResolution: true) {
+    for await event in resolver.events(for: parts, fetchingOriginal: true) {
         switch event {
         case .placeholder(let size):
             // Lay out from the displayed size; scale the hash's small picture up to it.
@@ -22,7 +22,7 @@ func show(_ parts: [any MessagePart], with resolver: AttachmentResolver) async {
                 // A copy of the bytes that arrived, never the file being written: decode it as it is.
                 print("\(prefix.scanCount) scans: decode \(prefix.decodableData.count) bytes")
             }
-        case .preview, .fullResolution:
+        case .preview, .original:
             print("show the image")
         case .failed(let failure):
             print(failure)

@@ -11,7 +11,7 @@ import Foundation
 let outbox = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
     .appendingPathComponent("Outbox", isDirectory: true)
 let background = BackgroundUploadTransport(identifier: "com.example.chat.uploads")
-let uploads = UploadCoordinator(transport: background, journal: try PendingUploadJournal(directory: outbox))
+let uploads = UploadCoordinator(transport: background, journal: try UploadCoordinator.Journal(directory: outbox))
 
 // Finish what the last launch left: each upload joins the system's task still running for it.
 for result in await uploads.resumePendingUploads() { print(result) }

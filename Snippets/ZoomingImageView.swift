@@ -48,8 +48,8 @@ final class ZoomingImageView: UIScrollView, UIScrollViewDelegate {
         applyViewport()
     }
 
-    /// Shows the full-resolution image in place of the preview, without a jump.
-    func showFullResolution(_ image: UIImage) {
+    /// Shows the original image in place of the preview, without a jump.
+    func showOriginal(_ image: UIImage) {
         readBackScrollView()
         imageView.image = image
         viewport.replaceContent(pixelSize: PixelSize(image), imageScale: ImageScale(image.scale))

@@ -1,9 +1,10 @@
-// The few Foundation names that the core's files mention, for `.ci/embedded32`, which builds those
-// files (their `import Foundation` removed) with Embedded Swift, where there is no Foundation.
+// The few Foundation names that the core's files mention, and the inspector their errors nest in,
+// for `.ci/embedded32`, which builds those files (their `import Foundation` removed) with
+// Embedded Swift, where there is no Foundation.
 // None of these is reached by the parsers' arithmetic: they carry error payloads (URL), a
 // computed size (CGSize), or the byte containers of convenience overloads (Data).
 
-/// A URL, as ImageInspectionError's file cases carry one (never made by the harness).
+/// A URL, as ImageInspector.Error's file cases carry one (never made by the harness).
 public struct URL: Hashable, Sendable {
     public var absoluteString: String
     public var path: String
@@ -56,7 +57,7 @@ final class FileChunkLoader {
     var limit: Int { 0 }
     var loadedByteCount: Int { 0 }
 
-    func load(at offset: Int, minimumCount: Int, format: ImageFormat?) throws(ImageInspectionError)
+    func load(at offset: Int, minimumCount: Int, format: ImageFormat?) throws(ImageInspector.Error)
         -> UnsafeRawBufferPointer
     {
         throw .truncated(format ?? .jpeg, offset: offset)
@@ -68,3 +69,7 @@ final class FileChunkLoader {
         throw .readLimitExceeded(subject, limit: 0)
     }
 }
+
+/// The inspector, whose errors the parsers throw (`ImageInspector.Error`): its file path reads
+/// with Foundation and is not built here, so this stands in for the name the errors nest in.
+public struct ImageInspector {}

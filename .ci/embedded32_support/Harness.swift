@@ -10,7 +10,7 @@
 public func inspect(_ start: UnsafePointer<UInt8>?, _ count: Int, _ out: UnsafeMutablePointer<Int64>) -> Int32 {
     guard let start, count > 0 else { return 1 }
     let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(start), count: count)
-    do throws(ImageInspectionError) {
+    do throws(ImageInspector.Error) {
         let header = try ImageHeaderParsing.header(of: bytes, limit: 1 << 20, readLimit: 1 << 14)
         let formatIndex = ImageFormat.allCases.firstIndex(of: header.format) ?? -1
         let values: [Int64] = [

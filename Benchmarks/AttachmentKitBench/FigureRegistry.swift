@@ -9,6 +9,7 @@ let allFigures: [Figure] =
     + imagingWalkFigures
     + imagingIdentifyFigures
     + isoMediaFigures
+    + audioFigures
     + placeholderFigures
     + storageFigures
     + remoteFigures

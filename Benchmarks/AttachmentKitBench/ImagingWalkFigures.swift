@@ -33,7 +33,7 @@ let imagingWalkFigures: [Figure] = [
         defer { try? FileManager.default.removeItem(at: file) }
         let inspector = ImageInspector()
         let inspected = try Measure.medianSeconds(runs: 15) {
-            let result = Result { () throws(ImageInspectionError) in try inspector.inspect(fileAt: file) }
+            let result = Result { () throws(ImageInspector.Error) in try inspector.inspect(fileAt: file) }
             guard case .failure(.readCountExceeded) = result else { throw UnexpectedInspection(result: result) }
         }
         // The baseline: reading the whole file once, which the inspection must not need.
@@ -44,7 +44,7 @@ let imagingWalkFigures: [Figure] = [
 
 /// The hostile file was inspected, or refused with another error than the read bound's.
 struct UnexpectedInspection: Error, CustomStringConvertible {
-    let result: Result<ImageHeader, ImageInspectionError>
+    let result: Result<ImageHeader, ImageInspector.Error>
 
     var description: String { "expected readCountExceeded, got \(result)" }
 }

@@ -30,7 +30,7 @@ let loadingFigures: [Figure] = [
 ]
 
 /// Time from `load` to a published local preview, against iterating
-/// ``AttachmentResolver/events(for:fetchingFullResolution:priority:)`` to its preview.
+/// ``AttachmentResolver/events(for:fetchingOriginal:priority:)`` to its preview.
 @MainActor
 enum LoaderOverhead {
     /// A message whose only image is a local preview: no download.

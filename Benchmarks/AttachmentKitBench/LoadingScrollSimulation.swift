@@ -61,7 +61,7 @@ enum ScrollSimulation {
                 poolIndex += 1
                 loader.load(
                     parts: [CountedPart(id: PartID("cell-\(next)"), counter: counter, clock: clock)],
-                    fetchingFullResolution: true)
+                    fetchingOriginal: true)
                 loader.appear()
                 onScreen.append(loader)
                 next += 1

@@ -72,9 +72,9 @@ let remoteFigures: [Figure] = [
 
 /// The downloads the remote figures time.
 enum RemoteBench {
-    static func downloader(maximumByteCount: Int64 = 2 << 30) -> RemoteDownloader {
-        RemoteDownloader(
-            configuration: RemotePartConfiguration(
+    static func downloader(maximumByteCount: Int64 = 2 << 30) -> RemotePart.Downloader {
+        RemotePart.Downloader(
+            configuration: RemotePart.Configuration(
                 allowedSchemes: ["http"], maximumByteCount: maximumByteCount, idleTimeout: 30, totalTimeout: 600))
     }
 

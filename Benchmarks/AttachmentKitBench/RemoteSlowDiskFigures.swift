@@ -93,9 +93,9 @@ private struct BenchStore {
     }
 
     func part(_ url: URL, transport: URLSessionTransport) -> RemotePart {
-        let downloader = RemoteDownloader(
+        let downloader = RemotePart.Downloader(
             transport: transport,
-            configuration: RemotePartConfiguration(
+            configuration: RemotePart.Configuration(
                 allowedSchemes: ["http"], maximumByteCount: 1 << 30, idleTimeout: 60, totalTimeout: 600))
         return RemotePart(
             id: PartID(url.lastPathComponent), url: url, mimeType: .applicationOctetStream, downloader: downloader)

@@ -29,15 +29,17 @@ enum SendingBench {
     /// checksums, 2 MiB `PATCH`es), a journal when given.
     static func coordinator(journal: URL? = nil) throws -> UploadCoordinator {
         UploadCoordinator(
-            journal: try journal.map { try PendingUploadJournal(directory: $0) },
-            configuration: UploadConfiguration(idleTimeout: 30))
+            journal: try journal.map { try UploadCoordinator.Journal(directory: $0) },
+            configuration: UploadCoordinator.Configuration(idleTimeout: 30))
     }
 
     /// Uploads `file` to `destination` with a fresh coordinator (without checksums when
     /// `checksums` is `false`: tus then sends the file in one `PATCH`); returns the seconds.
-    static func upload(_ file: URL, to destination: UploadDestination, checksums: Bool = true) async throws -> Double {
+    static func upload(_ file: URL, to destination: UploadCoordinator.Destination, checksums: Bool = true) async throws
+        -> Double
+    {
         let coordinator = UploadCoordinator(
-            configuration: UploadConfiguration(usesChecksums: checksums, idleTimeout: 30))
+            configuration: UploadCoordinator.Configuration(usesChecksums: checksums, idleTimeout: 30))
         let stopwatch = Stopwatch()
         _ = try await coordinator.upload(part(file), to: destination)
         return stopwatch.seconds

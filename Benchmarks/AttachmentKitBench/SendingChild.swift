@@ -4,7 +4,7 @@ import Foundation
 /// An upload in a child process (this executable run again with ``argument``), for the figures
 /// that need a fresh process (peak memory) or one to kill (resume after `SIGKILL`).
 ///
-/// The child uploads FILE to the tus ENDPOINT with a ``PendingUploadJournal`` in JOURNAL (so a
+/// The child uploads FILE to the tus ENDPOINT with a ``UploadCoordinator/Journal`` in JOURNAL (so a
 /// second child resumes what a killed one left), prints `progress BYTES` as the upload goes and
 /// `done PEAK_MIB RESUMED_AT` at the end (its `VmHWM`, and the byte it resumed at, -1 for none).
 enum SendingChild {

@@ -64,8 +64,10 @@ let transferFigures: [Figure] = [
     },
     Figure(name: "transfer-progress-callbacks") {
         // No time limit, so that only the one-per-percent rule holds callbacks back.
-        let callbacks = try await SimulatedTransfer.run(observed: true, throttle: ProgressThrottle(minimumInterval: 0))
-            .callbacks
+        let callbacks = try await SimulatedTransfer.run(
+            observed: true, throttle: TransferProgress.Throttle(minimumInterval: 0)
+        )
+        .callbacks
         return FigureResult(
             value: Double(callbacks), unit: "callbacks", baseline: Double(SimulatedTransfer.chunkCount),
             target: .valueAtMost(101))
@@ -86,7 +88,7 @@ enum SimulatedTransfer {
     /// Downloads through a coordinator, with one main-actor observer when `observed`.
     /// Returns the seconds from asking to having the content (the observer's last callbacks
     /// arrive on the main actor after that, untimed) and the progress callbacks it got.
-    static func run(observed: Bool, throttle: ProgressThrottle = .default) async throws -> (
+    static func run(observed: Bool, throttle: TransferProgress.Throttle = .default) async throws -> (
         seconds: Double, callbacks: Int
     ) {
         let coordinator = DownloadCoordinator(configuration: .init(progressThrottle: throttle))
@@ -200,7 +202,7 @@ final class CountingObserver: ProgressObserver {
 
     func transfer(of partID: PartID, didUpdate progress: TransferProgress) { self.progress.arrive() }
 
-    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) { finished.arrive() }
+    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>) { finished.arrive() }
 
     func waitUntilFinished() async { await finished.waitForEveryone() }
 }

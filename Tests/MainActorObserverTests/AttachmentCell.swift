@@ -37,7 +37,7 @@ final class AttachmentCell {
     /// original's place.
     func configure(with parts: [any MessagePart], cellSize: CGSize, screenScale: CGFloat) {
         let pixels = PixelSize(width: cellSize.width * screenScale, height: cellSize.height * screenScale)
-        loader.load(parts: parts, displayedPixelSize: pixels, fetchingFullResolution: true)
+        loader.load(parts: parts, displayedPixelSize: pixels, fetchingOriginal: true)
     }
 
     /// `layoutSubviews()` after the bounds changed (a rotation, a resize), with the calls of the
@@ -98,7 +98,7 @@ final class ObservingAttachmentCell {
             return
         }
         let pixels = PixelSize(width: size.width * displayScale, height: size.height * displayScale)
-        loader.load(parts: parts, displayedPixelSize: pixels, fetchingFullResolution: true)
+        loader.load(parts: parts, displayedPixelSize: pixels, fetchingOriginal: true)
     }
 
     /// The SwiftUI row's `onChange(of: proxy.size)`, the article's call as written there.

@@ -15,9 +15,9 @@ private let photo = LocalPart(id: "photo", mimeType: .imageJPEG, content: smallJ
 private func gridPhoto() throws -> RemotePart {
     let url = try #require(URL(string: "https://example.com/grid.jpg"))
     var original = RemotePart(id: "grid", url: url, mimeType: .imageJPEG)
-    original.representations = [(640, 480), (1280, 960)].map { width, height in
+    original.renditions = [(640, 480), (1280, 960)].map { width, height in
         let part = LocalPart(id: PartID("grid@\(width)x\(height)"), mimeType: .imageJPEG, content: smallJPEG)
-        return ImageRepresentation(pixelSize: PixelSize(width: CGFloat(width), height: CGFloat(height)), part: part)
+        return Rendition(pixelSize: PixelSize(width: CGFloat(width), height: CGFloat(height)), part: part)
     }
     return original
 }
@@ -30,8 +30,8 @@ private func requireRendition(
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let pixels = PixelSize(width: size.width * scale, height: size.height * scale)
-    let offered = resolver.resolve(parts).representations
-    let chosen = resolver.policy.representation(for: pixels, among: offered)?.part
+    let offered = resolver.resolve(parts).renditions
+    let chosen = resolver.policy.rendition(for: pixels, among: offered)?.part
     try #require(
         chosen?.id == expected,
         "for \(pixels.width) × \(pixels.height) px the resolver chose \(chosen.map { "\($0.id)" } ?? "nothing")",
@@ -70,8 +70,8 @@ struct AttachmentCellTests {
         let url = try #require(URL(string: "https://example.com/photo.jpg"))
         var original = RemotePart(id: "grid", url: url, mimeType: .imageJPEG)
         let rendition = LocalPart(id: "grid@640x480", mimeType: .imageJPEG, content: smallJPEG)
-        original.representations = [ImageRepresentation(pixelSize: PixelSize(width: 640, height: 480), part: rendition)]
-        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: true)
+        original.renditions = [Rendition(pixelSize: PixelSize(width: 640, height: 480), part: rendition)]
+        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingOriginal: true)
         prefetcher.startPrefetching([[original]], displayedPixelSize: PixelSize(width: 360, height: 270))
         let cell = AttachmentCell(resolver: resolver)
         cell.configure(with: [original], cellSize: CGSize(width: 120, height: 90), screenScale: 3)

@@ -12,7 +12,7 @@ final class ImageViewController: MainActorProgressObserver {
     /// What the image view would show.
     private(set) var shownContent: PartContent?
     /// Why there is no image, when the download failed.
-    private(set) var failure: DownloadError?
+    private(set) var failure: TransferError?
     private var download: PartDownload?
 
     /// Opens `part`: starts or joins its download at high priority and observes it.
@@ -33,7 +33,7 @@ final class ImageViewController: MainActorProgressObserver {
         progressShown.append(progress.fractionCompleted ?? 0)
     }
 
-    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) {
+    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>) {
         MainActor.preconditionIsolated("AttachmentKit calls a MainActorProgressObserver on the main actor")
         switch result {
         case .success(let content): shownContent = content

@@ -2,27 +2,27 @@ import AttachmentKit
 import Foundation
 
 /// An image viewer without UIKit: a `@MainActor` class that keeps a viewport laid out at the
-/// original's size and lets a ``RepresentationUpgrader`` fetch the next rendition up as the user
+/// original's size and lets a ``Rendition/Upgrader`` fetch the next rendition up as the user
 /// zooms. Compiled in Swift 6 language mode with complete checking, so the upgrader's API must be
 /// adoptable from the main actor as it is.
 @MainActor
 final class ZoomingViewController {
     private(set) var viewport: ZoomViewport
     /// The rendition the image view would draw.
-    private(set) var drawn: ImageRepresentation?
-    private var upgrader: RepresentationUpgrader?
+    private(set) var drawn: Rendition?
+    private var upgrader: Rendition.Upgrader?
 
-    init(resolution: AttachmentResolution, resolver: AttachmentResolver, boundsSize: CGSize) {
+    init(resolution: AttachmentResolver.Resolution, resolver: AttachmentResolver, boundsSize: CGSize) {
         viewport = ZoomViewport(boundsSize: boundsSize, placeholder: resolution.placeholderSize, screenScale: 2)
-        let first = resolver.policy.representation(
-            for: viewport.displayedPixelSize, among: resolution.representations)
+        let first = resolver.policy.rendition(
+            for: viewport.displayedPixelSize, among: resolution.renditions)
         drawn = first
-        upgrader = RepresentationUpgrader(
-            representations: resolution.representations, showing: first, resolver: resolver
-        ) { [weak self] representation, _ in
+        upgrader = Rendition.Upgrader(
+            renditions: resolution.renditions, showing: first, resolver: resolver
+        ) { [weak self] rendition, _ in
             MainActor.preconditionIsolated("the upgrader hands content over on the main actor")
-            self?.drawn = representation
-            self?.viewport.replaceContent(with: representation)
+            self?.drawn = rendition
+            self?.viewport.replaceContent(with: rendition)
         }
     }
 

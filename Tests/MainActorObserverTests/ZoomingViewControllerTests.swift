@@ -18,11 +18,11 @@ private struct OfferingPhoto: MessagePart {
     let mimeType = MIMEType.imageJPEG
     let transferStatus = TransferStatus.readyForDownload
     let localContent: PartContent? = nil
-    var representations: [ImageRepresentation] {
+    var renditions: [Rendition] {
         [(1024, 768), (2048, 1536)].map { width, height in
             let part = LocalPart(
                 id: PartID("photo@\(width)"), mimeType: .imageJPEG, content: jpeg(width: width, height: height))
-            return ImageRepresentation(pixelSize: PixelSize(width: CGFloat(width), height: CGFloat(height)), part: part)
+            return Rendition(pixelSize: PixelSize(width: CGFloat(width), height: CGFloat(height)), part: part)
         }
     }
 }

@@ -5,7 +5,7 @@ extension AttachmentLoadEngine {
     /// that needs a larger rendition.
     struct Request {
         var parts: [any MessagePart]
-        var fetchingFullResolution: Bool
+        var fetchingOriginal: Bool
         var displayedPixelSize: PixelSize?
     }
 }

@@ -47,11 +47,11 @@ final class AttachmentLoadEngine {
     /// The priority the downloads run at now.
     var effectivePriority: DownloadPriority { isLoweredForDisappearance ? .low : priority }
 
-    func load(_ parts: [any MessagePart], fetchingFullResolution: Bool, displayedPixelSize: PixelSize? = nil) {
+    func load(_ parts: [any MessagePart], fetchingOriginal: Bool, displayedPixelSize: PixelSize? = nil) {
         stopRun()
         reloadsOnAppear = false
         request = Request(
-            parts: parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize)
+            parts: parts, fetchingOriginal: fetchingOriginal, displayedPixelSize: displayedPixelSize)
         state = AttachmentLoadState()
         startRun()
     }
@@ -79,13 +79,13 @@ final class AttachmentLoadEngine {
     }
 
     /// The view shows the picture at `displayedPixelSize` now. When that needs a larger rendition
-    /// than the one shown and the one asked for (``RepresentationChain/needsLargerFetch(in:for:requestedPixels:showing:)``),
+    /// than the one shown and the one asked for (``RenditionChain/needsLargerFetch(in:for:requestedPixels:showing:)``),
     /// a new run fetches it while what is shown stays; its number drops the old run's late events.
     /// A stopped loader (cancelled, or away under a cancelling policy) keeps the size for its
     /// next run.
     func displayedPixelSizeChanged(to displayedPixelSize: PixelSize) {
         guard var request, request.displayedPixelSize != displayedPixelSize,
-            RepresentationChain.needsLargerFetch(
+            RenditionChain.needsLargerFetch(
                 in: resolver.resolve(request.parts), for: displayedPixelSize,
                 requestedPixels: request.displayedPixelSize, showing: state.shownPartID)
         else { return }
@@ -169,8 +169,8 @@ final class AttachmentLoadEngine {
         generation += 1
         let runGeneration = generation
         wasCancelled = false
-        // A run that starts with a full resolution shown is a size change's.
-        sizeChangeIsPending = state.showsFullResolution
+        // A run that starts with an original shown is a size change's.
+        sizeChangeIsPending = state.showsOriginal
         // Only a message with content to fetch has anything to hold (and a release to time).
         let holds = downloadDelay > 0 && request.parts.contains { $0.availableContent == nil }
         let control = DownloadPriorityControl(effectivePriority, held: holds)
@@ -184,7 +184,7 @@ final class AttachmentLoadEngine {
         publish()
         let mailbox = LoadRunMailbox { [weak self] items in self?.show(items, of: runGeneration) }
         let events = resolver.events(
-            for: request.parts, fetchingFullResolution: request.fetchingFullResolution,
+            for: request.parts, fetchingOriginal: request.fetchingOriginal,
             displayedPixelSize: request.displayedPixelSize, priorityControl: control,
             awaitsRequest: { mailbox.post(.awaitsRequest($0)) })
         // Off the main actor, where the events are made: the run never waits for the main
@@ -235,7 +235,7 @@ final class AttachmentLoadEngine {
         state.isLoading = false
     }
 
-    private func apply(_ event: ResolutionEvent) {
+    private func apply(_ event: AttachmentResolver.Event) {
         let parts = request?.parts ?? []
         state.apply(event) { partID in AttachmentLoadState.isRendition(partID, offeredIn: parts) }
         publish()

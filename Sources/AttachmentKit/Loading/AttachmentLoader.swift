@@ -71,7 +71,7 @@ public final class AttachmentLoader: Observable {
     }
 
     /// Where the load stands.
-    public var phase: AttachmentLoadPhase { state.phase }
+    public var phase: AttachmentLoadState.Phase { state.phase }
     /// The content to show: the original once here, the preview before it.
     public var content: PartContent? { state.content }
     /// The size to lay the image out at, once known.
@@ -90,43 +90,43 @@ public final class AttachmentLoader: Observable {
     }
 
     /// Loads a message: cancels the load before (cell reuse), clears what was shown, and
-    /// starts the events of `parts`, the original fetched too when `fetchingFullResolution`.
-    public func load(parts: [any MessagePart], fetchingFullResolution: Bool = false) {
-        engine.load(parts, fetchingFullResolution: fetchingFullResolution)
+    /// starts the events of `parts`, the original fetched too when `fetchingOriginal`.
+    public func load(parts: [any MessagePart], fetchingOriginal: Bool = false) {
+        engine.load(parts, fetchingOriginal: fetchingOriginal)
     }
 
     /// Loads a message for a view that shows it at `displayedPixelSize`, as
-    /// ``load(parts:fetchingFullResolution:)`` does, but with the original's place taken by the
-    /// rendition ``ResolutionPolicy/representation(for:among:)`` chooses for that size among
-    /// ``AttachmentResolution/representations``, stored under its own key.
+    /// ``load(parts:fetchingOriginal:)`` does, but with the original's place taken by the
+    /// rendition ``AttachmentResolver/Policy/rendition(for:among:)`` chooses for that size among
+    /// ``AttachmentResolver/Resolution/renditions``, stored under its own key.
     ///
     /// ```swift
     /// // An aspect-fill cell of 120 × 90 points on a 3× screen shows 360 × 270 pixels.
     /// let pixels = PixelSize(width: bounds.width * scale, height: bounds.height * scale)
-    /// loader.load(parts: message.parts, displayedPixelSize: pixels, fetchingFullResolution: true)
+    /// loader.load(parts: message.parts, displayedPixelSize: pixels, fetchingOriginal: true)
     /// prefetcher.startPrefetching(upcoming, displayedPixelSize: pixels)  // warms the same entry
     /// ```
     ///
-    /// The chosen rendition arrives as the phase ``AttachmentLoadPhase/original``: for this size,
+    /// The chosen rendition arrives as the phase ``AttachmentLoadState/Phase/original``: for this size,
     /// nothing more will come. When the local preview already covers the size, nothing is fetched
-    /// and the phase stays ``AttachmentLoadPhase/preview``. A rendition that fails is reported in
+    /// and the phase stays ``AttachmentLoadState/Phase/preview``. A rendition that fails is reported in
     /// ``AttachmentLoadState/lastFailure`` and the next one up is fetched, the original last;
-    /// the phase is ``AttachmentLoadPhase/failed(_:)`` only when none could be shown. An empty
+    /// the phase is ``AttachmentLoadState/Phase/failed(_:)`` only when none could be shown. An empty
     /// size (a view before its first layout) or a message without renditions loads the original.
-    /// The rules are those of ``AttachmentResolver/events(for:displayedPixelSize:fetchingFullResolution:priority:)``.
+    /// The rules are those of ``AttachmentResolver/events(for:displayedPixelSize:fetchingOriginal:priority:)``.
     ///
     /// - Parameters:
     ///   - parts: The message's parts.
     ///   - displayedPixelSize: The device pixels the picture takes: view points × screen scale.
-    ///   - fetchingFullResolution: Whether to fetch the chosen rendition even when the resolver's
+    ///   - fetchingOriginal: Whether to fetch the chosen rendition even when the resolver's
     ///     ``AttachmentResolver/autoDownload`` does not allow it.
-    public func load(parts: [any MessagePart], displayedPixelSize: PixelSize, fetchingFullResolution: Bool = false) {
-        engine.load(parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize)
+    public func load(parts: [any MessagePart], displayedPixelSize: PixelSize, fetchingOriginal: Bool = false) {
+        engine.load(parts, fetchingOriginal: fetchingOriginal, displayedPixelSize: displayedPixelSize)
     }
 
     /// Tells the loader that the view now shows the picture at `displayedPixelSize` (a rotation,
     /// a split-view resize, a cell that grew), without clearing what is shown, as a new
-    /// ``load(parts:displayedPixelSize:fetchingFullResolution:)`` would.
+    /// ``load(parts:displayedPixelSize:fetchingOriginal:)`` would.
     ///
     /// ```swift
     /// // UIKit, in layoutSubviews once the bounds changed; SwiftUI, in onChange(of: size).
@@ -134,20 +134,20 @@ public final class AttachmentLoader: Observable {
     /// ```
     ///
     /// It only ever goes up. When the smallest rendition that covers the new size
-    /// (``ResolutionPolicy/representation(for:among:)``, as the load chose) is larger than the
+    /// (``AttachmentResolver/Policy/rendition(for:among:)``, as the load chose) is larger than the
     /// one shown (``AttachmentLoadState/shownPartID``) and than the one the load is fetching, it
     /// is fetched and swapped in: the content shown stays meanwhile, the phase is
-    /// ``AttachmentLoadPhase/downloading(_:)`` while its bytes come, and
-    /// ``AttachmentLoadPhase/original`` once it is shown. Until the larger one's first progress
+    /// ``AttachmentLoadState/Phase/downloading(_:)`` while its bytes come, and
+    /// ``AttachmentLoadState/Phase/original`` once it is shown. Until the larger one's first progress
     /// (its transfer starts after the load's download delay and its turn in the coordinator; one
-    /// already in the store comes with none) the phase stays ``AttachmentLoadPhase/original``
+    /// already in the store comes with none) the phase stays ``AttachmentLoadState/Phase/original``
     /// with ``AttachmentLoadState/isLoading`` `true`: `isLoading` says that more is coming. A size that what is shown covers, a
     /// smaller one, an empty one, the original shown, or a load made without a size fetch
     /// nothing. A larger one that fails is reported in ``AttachmentLoadState/lastFailure``, the
     /// next one up is fetched, and when none can be shown what was shown stays, with its phase.
     ///
     /// Sizes that change quickly are safe: each fetch replaces the one before, whose late result
-    /// is never shown (the generation number of ``load(parts:fetchingFullResolution:)``). After
+    /// is never shown (the generation number of ``load(parts:fetchingOriginal:)``). After
     /// ``cancel()``, or while away under ``AttachmentDisappearancePolicy/cancel``, the size is
     /// kept and fetched by the next ``retry()`` or ``appear()``. With no message loaded it does
     /// nothing.

@@ -8,10 +8,10 @@
 /// ```
 ///
 /// A message is fetched as a cell would show it: the same resolver runs its
-/// ``AttachmentResolver/events(for:fetchingFullResolution:priority:)``, so the parts fetched,
+/// ``AttachmentResolver/events(for:fetchingOriginal:priority:)``, so the parts fetched,
 /// and the store keys they are kept under, are the ones the cell's ``AttachmentLoader`` looks up.
 /// Cells that load for a displayed size
-/// (``AttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)``) read the
+/// (``AttachmentLoader/load(parts:displayedPixelSize:fetchingOriginal:)``) read the
 /// rendition chosen for it: prefetch them with ``startPrefetching(_:displayedPixelSize:)`` and
 /// the same size, so that the entry warmed is that rendition's.
 /// Only the store's disk tier is warmed: a prefetch's bytes stay out of the memory tier (a
@@ -42,8 +42,8 @@ public final class AttachmentPrefetcher {
     /// The most messages fetched at once.
     public let maximumConcurrentPrefetches: Int
     /// Whether the originals are fetched too, not only what ``AttachmentResolver/autoDownload``
-    /// allows: match it to the loaders' `fetchingFullResolution`.
-    public let fetchingFullResolution: Bool
+    /// allows: match it to the loaders' `fetchingOriginal`.
+    public let fetchingOriginal: Bool
     /// Called on the main actor once each time the prefetcher runs out of work: everything
     /// started has finished or was stopped. It comes just after the turn in which the last
     /// message ended (not from inside ``stopPrefetching(_:)`` or ``stopAll()``), and only if
@@ -85,15 +85,15 @@ public final class AttachmentPrefetcher {
     ///     the list's loaders.
     ///   - maximumConcurrentPrefetches: The most messages fetched at once, at least 1.
     ///   - priority: The priority of the downloads.
-    ///   - fetchingFullResolution: Whether to fetch the originals too.
+    ///   - fetchingOriginal: Whether to fetch the originals too.
     public init(
         resolver: AttachmentResolver = AttachmentResolver(), maximumConcurrentPrefetches: Int = 2,
-        priority: DownloadPriority = .low, fetchingFullResolution: Bool = false
+        priority: DownloadPriority = .low, fetchingOriginal: Bool = false
     ) {
         self.resolver = resolver
         self.maximumConcurrentPrefetches = max(1, maximumConcurrentPrefetches)
         self.currentPriority = priority
-        self.fetchingFullResolution = fetchingFullResolution
+        self.fetchingOriginal = fetchingOriginal
     }
 
     deinit {
@@ -115,7 +115,7 @@ public final class AttachmentPrefetcher {
 
     /// Queues messages, each given as its parts, to be fetched for cells that show them at
     /// `displayedPixelSize`: the rendition fetched in the original's place is the one
-    /// ``AttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)`` chooses for
+    /// ``AttachmentLoader/load(parts:displayedPixelSize:fetchingOriginal:)`` chooses for
     /// the same size, so that the entry warmed is exactly the one the cell's loader reads. Give
     /// the size the loaders are given (cells of different sizes: one call per size).
     ///
@@ -160,12 +160,12 @@ public final class AttachmentPrefetcher {
             let control = DownloadPriorityControl(currentPriority, warmingDiskOnly: true)
             queue.markRunning(key, PrefetchQueue.Running(number: number, control: control))
             let resolver = resolver
-            let fetchingFullResolution = fetchingFullResolution
+            let fetchingOriginal = fetchingOriginal
             tasks[number] = Task { [weak self] in
                 // Stopped after it was taken from the queue but before it ran: never start.
                 if self?.queue.isRunning(key, number: number) == true, !Task.isCancelled {
                     let events = resolver.events(
-                        for: message.parts, fetchingFullResolution: fetchingFullResolution,
+                        for: message.parts, fetchingOriginal: fetchingOriginal,
                         displayedPixelSize: message.displayedPixelSize, priorityControl: control)
                     for await _ in events {}
                 }

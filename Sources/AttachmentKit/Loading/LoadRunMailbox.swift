@@ -5,11 +5,11 @@
 /// and the preview after it cost one visit, not two). Lock: the mailbox's own, never held while
 /// delivering.
 final class LoadRunMailbox: Sendable {
-    /// What a run posts: whether it leaves the full resolution to a request, its events, then
+    /// What a run posts: whether it leaves the original to a request, its events, then
     /// its end.
     enum Item: Sendable {
         case awaitsRequest(Bool)
-        case event(ResolutionEvent)
+        case event(AttachmentResolver.Event)
         case end
     }
 

@@ -42,16 +42,16 @@ public final class ObservableObjectAttachmentLoader: ObservableObject {
         set { engine.setPriority(newValue) }
     }
 
-    /// Loads a message (see ``CallbackAttachmentLoader/load(parts:fetchingFullResolution:)``).
-    public func load(parts: [any MessagePart], fetchingFullResolution: Bool = false) {
-        engine.load(parts, fetchingFullResolution: fetchingFullResolution)
+    /// Loads a message (see ``CallbackAttachmentLoader/load(parts:fetchingOriginal:)``).
+    public func load(parts: [any MessagePart], fetchingOriginal: Bool = false) {
+        engine.load(parts, fetchingOriginal: fetchingOriginal)
     }
 
     /// Loads a message for a view that shows it at `displayedPixelSize`, the original's place
     /// taken by the rendition chosen for that size (see
-    /// ``CallbackAttachmentLoader/load(parts:displayedPixelSize:fetchingFullResolution:)``).
-    public func load(parts: [any MessagePart], displayedPixelSize: PixelSize, fetchingFullResolution: Bool = false) {
-        engine.load(parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize)
+    /// ``CallbackAttachmentLoader/load(parts:displayedPixelSize:fetchingOriginal:)``).
+    public func load(parts: [any MessagePart], displayedPixelSize: PixelSize, fetchingOriginal: Bool = false) {
+        engine.load(parts, fetchingOriginal: fetchingOriginal, displayedPixelSize: displayedPixelSize)
     }
 
     /// The view shows the picture at `displayedPixelSize` now: fetches the larger rendition it

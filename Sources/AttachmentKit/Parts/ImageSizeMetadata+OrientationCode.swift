@@ -1,36 +1,72 @@
-import Foundation
-
 extension ImageSizeMetadata {
-    /// The JSON of an `application/json+imageSize` part for this size, its `orientation` in
-    /// `code`: `{"width":4032,"height":3024,"orientation":3}`.
+    /// The code a sender writes in the `orientation` of an `application/json+imageSize` part:
+    /// chat clients never agreed on one. This table is the one place that says which codes
+    /// AttachmentKit reads and writes.
     ///
-    /// - Throws: ``SizePartOrientationError/notExpressible(_:in:)`` when `code` has no value
-    ///   for ``orientation`` (a mirrored orientation in an Android code).
-    public func json(orientationCode code: SizePartOrientationCode = .uiImageOrientation)
-        throws(SizePartOrientationError) -> Data
-    {
-        guard let value = code.value(for: orientation) else { throw .notExpressible(orientation, in: code) }
-        let size = code.writesDisplayedSize ? displayedSize : pixelSize
-        let text =
-            "{\"width\":\(Self.number(Double(size.width))),\"height\":\(Self.number(Double(size.height))),"
-            + "\"orientation\":\(value)}"
-        return Data(text.utf8)
-    }
+    /// | Code | `orientation` values | `width` and `height` |
+    /// | --- | --- | --- |
+    /// | ``uiImageOrientation`` (the default) | `UIImage.Orientation` raw values 0–7 (Atlas iOS) | stored pixels |
+    /// | ``exif`` | the EXIF `Orientation` tag, 1–8 | stored pixels |
+    /// | ``atlasAndroid`` | 0, 1, 2, 3 for 0°, 180°, 90°, 270° clockwise | displayed (swapped for 90° and 270°) |
+    /// | ``atlasAndroidLegacy`` | 0, 1, 3, 2 for 0°, 180°, 90°, 270° clockwise | displayed (swapped for 90° and 270°) |
+    ///
+    /// **By default the reader accepts ``uiImageOrientation`` only**: integers 0–7 (a whole
+    /// number written as a float, such as `3.0`, counts); a missing or `null` `orientation` is
+    /// up; any other value (8, −1, 2.5, a string) is ``ImageSizeMetadata/Error/invalidOrientation(_:)``
+    /// or ``ImageSizeMetadata/Error/notANumber(key:)``, reported in
+    /// ``AttachmentResolver/Resolution/sizeMetadataError``. ``AttachmentComposer`` writes the same code unless
+    /// told otherwise, so what AttachmentKit sends AttachmentKit reads.
+    ///
+    /// A receiver whose peers write another code names it in
+    /// ``AttachmentResolver/Policy/sizePartOrientationCode`` (the resolver, the loaders and
+    /// ``AttachmentResolver/events(for:fetchingOriginal:priority:)`` then read every size part
+    /// in it) or, for one part, in ``ImageSizeMetadata/init(json:orientationCode:)``; a sender
+    /// writing for such peers names it in ``AttachmentComposer/orientationCode``. A message does not
+    /// say which code it was written in: the app knows its peers. The Android codes have no
+    /// mirrored orientations.
+    public enum OrientationCode: String, Sendable, Hashable, CaseIterable, Codable {
+        /// `UIImage.Orientation` raw values (0 up, 1 down, 2 left, 3 right, 4–7 mirrored), as Atlas
+        /// iOS wrote them and ``ImageSizeMetadata/init(json:)`` reads them.
+        case uiImageOrientation
+        /// The EXIF `Orientation` tag's values, 1–8.
+        case exif
+        /// Atlas Android's `ORIENTATION_0`, `_180`, `_90`, `_270`: 0, 1, 2, 3, with the displayed
+        /// width and height.
+        case atlasAndroid
+        /// The older Atlas Android cells' codes, which swap 90° and 270°: 0, 1, 3, 2.
+        case atlasAndroidLegacy
 
-    private static func number(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
-}
+        /// The value this code writes for `orientation`, or `nil` when it has none (a mirrored
+        /// orientation in an Android code).
+        public func value(for orientation: ImageOrientation) -> Int? {
+            switch self {
+            case .uiImageOrientation: orientation.rawValue
+            case .exif: orientation.exifValue
+            case .atlasAndroid, .atlasAndroidLegacy: androidTurns.firstIndex(of: orientation)
+            }
+        }
 
-/// Why an orientation could not be written in a ``SizePartOrientationCode``.
-public enum SizePartOrientationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The code has no value for the orientation (Atlas Android's codes have no mirrored ones).
-    case notExpressible(ImageOrientation, in: SizePartOrientationCode)
+        /// The orientation `value` means in this code, or `nil` when it means none.
+        public func orientation(for value: Int) -> ImageOrientation? {
+            switch self {
+            case .uiImageOrientation: ImageOrientation(rawValue: value)
+            case .exif: ImageOrientation(exifValue: value)
+            case .atlasAndroid, .atlasAndroidLegacy: androidTurns.indices.contains(value) ? androidTurns[value] : nil
+            }
+        }
 
-    public var description: String {
-        switch self {
-        case .notExpressible(let orientation, let code):
-            "the orientation \(orientation) can't be written in the \(code.rawValue) code"
+        /// Whether `width` and `height` are the displayed size (turned) rather than the stored one.
+        public var writesDisplayedSize: Bool {
+            switch self {
+            case .uiImageOrientation, .exif: false
+            case .atlasAndroid, .atlasAndroidLegacy: true
+            }
+        }
+
+        /// The orientations of the Android codes, by value. 90° clockwise to display is EXIF 6
+        /// (``ImageOrientation/right``), 270° is EXIF 8 (``ImageOrientation/left``).
+        private var androidTurns: [ImageOrientation] {
+            self == .atlasAndroid ? [.up, .down, .right, .left] : [.up, .down, .left, .right]
         }
     }
 }

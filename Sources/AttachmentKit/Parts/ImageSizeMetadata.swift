@@ -4,7 +4,7 @@ import Foundation
 /// `{"width": 3024, "height": 4032, "orientation": 0}`.
 ///
 /// Width and height are the stored pixel size (integers or floats); `orientation` is an
-/// optional raw `UIImage.Orientation` value (0–7, default up: ``SizePartOrientationCode`` lists
+/// optional raw `UIImage.Orientation` value (0–7, default up: ``ImageSizeMetadata/OrientationCode`` lists
 /// the codes other clients wrote and how to read them); a video's size part may also carry
 /// `duration` in seconds. Unknown keys are ignored.
 ///
@@ -31,10 +31,10 @@ public struct ImageSizeMetadata: Sendable, Hashable {
 
     /// Creates metadata from known values, validating them as the JSON parser does.
     ///
-    /// - Throws: ``ImageSizeMetadataError`` when a dimension is not finite, not positive or
+    /// - Throws: ``ImageSizeMetadata/Error`` when a dimension is not finite, not positive or
     ///   over ``maximumDimension``.
     public init(pixelWidth: Double, pixelHeight: Double, orientation: ImageOrientation = .up)
-        throws(ImageSizeMetadataError)
+        throws(ImageSizeMetadata.Error)
     {
         try Self.validate(pixelWidth, key: "width")
         try Self.validate(pixelHeight, key: "height")
@@ -45,26 +45,26 @@ public struct ImageSizeMetadata: Sendable, Hashable {
 
     /// Parses the JSON content of an `application/json+imageSize` part.
     ///
-    /// - Throws: ``ImageSizeMetadataError`` naming the problem: malformed JSON, a missing or
+    /// - Throws: ``ImageSizeMetadata/Error`` naming the problem: malformed JSON, a missing or
     ///   non-numeric key, a zero, negative, non-finite or absurd dimension, or an orientation
     ///   outside 0–7.
-    public init(json: Data) throws(ImageSizeMetadataError) {
+    public init(json: Data) throws(ImageSizeMetadata.Error) {
         try self.init(json: json, orientationCode: .uiImageOrientation)
     }
 
     /// Parses an `application/json+imageSize` part whose `orientation` is written in `code`
-    /// (see ``SizePartOrientationCode``), as another client wrote it.
+    /// (see ``ImageSizeMetadata/OrientationCode``), as another client wrote it.
     ///
     /// Everything else is read and validated as ``init(json:)`` does; for a code that writes
     /// the displayed size, width and height are turned back into the stored size.
     ///
-    /// - Throws: ``ImageSizeMetadataError``, as ``init(json:)`` does;
-    ///   ``ImageSizeMetadataError/invalidOrientation(_:)`` for a value the code does not define.
-    public init(json: Data, orientationCode code: SizePartOrientationCode) throws(ImageSizeMetadataError) {
+    /// - Throws: ``ImageSizeMetadata/Error``, as ``init(json:)`` does;
+    ///   ``ImageSizeMetadata/Error/invalidOrientation(_:)`` for a value the code does not define.
+    public init(json: Data, orientationCode code: ImageSizeMetadata.OrientationCode) throws(ImageSizeMetadata.Error) {
         let raw: RawImageSize
         do {
             raw = try JSONDecoder().decode(RawImageSize.self, from: json)
-        } catch let error as ImageSizeMetadataError {
+        } catch let error as ImageSizeMetadata.Error {
             throw error
         } catch {
             throw .malformedJSON(Self.describe(error))
@@ -101,13 +101,13 @@ public struct ImageSizeMetadata: Sendable, Hashable {
             ? CGSize(width: pixelHeight, height: pixelWidth) : pixelSize
     }
 
-    private static func validate(_ value: Double, key: String) throws(ImageSizeMetadataError) {
+    private static func validate(_ value: Double, key: String) throws(ImageSizeMetadata.Error) {
         guard value.isFinite else { throw .notFinite(key: key) }
         guard value > 0 else { throw .notPositive(key: key, value: value) }
         guard value <= maximumDimension else { throw .tooLarge(key: key, value: value) }
     }
 
-    private static func describe(_ error: any Error) -> String {
+    private static func describe(_ error: any Swift.Error) -> String {
         switch error {
         case DecodingError.dataCorrupted(let context): context.debugDescription
         case DecodingError.typeMismatch(_, let context): context.debugDescription
@@ -137,7 +137,7 @@ private struct RawImageSize: Decodable {
         do {
             container = try decoder.container(keyedBy: Key.self)
         } catch {
-            throw ImageSizeMetadataError.notAnObject
+            throw ImageSizeMetadata.Error.notAnObject
         }
         width = try Self.number(container, "width")
         height = try Self.number(container, "height")
@@ -153,7 +153,7 @@ private struct RawImageSize: Decodable {
         do {
             return try container.decode(Double.self, forKey: key)
         } catch {
-            throw ImageSizeMetadataError.notANumber(key: name)
+            throw ImageSizeMetadata.Error.notANumber(key: name)
         }
     }
 }

@@ -1,7 +1,7 @@
 /// A ``MessagePart`` whose content, if any, is already known: for parts an app builds itself
 /// (a photo being sent), for tests, and for previews in SwiftUI.
 ///
-/// It cannot download; a part that is not local throws ``MessagePartError/notDownloadable(_:)``
+/// It cannot download; a part that is not local throws ``TransferError/notDownloadable(_:)``
 /// from ``downloadContent(reportingTo:)``.
 public struct LocalPart: MessagePart, Hashable {
     public let id: PartID

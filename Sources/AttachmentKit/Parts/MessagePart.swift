@@ -60,7 +60,7 @@ public protocol MessagePart: Identifiable, Sendable where ID == PartID {
     /// Called by AttachmentKit's download machinery, which makes sure only one download per
     /// ``id`` runs at a time. The download must stop, throwing `CancellationError`, when the
     /// calling task is cancelled. The default implementation returns ``availableContent`` or
-    /// throws ``MessagePartError/notDownloadable(_:)``.
+    /// throws ``TransferError/notDownloadable(_:)``.
     func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent
 
     /// Whether a file that ``downloadContent(reportingTo:)`` returns is AttachmentKit's to
@@ -71,9 +71,9 @@ public protocol MessagePart: Identifiable, Sendable where ID == PartID {
 
     /// Other renditions of this part's picture that the backend can serve, each with its pixel
     /// size and its own part: server-resized sizes of an original, for example. The resolver
-    /// reads them on the full-resolution part (see ``AttachmentResolution/representations``);
+    /// reads them on the original part (see ``AttachmentResolver/Resolution/renditions``);
     /// their order does not matter. The default is none.
-    var representations: [ImageRepresentation] { get }
+    var renditions: [Rendition] { get }
 
     /// The name of the file the part carries, for a file message's cell (`report.pdf`): the
     /// default is the `name` parameter of ``mimeType`` (`application/pdf; name="report.pdf"`, as
@@ -87,7 +87,7 @@ extension MessagePart {
 
     public var handsOverDownloadedFile: Bool { false }
 
-    public var representations: [ImageRepresentation] { [] }
+    public var renditions: [Rendition] { [] }
 
     public var fileName: String? { mimeType.parameters["name"] }
 
@@ -98,19 +98,7 @@ extension MessagePart {
     }
 
     public func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
-        guard let content = availableContent else { throw MessagePartError.notDownloadable(id) }
+        guard let content = availableContent else { throw TransferError.notDownloadable(id) }
         return content
-    }
-}
-
-/// An error from a ``MessagePart`` itself rather than from its transport.
-public enum MessagePartError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The part has no local content and no way to download it.
-    case notDownloadable(PartID)
-
-    public var description: String {
-        switch self {
-        case .notDownloadable(let id): "part \(id) has no local content and can't be downloaded"
-        }
     }
 }

@@ -18,8 +18,8 @@ public enum PartContent: Sendable, Hashable {
     /// is read into memory instead: touching a mapped page after the device locked would crash
     /// the app.
     ///
-    /// - Throws: ``PartContentError`` when the URL is not a file URL or the file can't be read.
-    public func bytes() throws(PartContentError) -> Data {
+    /// - Throws: ``PartContent/Error`` when the URL is not a file URL or the file can't be read.
+    public func bytes() throws(PartContent.Error) -> Data {
         switch self {
         case .data(let data):
             return data
@@ -28,15 +28,15 @@ public enum PartContent: Sendable, Hashable {
             do {
                 return try Data(contentsOf: url, options: Self.readingOptions(for: url))
             } catch {
-                throw .unreadable(url, reason: PartContentError.reason(for: error))
+                throw .unreadable(url, reason: PartContent.Error.reason(for: error))
             }
         }
     }
 
     /// The content's size in bytes, without reading a file's bytes.
     ///
-    /// - Throws: ``PartContentError`` when the URL is not a file URL or the file can't be found.
-    public func byteCount() throws(PartContentError) -> Int64 {
+    /// - Throws: ``PartContent/Error`` when the URL is not a file URL or the file can't be found.
+    public func byteCount() throws(PartContent.Error) -> Int64 {
         switch self {
         case .data(let data):
             return Int64(data.count)
@@ -45,13 +45,13 @@ public enum PartContent: Sendable, Hashable {
             do {
                 let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
                 guard let size = attributes[.size] as? NSNumber else {
-                    throw PartContentError.unreadable(url, reason: "its size is not reported")
+                    throw PartContent.Error.unreadable(url, reason: "its size is not reported")
                 }
                 return size.int64Value
-            } catch let error as PartContentError {
+            } catch let error as PartContent.Error {
                 throw error
             } catch {
-                throw .unreadable(url, reason: PartContentError.reason(for: error))
+                throw .unreadable(url, reason: PartContent.Error.reason(for: error))
             }
         }
     }
@@ -63,26 +63,28 @@ public enum PartContent: Sendable, Hashable {
     }
 }
 
-/// Why a part's content could not be read.
-public enum PartContentError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// ``PartContent/file(_:)`` was given a URL that does not name a local file.
-    case notAFileURL(URL)
-    /// The file could not be opened or read.
-    case unreadable(URL, reason: String)
+extension PartContent {
+    /// Why a part's content could not be read.
+    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        /// ``PartContent/file(_:)`` was given a URL that does not name a local file.
+        case notAFileURL(URL)
+        /// The file could not be opened or read.
+        case unreadable(URL, reason: String)
 
-    public var description: String {
-        switch self {
-        case .notAFileURL(let url): "\(url.absoluteString) is not a file URL"
-        case .unreadable(let url, let reason): "can't read \(url.path): \(reason)"
+        public var description: String {
+            switch self {
+            case .notAFileURL(let url): "\(url.absoluteString) is not a file URL"
+            case .unreadable(let url, let reason): "can't read \(url.path): \(reason)"
+            }
         }
-    }
 
-    static func reason(for error: any Error) -> String {
-        let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-            return "no such file"
+        static func reason(for error: any Swift.Error) -> String {
+            let nsError = error as NSError
+            if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+                return "no such file"
+            }
+            return nsError.localizedDescription
         }
-        return nsError.localizedDescription
     }
 }
 

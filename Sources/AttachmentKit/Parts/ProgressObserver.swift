@@ -13,7 +13,7 @@
 /// and register it with ``PartDownload/addObserver(_:)``.
 ///
 /// Observers are held weakly: releasing one stops its callbacks. A registered observer gets
-/// the current progress at once, throttled progress after that (see ``ProgressThrottle``),
+/// the current progress at once, throttled progress after that (see ``TransferProgress/Throttle``),
 /// the final 100 % when the content arrives, and then exactly one
 /// ``transfer(of:didFinishWith:)``; nothing after it.
 public protocol ProgressObserver: AnyObject, Sendable {
@@ -21,12 +21,12 @@ public protocol ProgressObserver: AnyObject, Sendable {
     func transfer(of partID: PartID, didUpdate progress: TransferProgress)
 
     /// The transfer of the part identified by `partID` is over: its content, or why there is
-    /// none (``DownloadError/cancelled(_:)`` when the caller left). The last callback an
+    /// none (``TransferError/cancelled(_:)`` when the caller left). The last callback an
     /// observer gets. The default implementation does nothing.
-    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>)
+    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>)
 }
 
 extension ProgressObserver {
     /// Does nothing, so that an observer that only shows progress needs one method.
-    public func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) {}
+    public func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>) {}
 }

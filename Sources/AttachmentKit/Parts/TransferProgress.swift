@@ -5,11 +5,11 @@ public struct TransferProgress: Sendable, Hashable, CustomStringConvertible {
     /// The size of the whole transfer, or `nil` when the server has not said.
     public let totalBytes: Int64?
     /// In the progress of an ``AttachmentResolver``'s events for a progressive JPEG, the latest
-    /// prefix of the download that shows the picture so far (see ``DisplayablePrefix``): a new
+    /// prefix of the download that shows the picture so far (see ``TransferProgress/DisplayablePrefix``): a new
     /// one comes at once in a progress event of its own, and the later progress events carry it
     /// on. `nil` before the first scan is complete, for every other download, and in every
     /// ``ProgressObserver`` callback.
-    public var displayablePrefix: DisplayablePrefix?
+    public var displayablePrefix: TransferProgress.DisplayablePrefix?
 
     /// Creates a progress value. Negative counts are clamped to zero, a negative total is
     /// treated as unknown, and a known total is raised to at least `completedBytes`.

@@ -5,12 +5,12 @@ extension BlurHash {
     /// with `componentsX` × `componentsY` cosine terms (4 × 3 is usual) by the reference
     /// algorithm (woltapp/blurhash, C `encode.c`).
     ///
-    /// - Throws: ``PlaceholderEncodingError`` when a side is outside 1–100, the buffer is not
+    /// - Throws: ``PlaceholderImage/EncodingError`` when a side is outside 1–100, the buffer is not
     ///   `width * height * 4` bytes, or a component count is outside 1–9.
     public init(
         encoding rgba: [UInt8], width: Int, height: Int, componentsX: Int = 4, componentsY: Int = 3
-    ) throws(PlaceholderEncodingError) {
-        try PlaceholderEncodingError.check(rgba, width: width, height: height)
+    ) throws(PlaceholderImage.EncodingError) {
+        try PlaceholderImage.EncodingError.check(rgba, width: width, height: height)
         guard (1...9).contains(componentsX), (1...9).contains(componentsY) else {
             throw .componentCountOutOfRange(x: componentsX, y: componentsY)
         }

@@ -3,7 +3,7 @@
 /// and no aspect ratio.
 ///
 /// A value is always a valid hash: the initialiser checks the length, every character, the
-/// component count and the range of every term, and throws ``BlurHashError``, where the
+/// component count and the range of every term, and throws ``BlurHash/Error``, where the
 /// reference Swift decoder skips invalid characters.
 public struct BlurHash: Sendable, Hashable {
     /// The longest valid hash: 9 × 9 components, 4 + 2 × 81 characters.
@@ -26,8 +26,8 @@ public struct BlurHash: Sendable, Hashable {
 
     /// Checks `string` as a BlurHash.
     ///
-    /// - Throws: ``BlurHashError`` naming the first problem found.
-    public init(_ string: String) throws(BlurHashError) {
+    /// - Throws: ``BlurHash/Error`` naming the first problem found.
+    public init(_ string: String) throws(BlurHash.Error) {
         let count = string.utf8.count
         guard count <= Self.maximumLength else { throw .tooLong(characterCount: count) }
         guard count >= 6 else { throw .tooShort(characterCount: count) }
@@ -57,8 +57,8 @@ public struct BlurHash: Sendable, Hashable {
     }
 
     /// The image's average colour: the constant term, opaque.
-    public var averageColor: PlaceholderColor {
-        PlaceholderColor(
+    public var averageColor: PlaceholderImage.Color {
+        PlaceholderImage.Color(
             red: Double(constant >> 16) / 255, green: Double((constant >> 8) & 255) / 255,
             blue: Double(constant & 255) / 255, alpha: 1)
     }
@@ -66,11 +66,11 @@ public struct BlurHash: Sendable, Hashable {
     /// The placeholder at `width` × `height` (32 × 32 by default), opaque, each byte within 1
     /// of the reference algorithm's; `punch` above 1 raises the contrast.
     ///
-    /// - Throws: ``BlurHashError/sizeOutOfRange(width:height:)`` or
-    ///   ``BlurHashError/invalidPunch(_:)``.
+    /// - Throws: ``BlurHash/Error/sizeOutOfRange(width:height:)`` or
+    ///   ``BlurHash/Error/invalidPunch(_:)``.
     public func image(
         width: Int = BlurHash.usualSide, height: Int = BlurHash.usualSide, punch: Double = 1
-    ) throws(BlurHashError) -> PlaceholderImage {
+    ) throws(BlurHash.Error) -> PlaceholderImage {
         guard PlaceholderSizeRequest.isValid(width: width, height: height) else {
             throw .sizeOutOfRange(width: width, height: height)
         }

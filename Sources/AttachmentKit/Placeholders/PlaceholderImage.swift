@@ -15,13 +15,14 @@ public struct PlaceholderImage: Sendable, Hashable {
     /// `width * height * 4` bytes: red, green, blue and alpha of each pixel, row by row.
     public let rgba: [UInt8]
     /// The image's average colour, from the hash's constant term.
-    public let averageColor: PlaceholderColor
+    public let averageColor: PlaceholderImage.Color
     /// Width divided by height as a ThumbHash records it (`nil` for a BlurHash, which records
     /// none). It is coarse: a 4:1 image comes back as 3.5 and anything wider than 7:1 as 7, so
     /// lay the image out from its size part and use this only when there is none.
     public let approximateAspectRatio: Double?
 
-    init(width: Int, height: Int, rgba: [UInt8], averageColor: PlaceholderColor, approximateAspectRatio: Double?) {
+    init(width: Int, height: Int, rgba: [UInt8], averageColor: PlaceholderImage.Color, approximateAspectRatio: Double?)
+    {
         self.width = width
         self.height = height
         self.rgba = rgba

@@ -4,10 +4,10 @@ extension ThumbHash {
     /// Encodes `width` × `height` RGBA pixels (not premultiplied, row by row, at most
     /// 100 × 100) by the reference algorithm (`rgbaToThumbHash` in evanw/thumbhash).
     ///
-    /// - Throws: ``PlaceholderEncodingError`` when a side is outside 1–100 or the buffer is
+    /// - Throws: ``PlaceholderImage/EncodingError`` when a side is outside 1–100 or the buffer is
     ///   not `width * height * 4` bytes.
-    public init(encoding rgba: [UInt8], width: Int, height: Int) throws(PlaceholderEncodingError) {
-        try PlaceholderEncodingError.check(rgba, width: width, height: height)
+    public init(encoding rgba: [UInt8], width: Int, height: Int) throws(PlaceholderImage.EncodingError) {
+        try PlaceholderImage.EncodingError.check(rgba, width: width, height: height)
         let bytes = ThumbHashEncoder(rgba: rgba, width: width, height: height).encode()
         do {
             try self.init(bytes: bytes)

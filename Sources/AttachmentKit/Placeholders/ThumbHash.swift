@@ -4,7 +4,7 @@ import Foundation
 /// alpha and an approximate aspect ratio.
 ///
 /// A value is always a valid hash: the initialisers check every header field and the exact
-/// length the header calls for, and throw ``ThumbHashError`` instead of reading past the end,
+/// length the header calls for, and throw ``ThumbHash/Error`` instead of reading past the end,
 /// as the reference decoders do on a truncated hash.
 public struct ThumbHash: Sendable, Hashable {
     /// The longest valid hash: 25 bytes (with alpha; 24 without).
@@ -18,18 +18,18 @@ public struct ThumbHash: Sendable, Hashable {
 
     /// Checks `bytes` as a ThumbHash.
     ///
-    /// - Throws: ``ThumbHashError`` when the bytes are too short for the header, a header field
+    /// - Throws: ``ThumbHash/Error`` when the bytes are too short for the header, a header field
     ///   is out of range, or the length differs from the one the header calls for.
-    public init(bytes: [UInt8]) throws(ThumbHashError) {
+    public init(bytes: [UInt8]) throws(ThumbHash.Error) {
         header = try ThumbHashHeader(bytes)
         self.bytes = bytes
     }
 
     /// Reads a ThumbHash sent as base64 (the standard alphabet; the `=` padding optional).
     ///
-    /// - Throws: ``ThumbHashError/notBase64(_:)`` when the string is not base64 or too long to
+    /// - Throws: ``ThumbHash/Error/notBase64(_:)`` when the string is not base64 or too long to
     ///   be a hash, or the errors of ``init(bytes:)``.
-    public init(base64: String) throws(ThumbHashError) {
+    public init(base64: String) throws(ThumbHash.Error) {
         let longest = (Self.maximumByteCount + 2) / 3 * 4
         let text = base64.utf8.count <= longest ? base64 : ""
         var padded = text
@@ -51,7 +51,7 @@ public struct ThumbHash: Sendable, Hashable {
     public var hasAlpha: Bool { header.hasAlpha }
 
     /// The image's average colour.
-    public var averageColor: PlaceholderColor { header.averageColor }
+    public var averageColor: PlaceholderImage.Color { header.averageColor }
 
     /// The size ``image(longestSide:)`` decodes at: `longestSide` along the long side of the
     /// approximate aspect ratio, and the other side in proportion (rounded, at least 1).
@@ -65,9 +65,9 @@ public struct ThumbHash: Sendable, Hashable {
     /// The placeholder, `longestSide` pixels along its long side (32 by default, as the
     /// reference decoder), each byte within 1 of the reference algorithm's.
     ///
-    /// - Throws: ``ThumbHashError/sizeOutOfRange(_:)`` when `longestSide` is outside 1 to
+    /// - Throws: ``ThumbHash/Error/sizeOutOfRange(_:)`` when `longestSide` is outside 1 to
     ///   ``PlaceholderImage/maximumDimension``.
-    public func image(longestSide: Int = ThumbHash.naturalLongestSide) throws(ThumbHashError) -> PlaceholderImage {
+    public func image(longestSide: Int = ThumbHash.naturalLongestSide) throws(ThumbHash.Error) -> PlaceholderImage {
         guard PlaceholderSizeRequest.isValid(width: longestSide, height: longestSide) else {
             throw .sizeOutOfRange(longestSide)
         }

@@ -20,7 +20,7 @@ struct ThumbHashHeader {
 
     /// Reads and checks the header of `bytes`, and that `bytes` is exactly as long as the
     /// coefficients the header announces.
-    init(_ bytes: [UInt8]) throws(ThumbHashError) {
+    init(_ bytes: [UInt8]) throws(ThumbHash.Error) {
         guard bytes.count >= 5 else { throw .tooShort(byteCount: bytes.count, minimum: 5) }
         let header24 = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16
         let header16 = Int(bytes[3]) | Int(bytes[4]) << 8
@@ -64,9 +64,9 @@ struct ThumbHashHeader {
     }
 
     /// The average colour: the constants converted from LPQ to RGB.
-    var averageColor: PlaceholderColor {
+    var averageColor: PlaceholderImage.Color {
         let blue = luminanceConstant - 2.0 / 3.0 * yellowBlueConstant
         let red = (3 * luminanceConstant - blue + redGreenConstant) / 2
-        return PlaceholderColor(red: red, green: red - redGreenConstant, blue: blue, alpha: alphaConstant)
+        return PlaceholderImage.Color(red: red, green: red - redGreenConstant, blue: blue, alpha: alphaConstant)
     }
 }

@@ -25,17 +25,17 @@ public struct RemotePart: MessagePart {
     public let imageSize: ImageSizeMetadata?
     /// The strong validator (`ETag` or `Last-Modified`) the backend gives for the content, if
     /// any: a kept partial download of another version is discarded rather than resumed.
-    public let validator: ResumeValidator?
+    public let validator: RemotePart.Validator?
     /// The content's SHA-256 as 64 hexadecimal digits, when the backend gives it: a download
     /// whose digest differs is refused and nothing of it is kept.
     public let sha256: String?
     /// The part's per-request hooks: headers (authorisation) and re-signing.
-    public let hooks: RemoteRequestHooks
+    public let hooks: RemotePart.Hooks
     /// What downloads the part: its transport and rules.
-    public let downloader: RemoteDownloader
-    /// Smaller renditions the backend serves (see ``representation(url:pixelSize:mimeType:)``);
+    public let downloader: RemotePart.Downloader
+    /// Smaller renditions the backend serves (see ``rendition(url:pixelSize:mimeType:)``);
     /// none unless set.
-    public var representations: [ImageRepresentation] = []
+    public var renditions: [Rendition] = []
 
     /// Always ``TransferStatus/readyForDownload``: the content is at the URL until
     /// AttachmentKit keeps it in a store.
@@ -56,11 +56,11 @@ public struct RemotePart: MessagePart {
     ///   - validator: The content's strong validator, when known.
     ///   - sha256: The content's SHA-256 in hexadecimal, when known.
     ///   - hooks: Headers to add and re-signing; none by default.
-    ///   - downloader: What downloads it; ``RemoteDownloader/shared`` by default.
+    ///   - downloader: What downloads it; ``RemotePart/Downloader/shared`` by default.
     public init(
         id: PartID, url: URL, mimeType: MIMEType, byteCount: Int64? = nil, imageSize: ImageSizeMetadata? = nil,
-        validator: ResumeValidator? = nil, sha256: String? = nil, hooks: RemoteRequestHooks = RemoteRequestHooks(),
-        downloader: RemoteDownloader = .shared
+        validator: RemotePart.Validator? = nil, sha256: String? = nil, hooks: RemotePart.Hooks = RemotePart.Hooks(),
+        downloader: RemotePart.Downloader = .shared
     ) {
         self.id = id
         self.url = url

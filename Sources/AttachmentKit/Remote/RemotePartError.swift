@@ -3,7 +3,7 @@ import Foundation
 /// Why a ``RemotePart`` download failed. ``RetryPolicy`` retries the passing ones (see
 /// ``isRetryable``); a download that stops short keeps its partial file, so the retry resumes.
 public enum RemotePartError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The URL's scheme is not in ``RemotePartConfiguration/allowedSchemes``.
+    /// The URL's scheme is not in ``RemotePart/Configuration/allowedSchemes``.
     case schemeNotAllowed(URL)
     /// The server answered with a status that is not a success; 408, 429 and 5xx are
     /// retryable (after the server's `Retry-After` when it gave one), other statuses final.
@@ -13,29 +13,29 @@ public enum RemotePartError: Error, Sendable, Hashable, CustomStringConvertible 
     case truncated(received: Int64, expected: Int64)
     /// The server sent more bytes than it announced.
     case overlong(received: Int64, expected: Int64)
-    /// The content is larger than ``RemotePartConfiguration/maximumByteCount``.
+    /// The content is larger than ``RemotePart/Configuration/maximumByteCount``.
     case tooLarge(byteCount: Int64, limit: Int64)
     /// The content's length differs from the part's declared byte count.
     case lengthMismatch(received: Int64, declared: Int64)
-    /// More than ``RemotePartConfiguration/maximumRedirects`` redirects.
+    /// More than ``RemotePart/Configuration/maximumRedirects`` redirects.
     case tooManyRedirects(limit: Int)
     /// A redirect without a usable `Location`.
     case invalidRedirect(statusCode: Int)
     /// A response AttachmentKit could not make sense of, such as a 206 to a request without
     /// `Range`.
     case invalidResponse(String)
-    /// No byte arrived for ``RemotePartConfiguration/idleTimeout`` (`.idle`), or the download
-    /// took longer than ``RemotePartConfiguration/totalTimeout`` (`.total`).
+    /// No byte arrived for ``RemotePart/Configuration/idleTimeout`` (`.idle`), or the download
+    /// took longer than ``RemotePart/Configuration/totalTimeout`` (`.total`).
     case timedOut(Timeout)
     /// The connection failed: before the response (`receivedBytes` 0) or mid-body.
     case connectionFailed(reason: String, receivedBytes: Int64)
     /// The bytes are not what the part declares: an image part whose body is an HTML or JSON
     /// error page, or no image at all.
-    case contentMismatch(ImageVerificationError)
+    case contentMismatch(ImageInspector.VerificationError)
     /// The bytes are not the file type the part declares: a PDF, archive, MP3 or video part
     /// whose body is an HTML page, for example (the types ``FileType/verify(_:declaredType:)``
     /// checks); nothing was kept.
-    case fileContentMismatch(FileVerificationError)
+    case fileContentMismatch(FileType.VerificationError)
     /// The content's SHA-256 differs from the part's declared digest; nothing was kept.
     case digestMismatch(expected: String, actual: String)
     /// The part's declared SHA-256 is not 64 hexadecimal digits.

@@ -1,31 +1,31 @@
 extension AttachmentResolver {
     /// Shows an image message step by step: the placeholder size, the preview when it is
-    /// local or fetched automatically, the progress of the full-resolution download, and the
-    /// full-resolution content, as ``ResolutionEvent``s in that order.
+    /// local or fetched automatically, the progress of the original download, and the
+    /// original content, as ``AttachmentResolver/Event``s in that order.
     ///
     /// Local content is sent without a download. A part that is not local is fetched through
     /// ``downloads`` (shared with every other caller of the same part, and looked up in its
-    /// store first) when ``autoDownload`` allows it, by the rule ``AutoDownloadPolicy`` documents
+    /// store first) when ``autoDownload`` allows it, by the rule ``AttachmentResolver/AutoDownloadPolicy`` documents
     /// (the sole image of a message with nothing else to show, within its byte limit, included);
-    /// the full resolution also when `fetchingFullResolution` is `true`. When the full resolution is local, the preview is
-    /// skipped, and a preview download still running when the full resolution arrives is
+    /// the original also when `fetchingOriginal` is `true`. When the original is local, the preview is
+    /// skipped, and a preview download still running when the original arrives is
     /// cancelled (for this consumer). A part that can't be fetched or read is reported with
-    /// ``ResolutionEvent/failed(_:)`` and the others go on. The sequence ends when nothing
+    /// ``AttachmentResolver/Event/failed(_:)`` and the others go on. The sequence ends when nothing
     /// more will come.
     ///
     /// The work starts when the iteration does, and stops when it stops: leaving the loop
     /// (`break`, `return`, a thrown error), cancelling the iterating task, or the sequence's
     /// end cancels this consumer's downloads, in a function or in top-level code alike;
-    /// transfers other callers share go on (see ``ResolutionEvents``).
+    /// transfers other callers share go on (see ``AttachmentResolver/Events``).
     ///
-    /// Every preview and full-resolution content, local or downloaded, passes
+    /// Every preview and original content, local or downloaded, passes
     /// ``ImageInspector/verify(_:declaredType:policy:)`` under ``contentPolicy`` before it is
-    /// sent. Content that fails is never sent: a ``ResolutionEvent/failed(_:)`` takes its place,
-    /// whose ``ResolutionFailure/reason`` is the ``ImageVerificationError``: not an image,
+    /// sent. Content that fails is never sent: a ``AttachmentResolver/Event/failed(_:)`` takes its place,
+    /// whose ``AttachmentResolver/Failure/reason`` is the ``ImageInspector/VerificationError``: not an image,
     /// too many pixels (a decompression bomb), a mislabelled type under
-    /// ``ImageContentPolicy/TypeMismatchHandling/reject``, a damaged header, or a file that
+    /// ``ImageInspector/ContentPolicy/TypeMismatchHandling/reject``, a damaged header, or a file that
     /// can't be read. A mislabelled image is sent as it is under the default
-    /// ``ImageContentPolicy/TypeMismatchHandling/acceptCorrectedType`` (decoders read the format
+    /// ``ImageInspector/ContentPolicy/TypeMismatchHandling/acceptCorrectedType`` (decoders read the format
     /// from the bytes). A local original that fails leaves the preview to be shown. The check
     /// reads only the header, a few kilobytes and never more than
     /// ``ImageInspector/maximumByteCount``, and decodes nothing; for local content it runs when the
@@ -40,83 +40,83 @@ extension AttachmentResolver {
     ///
     /// - Parameters:
     ///   - parts: The message's parts, in any order.
-    ///   - fetchingFullResolution: Whether to download the original even when
+    ///   - fetchingOriginal: Whether to download the original even when
     ///     ``autoDownload`` does not allow it, as when the user opens the image.
     ///   - priority: The priority of the downloads this starts.
     public func events(
-        for parts: [any MessagePart], fetchingFullResolution: Bool = false, priority: DownloadPriority = .normal
-    ) -> ResolutionEvents {
-        events(for: parts, fetchingFullResolution: fetchingFullResolution, priorityControl: nil, priority: priority)
+        for parts: [any MessagePart], fetchingOriginal: Bool = false, priority: DownloadPriority = .normal
+    ) -> AttachmentResolver.Events {
+        events(for: parts, fetchingOriginal: fetchingOriginal, priorityControl: nil, priority: priority)
     }
 
-    /// The events of ``events(for:fetchingFullResolution:priority:)`` for a view that shows the
-    /// picture at `displayedPixelSize`: the full-resolution step fetches the rendition
-    /// ``ResolutionPolicy/representation(for:among:)`` chooses for that size among
-    /// ``AttachmentResolution/representations`` instead of the original, when one smaller than the
+    /// The events of ``events(for:fetchingOriginal:priority:)`` for a view that shows the
+    /// picture at `displayedPixelSize`: the original step fetches the rendition
+    /// ``AttachmentResolver/Policy/rendition(for:among:)`` chooses for that size among
+    /// ``AttachmentResolver/Resolution/renditions`` instead of the original, when one smaller than the
     /// original covers it.
     ///
-    /// The chosen rendition is sent as ``ResolutionEvent/fullResolution(_:partID:)`` with its
-    /// own part's identity, its progress as ``ResolutionEvent/progress(_:partID:)``, and it is
-    /// stored under its own key (``ImageRepresentation/contentKey``), so that a prefetch for the
+    /// The chosen rendition is sent as ``AttachmentResolver/Event/original(_:partID:)`` with its
+    /// own part's identity, its progress as ``AttachmentResolver/Event/progress(_:partID:)``, and it is
+    /// stored under its own key (``Rendition/contentKey``), so that a prefetch for the
     /// same size warms exactly the entry read here. The rules:
     /// - When the preview covers the size and is local (and passes the check), nothing more is
     ///   fetched: the preview is the last image event. A preview that is not local does not count;
     ///   the next rendition up is chosen.
     /// - A rendition that fails, its download or the content check, is reported with
-    ///   ``ResolutionEvent/failed(_:)`` (role ``ResolutionFailure/Role/fullResolution``, the
+    ///   ``AttachmentResolver/Event/failed(_:)`` (role ``AttachmentResolver/Failure/Role/original``, the
     ///   rendition's part identity) and the next one up is fetched, the original last.
-    /// - What is fetched without `fetchingFullResolution` follows ``autoDownload``, asked of each
-    ///   rendition's own part, by the rule ``AutoDownloadPolicy`` documents: a message with nothing
+    /// - What is fetched without `fetchingOriginal` follows ``autoDownload``, asked of each
+    ///   rendition's own part, by the rule ``AttachmentResolver/AutoDownloadPolicy`` documents: a message with nothing
     ///   else to show fetches the rendition that covers the size.
     /// - A local original is sent as it is: nothing smaller is then worth a download.
     /// - An empty size (zero, negative or NaN: a view before its first layout) and a message
-    ///   without renditions fetch the original, as ``events(for:fetchingFullResolution:priority:)``.
+    ///   without renditions fetch the original, as ``events(for:fetchingOriginal:priority:)``.
     ///
     /// - Parameters:
     ///   - parts: The message's parts, in any order.
     ///   - displayedPixelSize: The device pixels the picture takes on screen: view points × screen
     ///     scale × zoom (``ZoomViewport/displayedPixelSize`` in a viewer, the cell's bounds ×
     ///     screen scale for an aspect-fill cell).
-    ///   - fetchingFullResolution: Whether to download the chosen rendition even when
+    ///   - fetchingOriginal: Whether to download the chosen rendition even when
     ///     ``autoDownload`` does not allow it, as when the user opens the image.
     ///   - priority: The priority of the downloads this starts.
     public func events(
-        for parts: [any MessagePart], displayedPixelSize: PixelSize, fetchingFullResolution: Bool = false,
+        for parts: [any MessagePart], displayedPixelSize: PixelSize, fetchingOriginal: Bool = false,
         priority: DownloadPriority = .normal
-    ) -> ResolutionEvents {
+    ) -> AttachmentResolver.Events {
         events(
-            for: parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize,
+            for: parts, fetchingOriginal: fetchingOriginal, displayedPixelSize: displayedPixelSize,
             priorityControl: nil, priority: priority)
     }
 
     /// The events, their downloads registered in `priorityControl` (which gives their priority)
     /// when there is one, so that a loader can move them to another priority while they run;
-    /// the full resolution chosen for `displayedPixelSize` when one is given. When each run
-    /// starts, `awaitsRequest` is told whether it leaves the full resolution to a request
-    /// (``FullResolutionFetch/awaitsRequest``).
+    /// the original chosen for `displayedPixelSize` when one is given. When each run
+    /// starts, `awaitsRequest` is told whether it leaves the original to a request
+    /// (``OriginalFetch/awaitsRequest``).
     func events(
-        for parts: [any MessagePart], fetchingFullResolution: Bool, displayedPixelSize: PixelSize? = nil,
+        for parts: [any MessagePart], fetchingOriginal: Bool, displayedPixelSize: PixelSize? = nil,
         priorityControl: DownloadPriorityControl?, priority: DownloadPriority = .normal,
         awaitsRequest: (@Sendable (Bool) -> Void)? = nil
-    ) -> ResolutionEvents {
-        ResolutionEvents { [self] in
+    ) -> AttachmentResolver.Events {
+        AttachmentResolver.Events { [self] in
             run(
-                parts, fetchingFullResolution: fetchingFullResolution, displayedPixelSize: displayedPixelSize,
+                parts, fetchingOriginal: fetchingOriginal, displayedPixelSize: displayedPixelSize,
                 priority: priorityControl ?? DownloadPriorityControl(priority), awaitsRequest: awaitsRequest)
         }
     }
 
     /// Starts one run of the events: the stream, and the task that produces it.
     private func run(
-        _ parts: [any MessagePart], fetchingFullResolution: Bool, displayedPixelSize: PixelSize?,
+        _ parts: [any MessagePart], fetchingOriginal: Bool, displayedPixelSize: PixelSize?,
         priority: DownloadPriorityControl, awaitsRequest: (@Sendable (Bool) -> Void)?
-    ) -> (AsyncStream<ResolutionEvent>, Task<Void, Never>) {
+    ) -> (AsyncStream<AttachmentResolver.Event>, Task<Void, Never>) {
         let resolution = resolve(parts)
         let isImage = resolution.kind == .image
         let check = ContentCheck(policy: contentPolicy, kind: resolution.kind ?? .image)
-        let fullResolution = resolution.fullResolution
-        let localFull = fullResolution.flatMap { part in
-            part.availableContent.map { check.check($0, of: part, role: .fullResolution) }
+        let original = resolution.original
+        let localFull = original.flatMap { part in
+            part.availableContent.map { check.check($0, of: part, role: .original) }
         }
         // A local video is no picture: its poster is still shown.
         let fullIsShown = isImage && (try? localFull?.get()) != nil
@@ -126,30 +126,31 @@ extension AttachmentResolver {
         let previewToFetch = previewPart.flatMap { part in
             part.availableContent == nil && autoDownload.allowsAutomaticDownload(of: part) ? part : nil
         }
-        // Checked here only when the choice of the full resolution depends on it.
-        var localPreview: Result<ContentCheck.Accepted, ResolutionFailure>?
+        // Checked here only when the choice of the original depends on it.
+        var localPreview: Result<ContentCheck.Accepted, AttachmentResolver.Failure>?
         let fullCandidates =
             localFull != nil
             ? []
-            : RepresentationChain.fullResolutionOrder(in: resolution, displayedPixels: displayedPixelSize) {
+            : RenditionChain.originalOrder(in: resolution, displayedPixels: displayedPixelSize) {
                 guard let previewPart, let content = previewPart.availableContent else { return false }
                 localPreview = check.check(content, of: previewPart, role: .preview)
                 return (try? localPreview?.get()) != nil
             }
-        let fullFetch = fullResolutionFetch(
-            fullCandidates, of: resolution, previewPart: previewPart, fetchingFullResolution: fetchingFullResolution)
+        let fullFetch = originalFetch(
+            fullCandidates, of: resolution, previewPart: previewPart, fetchingOriginal: fetchingOriginal)
         let fullToFetch = fullFetch.parts
         awaitsRequest?(fullFetch.awaitsRequest)
-        let (stream, continuation) = AsyncStream.makeStream(of: ResolutionEvent.self)
+        let (stream, continuation) = AsyncStream.makeStream(of: AttachmentResolver.Event.self)
         let emitter = ResolutionEmitter(
             continuation,
             placeholderStep: placeholder.now != nil
                 ? .settled : placeholder.isAwaited ? .awaitingSizePart : .fromFirstImage,
             awaitingPreview: previewToFetch != nil, placeholderHashes: resolution.placeholderHashPart?.hashes,
-            // A video's local header details, for a size part still to fetch (see VideoDetails).
-            video: resolution.kind == .video ? resolution.placeholderSize?.video ?? VideoDetails() : nil)
+            // A video's local header details, for a size part still to fetch (see PlaceholderSize.VideoDetails).
+            video: resolution.kind == .video ? resolution.placeholderSize?.video ?? PlaceholderSize.VideoDetails() : nil
+        )
         if let part = resolution.sizeMetadataPart, let error = resolution.sizeMetadataError {
-            emitter.send(.failed(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
+            emitter.send(.failed(AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error)))
         }
         if let failure = resolution.placeholderHashPart?.failure { emitter.send(.failed(failure)) }
         if let now = placeholder.now { emitter.send(.placeholder(now)) }
@@ -157,7 +158,10 @@ extension AttachmentResolver {
         let task = Task { [self] in
             await withTaskGroup(of: Void.self) { group in
                 if let sizeToFetch {
-                    group.addTask { await fetchPlaceholder(of: sizeToFetch, priority: priority, into: emitter) }
+                    group.addTask {
+                        await fetchPlaceholder(
+                            of: sizeToFetch, isVoice: resolution.kind == .audio, priority: priority, into: emitter)
+                    }
                 }
                 if let video = placeholder.remoteVideo {
                     group.addTask { await placeholder.read(video, into: emitter) }
@@ -166,7 +170,7 @@ extension AttachmentResolver {
                     emitter.send(
                         checkedPreview ?? check.check(content, of: previewPart, role: .preview), role: .preview)
                 }
-                // Its own task, so that the full resolution arriving first can cancel it.
+                // Its own task, so that the original arriving first can cancel it.
                 let previewFetch = previewToFetch.map { part in
                     Task { await fetchPreview(part, priority: priority, check: check, into: emitter) }
                 }
@@ -180,10 +184,10 @@ extension AttachmentResolver {
                     }
                 }
                 if let localFull {
-                    emitter.send(localFull, role: .fullResolution)
+                    emitter.send(localFull, role: .original)
                 } else if !fullToFetch.isEmpty {
                     group.addTask {
-                        await fetchFullResolution(fullToFetch, priority: priority, check: check, into: emitter) {
+                        await fetchOriginal(fullToFetch, priority: priority, check: check, into: emitter) {
                             if isImage { previewFetch?.cancel() }
                         }
                     }
@@ -196,25 +200,37 @@ extension AttachmentResolver {
     }
 
     private func fetchPlaceholder(
-        of part: any MessagePart, priority: DownloadPriorityControl, into emitter: ResolutionEmitter
+        of part: any MessagePart, isVoice: Bool, priority: DownloadPriorityControl, into emitter: ResolutionEmitter
     )
         async
     {
         do {
             let content = try await priority.content(for: part, from: downloads)
+            if isVoice {
+                // A voice message's size part gives its placeholder whole, as a video's header does.
+                let read = Result { () throws(ImageSizeMetadata.Error) in
+                    try VoicePlaceholderReader.details(of: content)
+                }
+                return emitter.videoHeaderRead(
+                    read.map(VoicePlaceholderReader.placeholder).mapError {
+                        AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: $0)
+                    })
+            }
             let read = Self.readSizeMetadata(
                 LocalPart(id: part.id, mimeType: part.mimeType, content: content), in: policy.sizePartOrientationCode)
             switch read {
             case .success(let metadata)?:
                 emitter.sizePartRead(.success(metadata))
             case .failure(let error)?:
-                emitter.sizePartRead(.failure(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
+                emitter.sizePartRead(
+                    .failure(AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error)))
             case nil:
-                let error = MessagePartError.notDownloadable(part.id)
-                emitter.sizePartRead(.failure(ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)))
+                let error = TransferError.notDownloadable(part.id)
+                emitter.sizePartRead(
+                    .failure(AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error)))
             }
         } catch {
-            let failure = ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error)
+            let failure = AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error)
             emitter.sizePartRead(error.isCancellation ? nil : .failure(failure))
         }
     }
@@ -227,7 +243,7 @@ extension AttachmentResolver {
             let content = try await priority.content(for: part, from: downloads)
             emitter.send(check.check(content, of: part, role: .preview), role: .preview)
         } catch  where !error.isCancellation {
-            emitter.send(.failed(ResolutionFailure(partID: part.id, role: .preview, reason: error)))
+            emitter.send(.failed(AttachmentResolver.Failure(partID: part.id, role: .preview, reason: error)))
         } catch {}
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns a message's parts into what an image cell needs: the preview part, the
-/// full-resolution part, the placeholder size, and what is already local.
+/// original part, the placeholder size, and what is already local.
 ///
 /// ```swift
 /// let resolution = AttachmentResolver().resolve(message.parts)
@@ -10,23 +10,23 @@ import Foundation
 /// ```
 public struct AttachmentResolver: Sendable {
     /// The fallback chains this resolver follows.
-    public var policy: ResolutionPolicy
-    /// What ``events(for:fetchingFullResolution:priority:)`` fetches without being asked.
-    public var autoDownload: AutoDownloadPolicy
-    /// Where ``events(for:fetchingFullResolution:priority:)`` downloads: by default the
+    public var policy: AttachmentResolver.Policy
+    /// What ``events(for:fetchingOriginal:priority:)`` fetches without being asked.
+    public var autoDownload: AttachmentResolver.AutoDownloadPolicy
+    /// Where ``events(for:fetchingOriginal:priority:)`` downloads: by default the
     /// coordinator every resolver shares, so that a part is fetched once for every screen.
     public var downloads: DownloadCoordinator
-    /// What ``events(for:fetchingFullResolution:priority:)`` accepts as an image: every preview
-    /// and full-resolution content, local or downloaded, is checked under it before it is sent
+    /// What ``events(for:fetchingOriginal:priority:)`` accepts as an image: every preview
+    /// and original content, local or downloaded, is checked under it before it is sent
     /// (see <doc:InspectingImages>).
-    public var contentPolicy: ImageContentPolicy
+    public var contentPolicy: ImageInspector.ContentPolicy
 
     /// Creates a resolver that follows `policy` (Atlas's rules unless given others),
     /// fetches what `autoDownload` allows without being asked, downloads through
     /// `downloads`, and checks content under `contentPolicy`.
     public init(
-        policy: ResolutionPolicy = .default, autoDownload: AutoDownloadPolicy = .default,
-        downloads: DownloadCoordinator = .shared, contentPolicy: ImageContentPolicy = .default
+        policy: AttachmentResolver.Policy = .default, autoDownload: AttachmentResolver.AutoDownloadPolicy = .default,
+        downloads: DownloadCoordinator = .shared, contentPolicy: ImageInspector.ContentPolicy = .default
     ) {
         self.policy = policy
         self.autoDownload = autoDownload
@@ -34,7 +34,7 @@ public struct AttachmentResolver: Sendable {
         self.contentPolicy = contentPolicy
     }
 
-    /// Picks the preview, full-resolution and size parts of a message and reads its
+    /// Picks the preview, original and size parts of a message and reads its
     /// placeholder size.
     ///
     /// Parts may come in any order; unknown types are ignored; when two parts have the same
@@ -43,14 +43,14 @@ public struct AttachmentResolver: Sendable {
     ///
     /// The placeholder size follows these rules (see <doc:InspectingImages>):
     /// - The size part (the first local one) gives the size when it is usable, its
-    ///   `orientation` read in the policy's ``ResolutionPolicy/sizePartOrientationCode``; a
-    ///   malformed one is reported in ``AttachmentResolution/sizeMetadataError``. Without one, the
-    ///   ``RemotePart/imageSize`` a remote full-resolution part (or else preview) declares
+    ///   `orientation` read in the policy's ``AttachmentResolver/Policy/sizePartOrientationCode``; a
+    ///   malformed one is reported in ``AttachmentResolver/Resolution/sizeMetadataError``. Without one, the
+    ///   ``RemotePart/imageSize`` a remote original part (or else preview) declares
     ///   takes its place, with source ``PlaceholderSize/Source/sizeMetadata``.
-    /// - The header of a local image is read too: the full-resolution part's when it is local
+    /// - The header of a local image is read too: the original part's when it is local
     ///   (its header has the original's own orientation), otherwise the preview's. It is kept
-    ///   in ``AttachmentResolution/imageHeader``, or its error in
-    ///   ``AttachmentResolution/imageHeaderError``.
+    ///   in ``AttachmentResolver/Resolution/imageHeader``, or its error in
+    ///   ``AttachmentResolver/Resolution/imageHeaderError``.
     /// - With no usable size part, the header's displayed size is the placeholder, with source
     ///   ``PlaceholderSize/Source/imageHeader(_:)``.
     /// - With both, the size part's displayed aspect is checked against the header's. Atlas
@@ -59,50 +59,57 @@ public struct AttachmentResolver: Sendable {
     ///   orientations. When only the size part's width and height swapped agree with the header
     ///   (a sender that wrote the already-turned size), they are swapped. The orientation is the
     ///   original's header's when the original is local, the size part's otherwise.
-    /// - With neither, ``AttachmentResolution/placeholderSize`` is `nil`: lay out a default until
+    /// - With neither, ``AttachmentResolver/Resolution/placeholderSize`` is `nil`: lay out a default until
     ///   the preview is here.
     ///
-    /// A video message (a chain of ``AttachmentKind/video``, such as ``ResolutionPolicy/Chain/video``)
-    /// has its poster as the ``AttachmentResolution/preview`` (never the video itself) and the
-    /// video as the ``AttachmentResolution/fullResolution``. Its placeholder is the size part's;
+    /// A video message (a chain of ``AttachmentKind/video``, such as ``AttachmentResolver/Policy/Chain/video``)
+    /// has its poster as the ``AttachmentResolver/Resolution/preview`` (never the video itself) and the
+    /// video as the ``AttachmentResolver/Resolution/original``. Its placeholder is the size part's;
     /// without a size part, the header of the video when it is local (``ISOMediaInspector``:
     /// display size with the rotation applied; source ``PlaceholderSize/Source/videoHeader(_:)``);
     /// without either, the poster's header's. Its ``PlaceholderSize/video`` is never `nil`: the
     /// size part's `duration`, or the local header's when the size part has none, and the
-    /// header's rotation (the rule ``VideoDetails`` documents). A remote video's header is read
-    /// by ``events(for:fetchingFullResolution:priority:)``, which is asynchronous.
+    /// header's rotation (the rule ``PlaceholderSize/VideoDetails`` documents). A remote video's header is read
+    /// by ``events(for:fetchingOriginal:priority:)``, which is asynchronous.
+    ///
+    /// A voice message (a chain of ``AttachmentKind/audio``, such as ``AttachmentResolver/Policy/Chain/voice``)
+    /// has the audio as its full resolution and no preview; its placeholder carries
+    /// ``PlaceholderSize/voice``: the size part's duration and waveform (``VoiceDetails``), or
+    /// without a local size part the duration of the local audio's header.
     ///
     /// A file message (no chain matches, and a part's type is neither a size type nor one of
-    /// ``ResolutionPolicy/nonFileTypes``) has that part as its full resolution and no preview:
+    /// ``AttachmentResolver/Policy/nonFileTypes``) has that part as its original and no preview:
     /// show its ``MessagePart/fileName``, ``MessagePart/mimeType`` and ``MessagePart/byteCount``.
-    public func resolve(_ parts: [any MessagePart]) -> AttachmentResolution {
+    public func resolve(_ parts: [any MessagePart]) -> AttachmentResolver.Resolution {
         let chain = selectChain(in: parts)
         let kind = chain?.kind ?? (filePart(in: parts) != nil ? .file : nil)
-        let fullResolution =
-            if let chain { firstPart(in: parts, matchingAnyOf: chain.fullResolution) } else { filePart(in: parts) }
+        let original =
+            if let chain { firstPart(in: parts, matchingAnyOf: chain.original) } else { filePart(in: parts) }
         let ownPreview = chain.flatMap { firstPart(in: parts, matchingAnyOf: $0.preview) }
-        let preview = kind == .image ? ownPreview ?? fullResolution : ownPreview
+        let preview = kind == .image ? ownPreview ?? original : ownPreview
         let sizePart = firstPart(in: parts, matchingAnyOf: policy.sizeMetadataTypes)
-        let metadataResult = sizePart.flatMap { Self.readSizeMetadata($0, in: policy.sizePartOrientationCode) }
+        let metadataResult =
+            kind == .audio ? nil : sizePart.flatMap { Self.readSizeMetadata($0, in: policy.sizePartOrientationCode) }
         // A size part that is here comes first; then the size a remote part declares.
-        let metadata = (try? metadataResult?.get()) ?? Self.declaredImageSize(of: [fullResolution, preview])
+        let metadata = (try? metadataResult?.get()) ?? Self.declaredImageSize(of: [original, preview])
         let sizes =
             switch kind {
-            case .video?: VideoPlaceholderReader().read(metadata: metadata, video: fullResolution, poster: preview)
-            case .file?: PlaceholderSizeReader().read(metadata: metadata, preview: nil, fullResolution: nil)
+            case .video?: VideoPlaceholderReader().read(metadata: metadata, video: original, poster: preview)
+            case .file?: PlaceholderSizeReader().read(metadata: metadata, preview: nil, original: nil)
+            case .audio?: VoicePlaceholderReader.read(sizePart: sizePart, audio: original)
             case .image?, nil:
-                PlaceholderSizeReader().read(metadata: metadata, preview: preview, fullResolution: fullResolution)
+                PlaceholderSizeReader().read(metadata: metadata, preview: preview, original: original)
             }
-        var sizeError: ImageSizeMetadataError?
+        var sizeError = kind == .audio ? sizes.sizePartError : nil
         if case .failure(let error)? = metadataResult { sizeError = error }
         let hashPart = PlaceholderHashPart.read(parts)
-        var resolution = AttachmentResolution(
-            preview: preview, fullResolution: fullResolution, sizeMetadataPart: sizePart,
+        var resolution = AttachmentResolver.Resolution(
+            preview: preview, original: original, sizeMetadataPart: sizePart,
             placeholderSize: sizes.placeholderSize?.filling(from: hashPart?.hashes), sizeMetadataError: sizeError,
             imageHeader: sizes.imageHeader, imageHeaderError: sizes.imageHeaderError)
         resolution.placeholderHashPart = hashPart
         resolution.kind = kind
-        if kind == .image { resolution.representations = RepresentationChain.representations(of: resolution) }
+        if kind == .image { resolution.renditions = RenditionChain.renditions(of: resolution) }
         return resolution
     }
 
@@ -113,16 +120,16 @@ public struct AttachmentResolver: Sendable {
     }
 
     /// The part a message without a chain carries as a file: the first whose type is neither a
-    /// size type nor one of ``ResolutionPolicy/nonFileTypes``.
+    /// size type nor one of ``AttachmentResolver/Policy/nonFileTypes``.
     private func filePart(in parts: [any MessagePart]) -> (any MessagePart)? {
         let ignored = policy.sizeMetadataTypes + policy.nonFileTypes
         return parts.first { part in !ignored.contains { part.mimeType.matches($0) } }
     }
 
-    /// The first chain whose full-resolution types occur in the message; failing that, the
+    /// The first chain whose original types occur in the message; failing that, the
     /// first whose preview types do.
-    private func selectChain(in parts: [any MessagePart]) -> ResolutionPolicy.Chain? {
-        policy.chains.first { firstPart(in: parts, matchingAnyOf: $0.fullResolution) != nil }
+    private func selectChain(in parts: [any MessagePart]) -> AttachmentResolver.Policy.Chain? {
+        policy.chains.first { firstPart(in: parts, matchingAnyOf: $0.original) != nil }
             ?? policy.chains.first { firstPart(in: parts, matchingAnyOf: $0.preview) != nil }
     }
 
@@ -142,13 +149,13 @@ public struct AttachmentResolver: Sendable {
 
     /// The size metadata of a local size part whose `orientation` is written in `code`, `nil`
     /// when its content is not local.
-    static func readSizeMetadata(_ part: any MessagePart, in code: SizePartOrientationCode) -> Result<
-        ImageSizeMetadata, ImageSizeMetadataError
+    static func readSizeMetadata(_ part: any MessagePart, in code: ImageSizeMetadata.OrientationCode) -> Result<
+        ImageSizeMetadata, ImageSizeMetadata.Error
     >? {
         guard let content = part.availableContent else { return nil }
         do {
             let bytes = try content.bytes()
-            return Result { () throws(ImageSizeMetadataError) in
+            return Result { () throws(ImageSizeMetadata.Error) in
                 try ImageSizeMetadata(json: bytes, orientationCode: code)
             }
         } catch {

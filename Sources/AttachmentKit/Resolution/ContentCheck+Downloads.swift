@@ -1,11 +1,11 @@
 extension ContentCheck {
     /// Why downloaded content is not what its part declares.
-    enum DeclaredTypeMismatch: Error {
+    enum DeclaredTypeMismatch: Swift.Error {
         /// An image type, and the bytes are no such image.
-        case image(ImageVerificationError)
+        case image(ImageInspector.VerificationError)
         /// A type ``FileType`` checks (a PDF, an archive, an MP3, a video), and the bytes are
         /// another.
-        case file(FileVerificationError)
+        case file(FileType.VerificationError)
     }
 
     /// Checks content that was downloaded (or decrypted) for a part declared as `declaredType`,

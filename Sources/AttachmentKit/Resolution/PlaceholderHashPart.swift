@@ -6,7 +6,7 @@ enum PlaceholderHashPart {
     /// What the message's hash part gave: its hashes, or why it could not be used.
     struct Read: Sendable {
         var hashes: PlaceholderHashes?
-        var failure: ResolutionFailure?
+        var failure: AttachmentResolver.Failure?
     }
 
     /// Longer than any hash's text, with room for white space around it.
@@ -27,7 +27,7 @@ enum PlaceholderHashPart {
                     : PlaceholderHashes(blurHash: try BlurHash(text))
                 return Read(hashes: hashes)
             } catch {
-                return Read(failure: ResolutionFailure(partID: part.id, role: .sizeMetadata, reason: error))
+                return Read(failure: AttachmentResolver.Failure(partID: part.id, role: .sizeMetadata, reason: error))
             }
         }
         return nil

@@ -28,7 +28,10 @@ public struct PlaceholderSize: Sendable, Hashable {
     public var image: PlaceholderImage?
     /// For a video message, its duration and rotation as far as they are known (see
     /// ``AttachmentKind/video``); `nil` for any other message.
-    public var video: VideoDetails?
+    public var video: PlaceholderSize.VideoDetails?
+    /// For a voice message (``AttachmentKind/audio``), its duration and waveform; `nil` for any
+    /// other message. A voice message's ``displayedSize`` is zero: lay its cell out by these.
+    public var voice: VoiceDetails?
 
     /// Creates a placeholder size.
     public init(displayedSize: CGSize, orientation: ImageOrientation, source: Source) {
@@ -45,12 +48,12 @@ public struct PlaceholderSize: Sendable, Hashable {
 // Written out rather than synthesised: `CGSize` is `Hashable` on Apple platforms only from
 // iOS 18 / macOS 15, so a synthesised conformance does not compile for the deployment targets.
 extension PlaceholderSize {
-    /// Whether two placeholder sizes have the same size, orientation, source, image and video
-    /// details.
+    /// Whether two placeholder sizes have the same size, orientation, source, image, video and
+    /// voice details.
     public static func == (lhs: PlaceholderSize, rhs: PlaceholderSize) -> Bool {
         lhs.displayedSize.width == rhs.displayedSize.width && lhs.displayedSize.height == rhs.displayedSize.height
             && lhs.orientation == rhs.orientation && lhs.source == rhs.source && lhs.image == rhs.image
-            && lhs.video == rhs.video
+            && lhs.video == rhs.video && lhs.voice == rhs.voice
     }
 
     /// Hashes the same values that ``==(_:_:)`` compares.
@@ -61,5 +64,6 @@ extension PlaceholderSize {
         hasher.combine(source)
         hasher.combine(image)
         hasher.combine(video)
+        hasher.combine(voice)
     }
 }

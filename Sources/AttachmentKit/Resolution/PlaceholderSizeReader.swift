@@ -7,7 +7,9 @@ struct PlaceholderSizeReader {
     struct Outcome {
         var placeholderSize: PlaceholderSize?
         var imageHeader: ImageHeader?
-        var imageHeaderError: ImageInspectionError?
+        var imageHeaderError: ImageInspector.Error?
+        /// Why a voice message's size part could not be read.
+        var sizePartError: ImageSizeMetadata.Error?
     }
 
     /// How far apart two aspect ratios may be and still describe the same picture: previews are
@@ -16,16 +18,16 @@ struct PlaceholderSizeReader {
 
     var inspector = ImageInspector()
 
-    /// Reads the header of the full-resolution part when it is local (its header carries the
+    /// Reads the header of the original part when it is local (its header carries the
     /// original's own orientation), otherwise of the preview, and combines it with `metadata`.
     func read(
-        metadata: ImageSizeMetadata?, preview: (any MessagePart)?, fullResolution: (any MessagePart)?
+        metadata: ImageSizeMetadata?, preview: (any MessagePart)?, original: (any MessagePart)?
     ) -> Outcome {
         var outcome = Outcome()
         var headerPart: (any MessagePart)?
         // The preview is tried after the original unless it is the same part.
-        let distinctPreview = preview.flatMap { $0.id == fullResolution?.id ? nil : $0 }
-        for part in [fullResolution, distinctPreview].compactMap({ $0 }) {
+        let distinctPreview = preview.flatMap { $0.id == original?.id ? nil : $0 }
+        for part in [original, distinctPreview].compactMap({ $0 }) {
             guard headerPart == nil, let content = part.availableContent else { continue }
             do {
                 outcome.imageHeader = try inspector.inspect(content)
@@ -37,7 +39,7 @@ struct PlaceholderSizeReader {
         }
         outcome.placeholderSize = Self.placeholder(
             metadata: metadata, header: outcome.imageHeader.flatMap { header in headerPart.map { (header, $0.id) } },
-            headerIsOriginal: headerPart?.id == fullResolution?.id)
+            headerIsOriginal: headerPart?.id == original?.id)
         return outcome
     }
 

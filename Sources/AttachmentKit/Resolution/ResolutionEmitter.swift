@@ -1,14 +1,15 @@
 /// Sends a message's events to its consumer through a ``ResolutionSequencer``, from the
 /// concurrent fetches.
 final class ResolutionEmitter: Sendable {
-    private let continuation: AsyncStream<ResolutionEvent>.Continuation
+    private let continuation: AsyncStream<AttachmentResolver.Event>.Continuation
     private let sequencer: LockedState<ResolutionSequencer>
     /// The hashes of the message's placeholder part, for a placeholder without a picture.
     private let placeholderHashes: PlaceholderHashes?
 
     init(
-        _ continuation: AsyncStream<ResolutionEvent>.Continuation, placeholderStep: ResolutionSequencer.PlaceholderStep,
-        awaitingPreview: Bool, placeholderHashes: PlaceholderHashes? = nil, video: VideoDetails? = nil
+        _ continuation: AsyncStream<AttachmentResolver.Event>.Continuation,
+        placeholderStep: ResolutionSequencer.PlaceholderStep,
+        awaitingPreview: Bool, placeholderHashes: PlaceholderHashes? = nil, video: PlaceholderSize.VideoDetails? = nil
     ) {
         self.continuation = continuation
         self.placeholderHashes = placeholderHashes
@@ -17,37 +18,39 @@ final class ResolutionEmitter: Sendable {
     }
 
     /// The size part's fetch is over (see ``ResolutionSequencer/sizePartRead(_:)``).
-    func sizePartRead(_ result: Result<ImageSizeMetadata, ResolutionFailure>?) {
+    func sizePartRead(_ result: Result<ImageSizeMetadata, AttachmentResolver.Failure>?) {
         sequencer.withLock { sequencer in
             for ready in sequencer.sizePartRead(result) { yield(ready) }
         }
     }
 
     /// A remote video's header read is over (see ``ResolutionSequencer/videoHeaderRead(_:)``).
-    func videoHeaderRead(_ result: Result<PlaceholderSize, ResolutionFailure>?) {
+    func videoHeaderRead(_ result: Result<PlaceholderSize, AttachmentResolver.Failure>?) {
         sequencer.withLock { sequencer in
             for ready in sequencer.videoHeaderRead(result) { continuation.yield(ready) }
         }
     }
 
     /// Sends an event that carries no image content: a placeholder, progress or a failure.
-    func send(_ event: ResolutionEvent) {
+    func send(_ event: AttachmentResolver.Event) {
         sequencer.withLock { sequencer in
             for ready in sequencer.receive(event) { yield(ready) }
         }
     }
 
-    /// Sends checked content in `role`: the preview or full resolution when it passed the
+    /// Sends checked content in `role`: the preview or original when it passed the
     /// check, the failure when it did not.
-    func send(_ checked: Result<ContentCheck.Accepted, ResolutionFailure>, role: ResolutionFailure.Role) {
+    func send(
+        _ checked: Result<ContentCheck.Accepted, AttachmentResolver.Failure>, role: AttachmentResolver.Failure.Role
+    ) {
         switch checked {
         case .failure(let failure):
             send(.failed(failure))
         case .success(let accepted):
-            let isOriginal = role == .fullResolution
-            let event: ResolutionEvent =
+            let isOriginal = role == .original
+            let event: AttachmentResolver.Event =
                 isOriginal
-                ? .fullResolution(accepted.content, partID: accepted.partID)
+                ? .original(accepted.content, partID: accepted.partID)
                 : .preview(accepted.content, partID: accepted.partID)
             let image = accepted.image.map {
                 ResolutionSequencer.ImageOfEvent(header: $0.header, partID: accepted.partID, isOriginal: isOriginal)
@@ -66,7 +69,7 @@ final class ResolutionEmitter: Sendable {
     }
 
     /// Hands `event` to the consumer, a placeholder with the hash part's picture when it has none.
-    private func yield(_ event: ResolutionEvent) {
+    private func yield(_ event: AttachmentResolver.Event) {
         if case .placeholder(let size) = event, placeholderHashes != nil {
             continuation.yield(.placeholder(size.filling(from: placeholderHashes)))
         } else {

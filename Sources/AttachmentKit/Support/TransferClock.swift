@@ -9,7 +9,7 @@ import Foundation
 /// which may jump. Inject a clock you advance by hand to make throttling, retry back-off,
 /// download timeouts and date arithmetic instant and deterministic in tests. (Swift's `Clock` needs iOS 16 /
 /// macOS 13; this protocol works on every deployment target.)
-public protocol TransferClock: Sendable {
+package protocol TransferClock: Sendable {
     /// The current time in seconds. Never decreases.
     var now: Double { get }
 
@@ -23,21 +23,21 @@ public protocol TransferClock: Sendable {
 }
 
 /// The real clock: monotonic system uptime, the system's date, and `Task.sleep`.
-public struct SystemTransferClock: TransferClock {
+package struct SystemTransferClock: TransferClock {
     /// Creates the system clock.
-    public init() {}
+    package init() {}
 
     /// Seconds of system uptime (`DispatchTime`), which never go back.
-    public var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    package var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// The system's date (`Date()`).
-    public var date: Date { Date() }
+    package var date: Date { Date() }
 
     /// Suspends the calling task for `seconds` with `Task.sleep`; returns at once for zero or
     /// less.
     ///
     /// - Throws: `CancellationError` when the task is cancelled.
-    public func sleep(for seconds: Double) async throws {
+    package func sleep(for seconds: Double) async throws {
         guard seconds > 0 else { return try Task.checkCancellation() }
         let nanoseconds = seconds >= Double(UInt64.max) / 1e9 ? UInt64.max : UInt64(seconds * 1e9)
         try await Task.sleep(nanoseconds: nanoseconds)

@@ -13,7 +13,8 @@ struct ZoomLimits {
 
     @inline(__always)
     init(
-        boundsSize: CGSize, pixelSize: PixelSize, imageScale: ImageScale, screenScale: ScreenScale, policy: ZoomPolicy
+        boundsSize: CGSize, pixelSize: PixelSize, imageScale: ImageScale, screenScale: ScreenScale,
+        policy: ZoomViewport.Policy
     ) {
         let points = CGSize(
             width: pixelSize.width / imageScale.pixelsPerPoint, height: pixelSize.height / imageScale.pixelsPerPoint)

@@ -20,11 +20,11 @@ extension ZoomViewport {
 
     /// Switches to another policy, keeping the centre and zoom as ``changeBoundsSize(to:)``
     /// does.
-    public mutating func changePolicy(to policy: ZoomPolicy) {
+    public mutating func changePolicy(to policy: ZoomViewport.Policy) {
         relayout(keepingScaledContentSize: false) { $0.policy = policy }
     }
 
-    /// Replaces the image with the same picture at another pixel size — the full-resolution
+    /// Replaces the image with the same picture at another pixel size — the
     /// original arriving in place of the preview — without the picture moving or changing
     /// size on screen.
     ///

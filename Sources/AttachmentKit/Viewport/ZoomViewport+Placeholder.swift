@@ -28,12 +28,13 @@ extension ZoomViewport {
     ///
     /// - Parameters:
     ///   - boundsSize: The visible area in points, after safe-area insets.
-    ///   - placeholder: The image's placeholder size, from ``AttachmentResolution/placeholderSize``
-    ///     or the first ``ResolutionEvent/placeholder(_:)``; `nil` when none is known.
+    ///   - placeholder: The image's placeholder size, from ``AttachmentResolver/Resolution/placeholderSize``
+    ///     or the first ``AttachmentResolver/Event/placeholder(_:)``; `nil` when none is known.
     ///   - screenScale: Device pixels per view point.
     ///   - policy: How to choose the zoom limits; PhotoScroller's aspect fit by default.
     public init(
-        boundsSize: CGSize, placeholder: PlaceholderSize?, screenScale: ScreenScale, policy: ZoomPolicy = .aspectFit
+        boundsSize: CGSize, placeholder: PlaceholderSize?, screenScale: ScreenScale,
+        policy: ZoomViewport.Policy = .aspectFit
     ) {
         self.init(
             boundsSize: boundsSize, pixelSize: placeholder.map(PixelSize.init(displayedSizeOf:)) ?? .zero,
@@ -42,7 +43,7 @@ extension ZoomViewport {
 
     /// Shows a different image — the user moved to another photo — at the policy's initial
     /// zoom and position, as the classic viewer does when its image changes (see
-    /// ``ZoomPolicy/classicViewer``): the limits are recomputed and ``reset()`` runs.
+    /// ``ZoomViewport/Policy/classicViewer``): the limits are recomputed and ``reset()`` runs.
     ///
     /// Use ``replaceContent(pixelSize:imageScale:)`` instead for the same picture at another
     /// resolution (the original replacing its preview), which keeps what is on screen.

@@ -4,7 +4,7 @@ import Foundation
 /// pan-and-zoom view) from it and never write this math again.
 ///
 /// A viewport takes the bounds size (points, after safe-area insets), the image's pixel size,
-/// its image scale and the screen scale, and a ``ZoomPolicy``. It gives the zoom limits, the
+/// its image scale and the screen scale, and a ``ZoomViewport/Policy``. It gives the zoom limits, the
 /// current zoom, the scaled content size, the centring content inset, the content offset and
 /// its valid range, the visible rect in image coordinates, and conversions between view and
 /// image points. Zoom 1 means one image point per view point, as in `UIScrollView`.
@@ -52,7 +52,7 @@ public struct ZoomViewport: Sendable, Hashable {
     /// Device pixels per view point.
     public internal(set) var screenScale: ScreenScale
     /// How the zoom limits and the initial zoom are chosen.
-    public internal(set) var policy: ZoomPolicy
+    public internal(set) var policy: ZoomViewport.Policy
 
     /// The image's size in image points (pixel size ÷ image scale): `UIImage.size`, the
     /// zoomed image view's bounds size. Zero when the pixel size or image scale is unusable.
@@ -88,7 +88,7 @@ public struct ZoomViewport: Sendable, Hashable {
     ///   - policy: How to choose the zoom limits; PhotoScroller's aspect fit by default.
     public init(
         boundsSize: CGSize, pixelSize: PixelSize, imageScale: ImageScale = .one, screenScale: ScreenScale,
-        policy: ZoomPolicy = .aspectFit
+        policy: ZoomViewport.Policy = .aspectFit
     ) {
         self.boundsSize = ViewportMath.usableSize(boundsSize)
         self.pixelSize = pixelSize

@@ -9,7 +9,10 @@ enum InspectHelp {
             For a video or audio file (MP4, MOV, M4A, 3GP), or an http(s) URL of
             one, prints its format, duration, display size, rotation, each
             track's codec and whether it is fast start (a URL's header is read
-            with at most three ranged requests). --scans adds, for a progressive
+            with at most three ranged requests). For an audio file (Ogg Opus or
+            Vorbis, MP3, M4A) or a URL of one, prints its format, duration,
+            channels, sample rate and codec (a URL's with at most three ranged
+            requests and 1 MiB). --scans adds, for a progressive
             JPEG, the length of each prefix that ends after a complete scan
             (displayable with an EOI appended), one a line.
             """)

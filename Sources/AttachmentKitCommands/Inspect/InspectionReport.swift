@@ -36,13 +36,13 @@ struct InspectionReport {
     }
 
     private func verdict(on declared: MIMEType) -> String {
-        let image = VerifiedImage(header: header, declaredType: declared)
+        let image = ImageInspector.VerifiedImage(header: header, declaredType: declared)
         guard let corrected = image.correctedType else { return "\(declared) matches" }
         return "\(declared) lies: the content is \(corrected)"
     }
 
     private var pixelVerdict: String {
-        let limit = ImageContentPolicy.defaultMaximumPixelCount
+        let limit = ImageInspector.ContentPolicy.defaultMaximumPixelCount
         guard header.pixelCount > limit else { return "\(header.pixelCount), within the \(limit) limit" }
         return "\(header.pixelCount), over the \(limit) limit: a possible decompression bomb"
     }

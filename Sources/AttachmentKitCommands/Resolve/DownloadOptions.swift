@@ -36,9 +36,9 @@ struct DownloadOptions: Sendable {
     }
 
     /// The downloader the CLI uses: a developer tool, so plain http and file URLs are allowed.
-    var downloader: RemoteDownloader {
-        RemoteDownloader(
-            configuration: RemotePartConfiguration(
+    var downloader: RemotePart.Downloader {
+        RemotePart.Downloader(
+            configuration: RemotePart.Configuration(
                 allowedSchemes: ["https", "http", "file"], maximumByteCount: 64 << 30, idleTimeout: idleTimeout,
                 totalTimeout: 24 * 60 * 60))
     }

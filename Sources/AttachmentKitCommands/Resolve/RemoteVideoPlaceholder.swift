@@ -15,9 +15,9 @@ enum RemoteVideoPlaceholder {
     /// Reads the placeholder of `resolution`'s video from its URL through `downloader`'s rules;
     /// `nil` when there is nothing to read (not a video, a size part, a local video).
     static func read(
-        _ parts: [DescribedPart], resolution: AttachmentResolution, downloader: RemoteDownloader
+        _ parts: [DescribedPart], resolution: AttachmentResolver.Resolution, downloader: RemotePart.Downloader
     ) async -> Outcome? {
-        guard resolution.kind == .video, let video = resolution.fullResolution as? DescribedPart,
+        guard resolution.kind == .video, let video = resolution.original as? DescribedPart,
             video.availableContent == nil, let url = video.remoteURL
         else { return nil }
         switch resolution.placeholderSize?.source {
@@ -33,7 +33,7 @@ enum RemoteVideoPlaceholder {
                 return size.source == .videoHeader(video.id) ? .placeholder(size) : nil
             case .failed(let failure) where failure.partID == video.id && failure.role == .sizeMetadata:
                 return .failed(failure.reason)
-            case .preview, .progress, .fullResolution, .failed:
+            case .preview, .progress, .original, .failed:
                 continue
             }
         }

@@ -4,7 +4,7 @@ import Foundation
 /// The text `attachmentkit resolve` prints for a resolution.
 struct ResolutionReport {
     let message: MessageDescription
-    let resolution: AttachmentResolution
+    let resolution: AttachmentResolver.Resolution
     let source: String
     /// The placeholder read from a remote video's header (``RemoteVideoPlaceholder``), when it was.
     var remoteVideo: RemoteVideoPlaceholder.Outcome? = nil
@@ -16,10 +16,10 @@ struct ResolutionReport {
         lines.append("kind: \(resolution.kind?.description ?? "none")")
         lines.append("\(resolution.kind == .video ? "poster" : "preview"): \(describe(resolution.preview))")
         lines.append(
-            "\(resolution.kind == .video ? "video" : "full resolution"): \(describe(resolution.fullResolution))")
+            "\(resolution.kind == .video ? "video" : "full resolution"): \(describe(resolution.original))")
         lines.append("placeholder size: \(placeholderText)")
         if resolution.kind == .video { lines += videoLines }
-        if resolution.kind == .file, let file = resolution.fullResolution { lines.append(fileLine(file)) }
+        if resolution.kind == .file, let file = resolution.original { lines.append(fileLine(file)) }
         let local = message.parts.filter { $0.availableContent != nil }.map(\.id.rawValue)
         lines.append("local: \(local.isEmpty ? "none" : local.joined(separator: ", "))")
         return lines.joined(separator: "\n") + "\n"

@@ -39,7 +39,7 @@ enum ResolveCommand {
             options: downloadOptions, console: console, handlesInterrupts: handlesInterrupts)
         // A video is downloaded only when asked; its header is read with ranged requests instead.
         let before = AttachmentResolver().resolve(message.parts)
-        let video = before.kind == .video ? before.fullResolution?.id : nil
+        let video = before.kind == .video ? before.original?.id : nil
         let downloaded = try await downloads.run(message.parts, skipping: video)
         if let fallback = downloaded.temporaryStore { temporaryFolders.append(fallback) }
         message.parts = downloaded.parts

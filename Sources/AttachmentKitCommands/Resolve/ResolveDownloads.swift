@@ -107,7 +107,7 @@ struct ResolveDownloads {
             }
         }
         let interrupt = handlesInterrupts ? InterruptHandler { download.cancel() } : nil
-        let result: Swift.Result<PartContent, DownloadError>
+        let result: Swift.Result<PartContent, TransferError>
         do {
             result = .success(try await download.content())
         } catch {

@@ -37,10 +37,10 @@ enum SendCommand {
         let attachment =
             try asFile
             ? composer.composeFile(at: file, id: name) : composer.compose(imageAt: file, into: outbox, id: name)
-        let journal = try PendingUploadJournal(
+        let journal = try UploadCoordinator.Journal(
             directory: options.storeDirectory.appendingPathComponent("uploads", isDirectory: true))
         let coordinator = UploadCoordinator(
-            journal: journal, configuration: UploadConfiguration(idleTimeout: options.idleTimeout))
+            journal: journal, configuration: UploadCoordinator.Configuration(idleTimeout: options.idleTimeout))
         var report = ""
         for part in attachment.parts {
             if let kept = journal.pendingUpload(for: part.id), kept.confirmedOffset > 0 || kept.uploadURL != nil {
@@ -66,7 +66,7 @@ enum SendCommand {
                 report += "\(part.partID) -> \(part.remoteURL.absoluteString) (\(part.byteCount) bytes)\n"
             }
             return (report, .completed)
-        } catch let error as MessageUploadError {
+        } catch let error as UploadCoordinator.MessageError {
             if case .partFailed(_, .cancelled) = error {
                 return ("upload interrupted; run the same command again to resume\n", .cancelled)
             }
@@ -97,7 +97,7 @@ final class SendProgressObserver: ProgressObserver {
     let isolation = SendProgressActor()
     init(printer: ProgressPrinter) { self.printer = printer }
     func transfer(of partID: PartID, didUpdate progress: TransferProgress) { printer.update(progress) }
-    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) { printer.finish() }
+    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>) { printer.finish() }
 }
 
 /// Where a send's progress is drawn: not the main actor, which the command's caller may block.

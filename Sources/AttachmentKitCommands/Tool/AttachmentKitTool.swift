@@ -15,7 +15,7 @@ public enum AttachmentKitTool {
     /// The commands whose help `attachmentkit help` gathers, in its order.
     static let commands = [
         ResolveHelp.command, InspectHelp.command, CipherHelp.encrypt, CipherHelp.decrypt, SendHelp.compose,
-        SendHelp.send, PlaceholderHelp.command,
+        SendHelp.send, PlaceholderHelp.command, WaveformHelp.command,
     ]
 
     /// The usage text printed by `attachmentkit help`: every command's usage line and
@@ -61,6 +61,8 @@ public enum AttachmentKitTool {
                 return try await InspectCommand.run(&arguments)
             case "placeholder":
                 return try PlaceholderCommand.run(&arguments)
+            case "waveform":
+                return try WaveformCommand.run(&arguments)
             case "encrypt":
                 return try CipherCommands.encrypt(&arguments)
             case "decrypt":

@@ -9,7 +9,7 @@ struct ViewportOptions: Sendable {
     /// Device pixels per point.
     let screenScale: ScreenScale
     /// The zoom policy; aspect fit unless `--zoom-policy` says otherwise.
-    let policy: ZoomPolicy
+    let policy: ZoomViewport.Policy
 
     /// Removes the viewport flags from `arguments` and validates them; `nil` when none is
     /// given.
@@ -51,7 +51,7 @@ struct ViewportOptions: Sendable {
     }
 
     /// `fit`, `fill` or fixed limits `MIN...MAX`.
-    private static func parsePolicy(_ text: String) throws(CommandError) -> ZoomPolicy {
+    private static func parsePolicy(_ text: String) throws(CommandError) -> ZoomViewport.Policy {
         switch text {
         case "fit": return .aspectFit
         case "fill": return .aspectFill

@@ -5,7 +5,7 @@ import Foundation
 /// ``ZoomViewport`` for the resolved image, sized from the resolution's placeholder size.
 struct ViewportReport {
     let options: ViewportOptions
-    let resolution: AttachmentResolution
+    let resolution: AttachmentResolver.Resolution
 
     var text: String {
         let header =

@@ -122,7 +122,7 @@ struct ArrivalDecryptorTests {
         }
         let short = setup.directory.appending("short")
         try setup.fixture.ciphertext.prefix(150_000).write(to: short)
-        await #expect(throws: EncryptedAttachmentError.self) {
+        await #expect(throws: EncryptedAttachment.Error.self) {
             try await decryptor.finish(byteCount: 200_000, from: .file(short))
         }
         #expect(!FileManager.default.fileExists(atPath: setup.staging.path))

@@ -20,7 +20,7 @@ struct EncryptedFileParsingTests {
         ]
     }
 
-    static func parse(_ fields: [String: Any]) throws(EncryptedFileError) -> EncryptedFile {
+    static func parse(_ fields: [String: Any]) throws(EncryptedFile.Error) -> EncryptedFile {
         try EncryptedFile(json: try! JSONSerialization.data(withJSONObject: fields))
     }
 
@@ -41,7 +41,7 @@ struct EncryptedFileParsingTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let fields: @Sendable () -> [String: Any]
-        let error: EncryptedFileError
+        let error: EncryptedFile.Error
         var testDescription: String { name }
     }
 
@@ -102,8 +102,8 @@ struct EncryptedFileParsingTests {
 
     @Test("not JSON, and a JSON array, are not an EncryptedFile")
     func notAnObject() {
-        #expect(throws: EncryptedFileError.notAJSONObject) { try EncryptedFile(json: Data("{".utf8)) }
-        #expect(throws: EncryptedFileError.notAJSONObject) { try EncryptedFile(json: Data("[]".utf8)) }
+        #expect(throws: EncryptedFile.Error.notAJSONObject) { try EncryptedFile(json: Data("{".utf8)) }
+        #expect(throws: EncryptedFile.Error.notAJSONObject) { try EncryptedFile(json: Data("[]".utf8)) }
     }
 
     @Test("padded base64, and a key in the standard alphabet, are read as real clients write them")

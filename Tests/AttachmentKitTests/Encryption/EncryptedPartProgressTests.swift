@@ -12,7 +12,7 @@ struct EncryptedPartProgressTests {
 
     /// A part whose ciphertext, `served`, comes from an in-memory transport.
     static func part(serving served: Data, file: EncryptedFile) -> EncryptedPart {
-        let downloader = RemoteDownloader(transport: InMemoryHTTPTransport(files: [url: served]))
+        let downloader = RemotePart.Downloader(transport: InMemoryHTTPTransport(files: [url: served]))
         return EncryptedPart(url: url, encryptedFile: file, mimeType: .applicationOctetStream, downloader: downloader)
     }
 
@@ -49,7 +49,7 @@ struct EncryptedPartProgressTests {
         await #expect {
             _ = try await part.downloadContent(reportingTo: observer)
         } throws: { error in
-            guard case .hashMismatch(let expected, _)? = error as? EncryptedAttachmentError else { return false }
+            guard case .hashMismatch(let expected, _)? = error as? EncryptedAttachment.Error else { return false }
             return expected == fixture.file.ciphertextSHA256.hex
         }
         let size = Int64(served.count)

@@ -16,7 +16,7 @@ struct EncryptedPartTests {
         let remote: RemoteTestHarness
         var store: FileContentStore { remote.store }
         var coordinator: DownloadCoordinator { remote.coordinator }
-        var downloader: RemoteDownloader { remote.downloader }
+        var downloader: RemotePart.Downloader { remote.downloader }
         /// The store's folder and the downloader's scratch folder, if it made one.
         var directories: [URL] { [remote.directory.url] + [downloader.scratchDirectory].compactMap { $0 } }
 
@@ -37,7 +37,7 @@ struct EncryptedPartTests {
         EncryptedPart(url: url, encryptedFile: file, mimeType: mimeType, downloader: harness.downloader)
     }
 
-    static func download(_ part: EncryptedPart, _ harness: Harness) async -> Result<PartContent, DownloadError> {
+    static func download(_ part: EncryptedPart, _ harness: Harness) async -> Result<PartContent, TransferError> {
         do {
             return .success(try await harness.coordinator.content(for: part))
         } catch {
@@ -89,7 +89,7 @@ struct EncryptedPartTests {
             Issue.record("a \(fault) attachment was accepted")
             return
         }
-        switch (fault, error.underlying as? EncryptedAttachmentError) {
+        switch (fault, error.underlying as? EncryptedAttachment.Error) {
         case (.wrongKey, .contentMismatch?): break  // the hash matches; the plaintext is no PNG
         case (.wrongKey, _): Issue.record("wrong key: \(error)")
         case (_, .hashMismatch?): break
@@ -105,7 +105,7 @@ struct EncryptedPartTests {
         let fixture = try EncryptedFixture(Data("<!DOCTYPE html><html><body>not a photo</body></html>".utf8))
         let harness = try Self.harness(serving: fixture.ciphertext)
         let result = await Self.download(Self.part(harness, fixture.file, mimeType: .imageJPEG), harness)
-        guard case .failure(let error) = result, case .contentMismatch? = error.underlying as? EncryptedAttachmentError
+        guard case .failure(let error) = result, case .contentMismatch? = error.underlying as? EncryptedAttachment.Error
         else {
             Issue.record("HTML was accepted as a JPEG: \(result)")
             return
@@ -124,7 +124,7 @@ struct EncryptedPartTests {
         let harness = try Self.harness(serving: fixture.ciphertext)
         let result = await Self.download(Self.part(harness, fixture.file, mimeType: declared), harness)
         guard case .failure(let error) = result,
-            case .fileContentMismatch(let mismatch)? = error.underlying as? EncryptedAttachmentError
+            case .fileContentMismatch(let mismatch)? = error.underlying as? EncryptedAttachment.Error
         else {
             Issue.record("HTML was accepted as \(declared): \(result)")
             return

@@ -101,10 +101,10 @@ struct MatrixVectorTests {
 
     @Test("v1 and v0 objects are refused unless opted into")
     func legacyNeedsOptIn() {
-        #expect(throws: EncryptedFileError.unsupportedVersion("v1")) {
+        #expect(throws: EncryptedFile.Error.unsupportedVersion("v1")) {
             try EncryptedFile(json: Data(Self.vectors[3].json.utf8))
         }
-        #expect(throws: EncryptedFileError.missingField("v")) {
+        #expect(throws: EncryptedFile.Error.missingField("v")) {
             try EncryptedFile(json: Data(Self.vectors[4].json.utf8))
         }
     }

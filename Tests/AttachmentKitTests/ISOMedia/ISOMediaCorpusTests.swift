@@ -50,10 +50,11 @@ struct ISOMediaCorpusTests {
     @Test(
         "the format follows the brands: MP4, QuickTime, M4A, 3GP",
         arguments: [
-            ("h264-aac-faststart.mp4", ISOMediaFormat.mp4), ("mpeg4-aac.mov", .quickTime), ("aac-audio-only.m4a", .m4a),
+            ("h264-aac-faststart.mp4", ISOMediaHeader.Format.mp4), ("mpeg4-aac.mov", .quickTime),
+            ("aac-audio-only.m4a", .m4a),
             ("h264-aac.3gp", .threeGPP),
         ])
-    func format(_ name: String, _ format: ISOMediaFormat) async throws {
+    func format(_ name: String, _ format: ISOMediaHeader.Format) async throws {
         let url = try await ISOMediaCorpus.shared().url(name)
         #expect(try ISOMediaInspector().inspect(fileAt: url).format == format)
         #expect(FileType(sniffing: try Data(contentsOf: url).prefix(512)) == .isoMedia(format))

@@ -3,14 +3,14 @@ import Testing
 
 @testable import AttachmentKit
 
-/// Hostile ISO media files, built by hand: each gives a typed ``ISOMediaInspectionError`` (or,
+/// Hostile ISO media files, built by hand: each gives a typed ``ISOMediaInspector/Error`` (or,
 /// where the damage leaves a valid file, a header), within the inspector's budgets, never a
 /// crash, a loop or an allocation sized by the file.
 @Suite("ISO media inspection of hostile files", .inTurn)
 struct ISOMediaHostileTests {
     private let inspector = ISOMediaInspector()
 
-    private func error(_ data: Data) -> ISOMediaInspectionError? {
+    private func error(_ data: Data) -> ISOMediaInspector.Error? {
         do {
             _ = try inspector.inspect(data)
             return nil
@@ -139,13 +139,13 @@ struct ISOMediaHostileTests {
         let heif = SyntheticImages.ftyp() + Data(count: 64)
         #expect(error(heif) == .notISOMedia(.image(.heic)))
         let movie = SyntheticMovies.movie()
-        #expect(throws: ImageInspectionError.notAnImage(.otherMedia(brand: "isom"))) {
+        #expect(throws: ImageInspector.Error.notAnImage(.otherMedia(brand: "isom"))) {
             try ImageInspector().inspect(movie)
         }
     }
 }
 
-extension ISOMediaInspectionError {
+extension ISOMediaInspector.Error {
     /// Whether the error is a budget running out rather than the bytes being wrong.
     fileprivate var caseName: String {
         switch self {

@@ -7,7 +7,7 @@ import Testing
 /// last column in 2.30 fixed point.
 @Suite("ISO media display matrices", .inTurn)
 struct ISOMediaMatrixTests {
-    private func videoTrack(movie: [Int32] = SyntheticMovies.unity, track: [Int32]) throws -> ISOMediaTrack {
+    private func videoTrack(movie: [Int32] = SyntheticMovies.unity, track: [Int32]) throws -> ISOMediaHeader.Track {
         let data = SyntheticMovies.movie(
             movieHeader: SyntheticMovies.mvhd(matrix: movie), tracks: [SyntheticMovies.videoTrack(matrix: track)])
         return try #require(try ISOMediaInspector().inspect(data).videoTrack)

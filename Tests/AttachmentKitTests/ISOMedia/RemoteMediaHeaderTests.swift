@@ -40,7 +40,7 @@ struct RemoteMediaHeaderTests {
         maximumByteCount: Int = RemoteMediaHeaderReader.defaultMaximumByteCount
     ) -> RemoteMediaHeaderReader {
         RemoteMediaHeaderReader(
-            transport: URLSessionTransport(), configuration: RemotePartConfiguration(allowedSchemes: ["http"]),
+            transport: URLSessionTransport(), configuration: RemotePart.Configuration(allowedSchemes: ["http"]),
             firstByteCount: firstByteCount, maximumByteCount: maximumByteCount)
     }
 
@@ -91,7 +91,7 @@ struct RemoteMediaHeaderTests {
         defer { server.stop() }
         let clip = try Data(contentsOf: try await ISOMediaCorpus.shared().url("h264-aac-moov-at-end.mp4"))
         try Self.padded(clip, by: 50_000_000, to: server.root.appendingPathComponent("big.mp4"))
-        await #expect(throws: RemoteMediaHeaderError.rangesNotSupported(statusCode: 200)) {
+        await #expect(throws: RemoteMediaHeaderReader.Error.rangesNotSupported(statusCode: 200)) {
             try await Self.reader().inspect(server.url("big.mp4"))
         }
     }

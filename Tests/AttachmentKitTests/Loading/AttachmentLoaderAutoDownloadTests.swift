@@ -6,16 +6,16 @@ import Testing
 /// A photo whose 12 MB original ``AttachmentLoaderAutoDownloadTests/policy`` does not fetch unasked and
 /// whose 150 KB 1024 × 768 rendition it does, with a local preview (64 × 48) and a size part.
 private struct PolicyMessage {
-    typealias Fixtures = RepresentationFixtures
+    typealias Fixtures = RenditionFixtures
     let large = ScriptedPart("photo@1024x768", byteCount: 150_000)
     let original: ScriptedPart
     let parts: [any MessagePart]
 
     init() {
-        let rendition = ImageRepresentation(pixelSize: Fixtures.large, part: large)
+        let rendition = Rendition(pixelSize: Fixtures.large, part: large)
         // Answers at once if ever asked, so that a test that wrongly fetches it fails at once too.
         let answers = DownloadScript(automatic: .init(content: Fixtures.jpeg(Fixtures.original), steps: 1))
-        original = ScriptedPart("photo", byteCount: 12_000_000, script: answers, representations: [rendition])
+        original = ScriptedPart("photo", byteCount: 12_000_000, script: answers, renditions: [rendition])
         parts = [
             original, LoadingFixtures.localPreview(),
             PartFactory.size(#"{"width":4032,"height":3024,"orientation":0}"#),
@@ -27,22 +27,22 @@ private struct PolicyMessage {
     func requireChain(sourceLocation: SourceLocation = #_sourceLocation) throws {
         for (size, rendition) in [(RenditionMessage.largeCell, large.id), (RenditionMessage.wholeScreen, original.id)] {
             try ResolverChoice.require(
-                parts, preview: "preview", fullResolution: original.id, rendition: rendition, for: size,
+                parts, preview: "preview", original: original.id, rendition: rendition, for: size,
                 sourceLocation: sourceLocation)
         }
     }
 }
 
-/// What the loaders and the prefetcher fetch, unasked (`fetchingFullResolution: false`), when the
-/// resolver's ``AutoDownloadPolicy`` allows a rendition but not the original: the rule is that of
-/// ``AttachmentResolver/events(for:displayedPixelSize:fetchingFullResolution:priority:)``, the
+/// What the loaders and the prefetcher fetch, unasked (`fetchingOriginal: false`), when the
+/// resolver's ``AttachmentResolver/AutoDownloadPolicy`` allows a rendition but not the original: the rule is that of
+/// ``AttachmentResolver/events(for:displayedPixelSize:fetchingOriginal:priority:)``, the
 /// policy asked of each rendition's own part.
 @MainActor
 @Suite("Attachment loader: auto-download allows the rendition, not the original", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentLoaderAutoDownloadTests {
-    private typealias Fixtures = RepresentationFixtures
+    private typealias Fixtures = RenditionFixtures
     /// JPEGs, previews and size parts up to 1 MiB: the rendition passes, the original does not.
-    static let policy = AutoDownloadPolicy(
+    static let policy = AttachmentResolver.AutoDownloadPolicy(
         mimeTypes: [.imageJPEG, .imageJPEGPreview, .imageSize], maximumByteCount: 1 << 20)
     private let message = PolicyMessage()
     private let store = InMemoryContentStore(costLimit: 1 << 20, maximumEntryCost: 1 << 20)
@@ -117,7 +117,7 @@ struct AttachmentLoaderAutoDownloadTests {
             return
         }
         #expect(failure.partID == message.large.id)
-        #expect(failure.role == .fullResolution)
+        #expect(failure.role == .original)
         #expect(loader.state.content != nil, "the preview stays shown")
         #expect(message.original.script.startedCount == 0)
     }
@@ -145,7 +145,7 @@ struct AttachmentLoaderAutoDownloadTests {
         "a prefetcher that fetches what the policy allows warms the rendition for the size, never the original")
     func prefetcherWarmsOnlyTheRendition() async throws {
         try message.requireChain()
-        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: false)
+        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingOriginal: false)
         var drained = false
         prefetcher.onDrained = { drained = true }
         prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.largeCell)

@@ -13,10 +13,10 @@ struct AttachmentLoaderDelayTests {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(throttle: .none, clock: clock)
         let full = ScriptedPart("full")
-        try ResolverChoice.require([LoadingFixtures.localPreview(), full], preview: "preview", fullResolution: "full")
+        try ResolverChoice.require([LoadingFixtures.localPreview(), full], preview: "preview", original: "full")
         let loader = CallbackAttachmentLoader(
             resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0.1)
-        loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingFullResolution: true)
+        loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingOriginal: true)
         await waitOnMainActor("the local preview, at once") { loader.state.content != nil }
         await clock.waitForSleepers(1)
         loader.disappear()
@@ -38,7 +38,7 @@ struct AttachmentLoaderDelayTests {
         let old = ScriptedPart("old")
         let loader = CallbackAttachmentLoader(
             resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0.1)
-        loader.load(parts: [old], fetchingFullResolution: true)
+        loader.load(parts: [old], fetchingOriginal: true)
         await clock.waitForSleepers(1)
         loader.load(parts: [LoadingFixtures.localOriginal("new")])
         await waitOnMainActor("the new image") { loader.state.isShowingOriginal }
@@ -60,9 +60,9 @@ struct AttachmentLoaderDelayTests {
         let staying = ScriptedPart("staying")
         let passingCell = CallbackAttachmentLoader(resolver: resolver)
         let stayingCell = CallbackAttachmentLoader(resolver: resolver)
-        passingCell.load(parts: [passing], fetchingFullResolution: true)
+        passingCell.load(parts: [passing], fetchingOriginal: true)
         passingCell.appear()
-        stayingCell.load(parts: [staying], fetchingFullResolution: true)
+        stayingCell.load(parts: [staying], fetchingOriginal: true)
         stayingCell.appear()
         // Both delays on the clock; a download instead means there is no delay, and fails below.
         await waitOnMainActor("the two cells' delays on the clock") {

@@ -9,11 +9,11 @@ import Testing
 @Suite(
     "Attachment loader: the phase stays downloading through a rendition's fallback", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentLoaderFallbackPhaseTests {
-    private typealias Fixtures = RepresentationFixtures
+    private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
 
     /// A short name for a phase, to compare published sequences.
-    private static func name(_ phase: AttachmentLoadPhase) -> String {
+    private static func name(_ phase: AttachmentLoadState.Phase) -> String {
         switch phase {
         case .empty: "empty"
         case .placeholder: "placeholder"
@@ -34,7 +34,7 @@ struct AttachmentLoaderFallbackPhaseTests {
         let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
         var phases: [String] = []
         loader.onChange = { phases.append(Self.name($0.phase)) }
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         let first = await message.large.1.script.attempt(0)
         first.report(40, of: 100)
         await waitOnMainActor("the first rendition's progress") { phases.last == "downloading 40" }

@@ -23,7 +23,7 @@ struct AttachmentLoaderHeldDisappearTests {
         let held = ScriptedPart("held")
         let loader = CallbackAttachmentLoader(
             resolver: AttachmentResolver(downloads: coordinator), disappearance: .lowerPriority, downloadDelay: 0.1)
-        loader.load(parts: [held], fetchingFullResolution: true)
+        loader.load(parts: [held], fetchingOriginal: true)
         await clock.waitForSleepers(1)
         clock.advance(by: 0.05)
         loader.disappear()
@@ -57,7 +57,7 @@ struct AttachmentLoaderHeldDisappearTests {
         let full = ScriptedPart("full")
         let loader = CallbackAttachmentLoader(
             resolver: AttachmentResolver(downloads: coordinator), disappearance: .lowerPriority, downloadDelay: 0.1)
-        loader.load(parts: [full], fetchingFullResolution: true)
+        loader.load(parts: [full], fetchingOriginal: true)
         await clock.waitForSleepers(1)
         clock.advance(by: 0.1)
         let attempt = await full.script.attempt(0)

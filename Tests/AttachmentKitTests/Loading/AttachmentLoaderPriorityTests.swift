@@ -13,7 +13,7 @@ struct AttachmentLoaderPriorityTests {
     ) async -> (CallbackAttachmentLoader, ScriptedAttempt) {
         let loader = CallbackAttachmentLoader(
             resolver: AttachmentResolver(downloads: coordinator), disappearance: policy, downloadDelay: 0)
-        loader.load(parts: [full], fetchingFullResolution: true)
+        loader.load(parts: [full], fetchingOriginal: true)
         let attempt = await full.script.attempt(0)
         // The attempt can start before the loader's run has registered the download (under a
         // busy thread pool); a priority change made then reaches it only when it registers,
@@ -88,7 +88,7 @@ struct AttachmentLoaderPriorityTests {
             loader.disappear()
             loader.appear()
             let next = ScriptedPart(PartID("next-\(index)"))
-            loader.load(parts: [next], fetchingFullResolution: true)
+            loader.load(parts: [next], fetchingOriginal: true)
             let nextAttempt = await next.script.attempt(0)
             #expect(await coordinator.priority(of: next.id) == explicit ?? .normal)
             attempt.succeed(LoadingFixtures.jpeg())

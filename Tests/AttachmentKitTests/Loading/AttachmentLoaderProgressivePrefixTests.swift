@@ -33,7 +33,7 @@ struct AttachmentLoaderProgressivePrefixTests {
         loader.onChange = { state in
             if let count = state.displayablePrefix?.scanCount, count != seen.last { seen.append(count) }
         }
-        loader.load(parts: [part], fetchingFullResolution: true)
+        loader.load(parts: [part], fetchingOriginal: true)
         await waitOnMainActor("the third scan's prefix") { loader.state.displayablePrefix?.scanCount == 3 }
         #expect(loader.state.displayablePrefix?.data == file.prefix(thirdScan))
         try server.release("rest")

@@ -6,7 +6,7 @@ import Testing
 @MainActor
 @Suite("Attachment loader: the rendition chosen for the displayed size", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentLoaderRenditionTests {
-    private typealias Fixtures = RepresentationFixtures
+    private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
     private let store = InMemoryContentStore(costLimit: 1 << 20, maximumEntryCost: 1 << 20)
 
@@ -24,7 +24,7 @@ struct AttachmentLoaderRenditionTests {
     func fetchesChosenRendition() async throws {
         try message.requireChain()
         let loader = loader()
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         await message.large.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.large))
         await waitOnMainActor("the rendition, shown as the final image") { loader.state.isShowingOriginal }
         #expect(loader.state.content == Fixtures.jpeg(Fixtures.large))
@@ -41,9 +41,9 @@ struct AttachmentLoaderRenditionTests {
         try message.requireChain()
         let loader = loader()
         if let size {
-            loader.load(parts: message.parts, displayedPixelSize: size, fetchingFullResolution: true)
+            loader.load(parts: message.parts, displayedPixelSize: size, fetchingOriginal: true)
         } else {
-            loader.load(parts: message.parts, fetchingFullResolution: true)
+            loader.load(parts: message.parts, fetchingOriginal: true)
         }
         await message.original.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.original))
         await waitOnMainActor("the original") { loader.state.isShowingOriginal }
@@ -55,7 +55,7 @@ struct AttachmentLoaderRenditionTests {
     func previewCovers() async throws {
         try message.requireChain()
         let loader = loader()
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.tinyCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.tinyCell, fetchingOriginal: true)
         await waitOnMainActor("the run to end") { !loader.state.isLoading }
         guard case .preview = loader.state.phase else {
             Issue.record("phase \(loader.state.phase), expected the preview")
@@ -75,12 +75,12 @@ struct AttachmentLoaderRenditionTests {
         loader.onChange = { state in
             if case .failed = state.phase { failedPhases += 1 }
         }
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         await message.large.1.script.attempt(0).fail(URLError(.badServerResponse))
         let next = await message.extraLarge.1.script.attempt(0)
         await waitOnMainActor("the rendition's failure") { loader.state.lastFailure != nil }
         #expect(loader.state.lastFailure?.partID == message.large.0.part.id)
-        #expect(loader.state.lastFailure?.role == .fullResolution)
+        #expect(loader.state.lastFailure?.role == .original)
         next.succeed(Fixtures.jpeg(Fixtures.extraLarge))
         await waitOnMainActor("the next one up") { loader.state.isShowingOriginal }
         #expect(loader.state.content == Fixtures.jpeg(Fixtures.extraLarge))
@@ -93,7 +93,7 @@ struct AttachmentLoaderRenditionTests {
     func everyOneFails() async throws {
         try message.requireChain()
         let loader = loader()
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         await message.large.1.script.attempt(0).fail(URLError(.badServerResponse))
         await message.extraLarge.1.script.attempt(0).fail(URLError(.badServerResponse))
         await message.original.script.attempt(0).fail(URLError(.badServerResponse))
@@ -114,7 +114,7 @@ struct AttachmentLoaderRenditionTests {
         _ = try store.store(SyntheticImages.jpeg(width: 1024, height: 768), for: message.large.0.contentKey)
         let clock = TransferTestClock()
         let loader = loader(downloadDelay: 0.1, clock: clock)
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         // The clock never moves: only a rendition that is not held can be shown.
         await waitOnMainActor("the stored rendition") { loader.state.isShowingOriginal }
         #expect(loader.state.content == Fixtures.jpeg(Fixtures.large))
@@ -128,7 +128,7 @@ struct AttachmentLoaderRenditionTests {
         try message.requireChain()
         let coordinator = TransferFixtures.coordinator(throttle: .none, store: store)
         let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         await message.large.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.large))
         await waitOnMainActor("the rendition") { loader.state.isShowingOriginal }
         #expect(loader.content == Fixtures.jpeg(Fixtures.large))

@@ -18,7 +18,7 @@ struct AttachmentLoaderReuseTests {
         loader.load(parts: [PartFactory.size(#"{"width":300,"height":100}"#), ScriptedPart("old")])
         loader.onChange = { shown.append($0) }
         let new = ScriptedPart("new")
-        loader.load(parts: [new], fetchingFullResolution: true)
+        loader.load(parts: [new], fetchingOriginal: true)
         await loader.engine.stoppedRunEnded()
         let attempt = await new.script.attempt(0)
         await Task.yield()
@@ -38,7 +38,7 @@ struct AttachmentLoaderReuseTests {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let old = ScriptedPart("old")
         let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
-        loader.load(parts: [old], fetchingFullResolution: true)
+        loader.load(parts: [old], fetchingOriginal: true)
         let attempt = await old.script.attempt(0)
         loader.load(parts: [LoadingFixtures.localOriginal("new")])
         await attempt.waitUntilCancelled()
@@ -56,7 +56,7 @@ struct AttachmentLoaderReuseTests {
         let part = ScriptedPart("full")
         var loader: CallbackAttachmentLoader? = CallbackAttachmentLoader(
             resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
-        loader?.load(parts: [part], fetchingFullResolution: true)
+        loader?.load(parts: [part], fetchingOriginal: true)
         let attempt = await part.script.attempt(0)
         loader = nil
         await attempt.waitUntilCancelled()

@@ -8,7 +8,7 @@ import Testing
     "Attachment loader: the displayed size changes (rotation, split view, a resized cell)", SuiteTimeLimit.minutes(2),
     .inTurn)
 struct AttachmentLoaderSizeChangeTests {
-    private typealias Fixtures = RepresentationFixtures
+    private typealias Fixtures = RenditionFixtures
     /// Other device pixels that the 2048 rendition covers and the 1024 one does not.
     private static let otherLargerCell = PixelSize(width: 1900, height: 1400)
     private let message = RenditionMessage()
@@ -22,7 +22,7 @@ struct AttachmentLoaderSizeChangeTests {
     /// A loader that shows the 1024 rendition, loaded for ``RenditionMessage/largeCell``.
     private func loaderShowingLarge() async -> CallbackAttachmentLoader {
         let loader = loader()
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         await message.large.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.large))
         await waitOnMainActor("the 1024 rendition") { loader.state.isShowingOriginal && !loader.state.isLoading }
         return loader
@@ -94,7 +94,7 @@ struct AttachmentLoaderSizeChangeTests {
         let other = RenditionMessage()
         let downloading = loader()
         downloading.load(
-            parts: other.parts, displayedPixelSize: RenditionMessage.wholeScreen, fetchingFullResolution: true)
+            parts: other.parts, displayedPixelSize: RenditionMessage.wholeScreen, fetchingOriginal: true)
         let attempt = await other.original.script.attempt(0)
         downloading.onChange = { _ in published += 1 }
         downloading.displayedPixelSizeChanged(to: RenditionMessage.largeCell)
@@ -112,7 +112,7 @@ struct AttachmentLoaderSizeChangeTests {
     func rapidSequence() async throws {
         try message.requireChain()
         let loader = loader()
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         let large = await message.large.1.script.attempt(0)
         // The local preview is shown first (it reaches the main actor on its own hop, which may
         // come after the download has started); from then on the cell must never show nothing.
@@ -188,7 +188,7 @@ struct AttachmentLoaderSizeChangeTests {
         try message.requireChain()
         let coordinator = TransferFixtures.coordinator(throttle: .none, store: store)
         let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         let large = await message.large.1.script.attempt(0)
         // The preview's publish reaches the main actor on its own hop, which may come after the
         // download has started (seen in CI): the size change is made once it is shown.

@@ -18,9 +18,9 @@ struct AttachmentLoaderStateTests {
     private static func observablePhases() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")
-        try ResolverChoice.require([LoadingFixtures.localPreview(), full], preview: "preview", fullResolution: "full")
+        try ResolverChoice.require([LoadingFixtures.localPreview(), full], preview: "preview", original: "full")
         let loader = AttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
-        loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingFullResolution: true)
+        loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingOriginal: true)
         let attempt = await full.script.attempt(0)
         await waitOnMainActor("the preview") { loader.content != nil }
         #expect(loader.content == LoadingFixtures.jpeg(width: 64, height: 48))
@@ -41,9 +41,9 @@ struct AttachmentLoaderStateTests {
     func cancelKeepsShown() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")
-        try ResolverChoice.require([LoadingFixtures.localPreview(), full], preview: "preview", fullResolution: "full")
+        try ResolverChoice.require([LoadingFixtures.localPreview(), full], preview: "preview", original: "full")
         let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
-        loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingFullResolution: true)
+        loader.load(parts: [LoadingFixtures.localPreview(), full], fetchingOriginal: true)
         let attempt = await full.script.attempt(0)
         await waitOnMainActor("the preview") { loader.state.content != nil }
         loader.cancel()
@@ -70,7 +70,7 @@ struct AttachmentLoaderStateTests {
         var changes = 0
         let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
         loader.onChange = { _ in changes += 1 }
-        loader.load(parts: [full], fetchingFullResolution: true)
+        loader.load(parts: [full], fetchingOriginal: true)
         await full.script.attempt(0).fail(URLError(.timedOut))
         await waitOnMainActor("the failure") { !loader.state.isLoading }
         guard case .failed(let failure) = loader.state.phase else {

@@ -4,11 +4,11 @@ import Testing
 @testable import AttachmentKit
 
 /// The phase a loader publishes while a size change fetches a larger rendition, as
-/// ``AttachmentLoadPhase`` and ``AttachmentLoadState/isLoading`` document it.
+/// ``AttachmentLoadState/Phase`` and ``AttachmentLoadState/isLoading`` document it.
 @MainActor
 @Suite("Attachment loader: the phase during a size change's fetch", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentLoaderUpgradePhaseTests {
-    private typealias Fixtures = RepresentationFixtures
+    private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
     private let store = InMemoryContentStore(costLimit: 1 << 20, maximumEntryCost: 1 << 20)
 
@@ -21,7 +21,7 @@ struct AttachmentLoaderUpgradePhaseTests {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(throttle: .none, clock: clock, store: store)
         let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0.1)
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         await clock.waitForSleepers(1)
         clock.advance(by: 0.1)
         await message.large.1.script.attempt(0).succeed(Fixtures.jpeg(Fixtures.large))

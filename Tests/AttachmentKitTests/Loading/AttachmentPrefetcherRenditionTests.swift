@@ -8,7 +8,7 @@ import Testing
     "Attachment prefetcher: it warms the rendition the loader will read for the same size", SuiteTimeLimit.minutes(2),
     .inTurn)
 struct AttachmentPrefetcherRenditionTests {
-    private typealias Fixtures = RepresentationFixtures
+    private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
     private let store = InMemoryContentStore(costLimit: 1 << 20, maximumEntryCost: 1 << 20)
     private var resolver: AttachmentResolver {
@@ -21,7 +21,7 @@ struct AttachmentPrefetcherRenditionTests {
         for size: PixelSize, with resolver: AttachmentResolver, answering download: ScriptedPart,
         with content: PartContent
     ) async {
-        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: true)
+        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingOriginal: true)
         var drained = false
         prefetcher.onDrained = { drained = true }
         prefetcher.startPrefetching([message.parts], displayedPixelSize: size)
@@ -41,7 +41,7 @@ struct AttachmentPrefetcherRenditionTests {
         #expect(await store.contains(message.large.0.contentKey))
         #expect(await !store.contains(ContentKey(partID: message.original.id)))
         let loader = CallbackAttachmentLoader(resolver: resolver)
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         await waitOnMainActor("the warmed rendition") { loader.state.isShowingOriginal }
         #expect(loader.state.content == Fixtures.jpeg(Fixtures.large))
         #expect(message.startedCounts == (0, 1, 0))
@@ -60,7 +60,7 @@ struct AttachmentPrefetcherRenditionTests {
         #expect(await !store.contains(message.large.0.contentKey))
         let loader = CallbackAttachmentLoader(resolver: resolver)
         loader.load(
-            parts: message.parts, displayedPixelSize: RenditionMessage.wholeScreen, fetchingFullResolution: true)
+            parts: message.parts, displayedPixelSize: RenditionMessage.wholeScreen, fetchingOriginal: true)
         await waitOnMainActor("the warmed original") { loader.state.isShowingOriginal }
         #expect(message.startedCounts == (1, 0, 0))
     }
@@ -71,11 +71,11 @@ struct AttachmentPrefetcherRenditionTests {
     func loaderJoinsRunningRenditionPrefetch() async throws {
         try message.requireChain()
         let resolver = resolver
-        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: true)
+        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingOriginal: true)
         prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.largeCell)
         let download = await message.large.1.script.attempt(0)
         let loader = CallbackAttachmentLoader(resolver: resolver)
-        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+        loader.load(parts: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         await waitOnMainActor("the loader to join at its priority") {
             prefetcher.runningCount == 1 && loader.state.isLoading
         }
@@ -91,7 +91,7 @@ struct AttachmentPrefetcherRenditionTests {
     @Test("prefetching for a size the local preview covers asks for nothing")
     func previewCoversPrefetchesNothing() async throws {
         try message.requireChain()
-        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: true)
+        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingOriginal: true)
         var drained = false
         prefetcher.onDrained = { drained = true }
         prefetcher.startPrefetching([message.parts], displayedPixelSize: RenditionMessage.tinyCell)

@@ -29,7 +29,7 @@ struct AttachmentPrefetcherServerTests {
     }
 
     private static func prefetcher(_ harness: RemoteTestHarness) -> AttachmentPrefetcher {
-        AttachmentPrefetcher(resolver: AttachmentResolver(downloads: harness.coordinator), fetchingFullResolution: true)
+        AttachmentPrefetcher(resolver: AttachmentResolver(downloads: harness.coordinator), fetchingOriginal: true)
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -79,7 +79,7 @@ struct AttachmentPrefetcherServerTests {
         try await waitUntil("the prefetch's request") { !server.requests.isEmpty }
         let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: harness.coordinator))
         loader.priority = .high
-        loader.load(parts: [part], fetchingFullResolution: true)
+        loader.load(parts: [part], fetchingOriginal: true)
         try await waitUntil("the loader to join") { await harness.coordinator.priority(of: "photo") == .high }
         try server.release("photo")
         await waitOnMainActor("the original") { loader.state.isShowingOriginal }

@@ -6,7 +6,7 @@ import Testing
 @MainActor
 @Suite("Attachment prefetcher: a message started again with a larger size", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentPrefetcherSizeTests {
-    private typealias Fixtures = RepresentationFixtures
+    private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
     /// Holds the prefetcher's only slot while `message` waits.
     private let blocker = ScriptedPart("blocker")
@@ -15,7 +15,7 @@ struct AttachmentPrefetcherSizeTests {
     private func prefetcherWithBusySlot() async -> (AttachmentPrefetcher, ScriptedAttempt) {
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator(throttle: .none))
         let prefetcher = AttachmentPrefetcher(
-            resolver: resolver, maximumConcurrentPrefetches: 1, fetchingFullResolution: true)
+            resolver: resolver, maximumConcurrentPrefetches: 1, fetchingOriginal: true)
         prefetcher.startPrefetching([[blocker]])
         return (prefetcher, await blocker.script.attempt(0))
     }

@@ -17,7 +17,7 @@ struct AttachmentPrefetcherStoreTests {
         let coordinator = DownloadCoordinator(
             store: store, configuration: .init(progressThrottle: .none, clock: TransferTestClock()))
         let resolver = AttachmentResolver(downloads: coordinator)
-        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: true)
+        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingOriginal: true)
         var drained = false
         prefetcher.onDrained = { drained = true }
         let part = ScriptedPart("photo")
@@ -29,7 +29,7 @@ struct AttachmentPrefetcherStoreTests {
         #expect(store.memory.content(for: key) == nil)
         // The cell reads the warmed entry: no second download, and now it is in memory.
         let loader = CallbackAttachmentLoader(resolver: resolver)
-        loader.load(parts: [part], fetchingFullResolution: true)
+        loader.load(parts: [part], fetchingOriginal: true)
         await waitOnMainActor("the original from the store") { loader.state.isShowingOriginal }
         #expect(part.script.startedCount == 1)
         #expect(store.memory.content(for: key) != nil)

@@ -9,7 +9,7 @@ struct AttachmentPrefetcherTests {
     private static func prefetcher(_ coordinator: DownloadCoordinator, limit: Int = 2) -> AttachmentPrefetcher {
         AttachmentPrefetcher(
             resolver: AttachmentResolver(downloads: coordinator), maximumConcurrentPrefetches: limit,
-            fetchingFullResolution: true)
+            fetchingOriginal: true)
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -110,7 +110,7 @@ struct AttachmentPrefetcherTests {
         let attempt = await part.script.attempt(0)
         let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator))
         loader.priority = .high
-        loader.load(parts: [part], fetchingFullResolution: true)
+        loader.load(parts: [part], fetchingOriginal: true)
         await waitUntilCallers(2, of: "photo", in: coordinator)
         #expect(await coordinator.priority(of: "photo") == .high)
         attempt.succeed(LoadingFixtures.jpeg())

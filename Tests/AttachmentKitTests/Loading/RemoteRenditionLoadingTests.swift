@@ -20,13 +20,13 @@ struct RemoteRenditionLoadingTests {
         ])
         let harness = try RemoteTestHarness(transport: transport)
         var photo = harness.part(originalURL, id: "flickr/5310", mimeType: .imageJPEG)
-        let large = photo.representation(url: largeURL, pixelSize: PixelSize(width: 1024, height: 768))
-        photo.representations = [large]
+        let large = photo.rendition(url: largeURL, pixelSize: PixelSize(width: 1024, height: 768))
+        photo.renditions = [large]
         let message: [any MessagePart] = [photo, PartFactory.size(#"{"width":4032,"height":3024,"orientation":0}"#)]
         let resolver = AttachmentResolver(downloads: harness.coordinator)
         let cellPixels = PixelSize(width: 120 * 3, height: 90 * 3)
 
-        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingFullResolution: true)
+        let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingOriginal: true)
         var drained = false
         prefetcher.onDrained = { drained = true }
         prefetcher.startPrefetching([message], displayedPixelSize: cellPixels)
@@ -37,7 +37,7 @@ struct RemoteRenditionLoadingTests {
         #expect(large.contentKey.partID == "flickr/5310@1024x768")
 
         let loader = CallbackAttachmentLoader(resolver: resolver, downloadDelay: 0)
-        loader.load(parts: message, displayedPixelSize: cellPixels, fetchingFullResolution: true)
+        loader.load(parts: message, displayedPixelSize: cellPixels, fetchingOriginal: true)
         await waitOnMainActor("the stored rendition") { loader.state.isShowingOriginal }
         #expect(transport.totalRequestCount == 1)
     }

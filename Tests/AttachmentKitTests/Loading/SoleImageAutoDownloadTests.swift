@@ -39,8 +39,8 @@ private struct SoleImageServer {
             imageSize: withRendition ? try ImageSizeMetadata(pixelWidth: 4032, pixelHeight: 3024) : nil,
             downloader: harness.downloader)
         if withRendition {
-            photo.representations = [
-                photo.representation(url: server.url("/photo-1024.jpg"), pixelSize: PixelSize(width: 1024, height: 768))
+            photo.renditions = [
+                photo.rendition(url: server.url("/photo-1024.jpg"), pixelSize: PixelSize(width: 1024, height: 768))
             ]
         }
         return photo
@@ -52,7 +52,7 @@ private struct SoleImageServer {
     func requests(_ path: String) -> Int { server.requests(to: path).count }
 }
 
-/// The sole-image rule of ``AutoDownloadPolicy``, with the defaults, against a real server: a
+/// The sole-image rule of ``AttachmentResolver/AutoDownloadPolicy``, with the defaults, against a real server: a
 /// message whose only image is a ``RemotePart`` shows it unasked when it declares a size within
 /// the limit (or offers a rendition for the size), and otherwise says that it waits for a request.
 @MainActor
@@ -85,7 +85,7 @@ struct SoleImageAutoDownloadTests {
         let photo = try fixture.photo(byteCount: Int64(SoleImageServer.original.count))
         var shown: PartID?
         for await event in fixture.resolver.events(for: [photo]) {
-            if case .fullResolution(_, let partID) = event { shown = partID }
+            if case .original(_, let partID) = event { shown = partID }
         }
         #expect(shown == photo.id)
     }
@@ -102,7 +102,7 @@ struct SoleImageAutoDownloadTests {
         loader.load(parts: [photo], displayedPixelSize: PixelSize(width: 360, height: 270))
         await waitOnMainActor("the run to end") { !loader.state.isLoading }
         #expect(loader.state.isShowingOriginal, "phase \(loader.state.phase)")
-        #expect(loader.state.shownPartID == photo.representations.first?.part.id)
+        #expect(loader.state.shownPartID == photo.renditions.first?.part.id)
         #expect(RemoteTestContent.contents(loader.state.content) == SoleImageServer.rendition)
         #expect(fixture.requests("/photo-1024.jpg") == 1)
         #expect(fixture.requests("/photo.jpg") == 0)
@@ -111,7 +111,7 @@ struct SoleImageAutoDownloadTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "an original of unknown size, or over the limit, is not fetched: the state says it waits for a request, and a request shows it",
-        arguments: [nil, AutoDownloadPolicy.defaultMaximumSoleImageByteCount + 1] as [Int64?])
+        arguments: [nil, AttachmentResolver.AutoDownloadPolicy.defaultMaximumSoleImageByteCount + 1] as [Int64?])
     func originalOverTheLimitAwaitsRequest(byteCount: Int64?) async throws {
         let fixture = try await SoleImageServer()
         defer { fixture.server.stop() }
@@ -127,7 +127,7 @@ struct SoleImageAutoDownloadTests {
         #expect(loader.state.lastFailure == nil)
         #expect(fixture.requests("/photo.jpg") == 0)
         guard byteCount == nil else { return }  // a declared size the server would contradict
-        loader.load(parts: [photo], fetchingFullResolution: true)
+        loader.load(parts: [photo], fetchingOriginal: true)
         #expect(!loader.state.awaitsDownloadRequest)
         await waitOnMainActor("the requested original") { !loader.state.isLoading }
         #expect(loader.state.isShowingOriginal, "phase \(loader.state.phase)")

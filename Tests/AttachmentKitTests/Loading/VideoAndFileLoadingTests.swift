@@ -43,7 +43,7 @@ struct VideoAndFileLoadingTests {
         await waitOnMainActor("the run to end") { !loader.state.isLoading }
         #expect(loader.state.awaitsDownloadRequest)
         #expect(file.script.startedCount == 0)
-        loader.load(parts: [file], fetchingFullResolution: true)
+        loader.load(parts: [file], fetchingOriginal: true)
         await waitOnMainActor("the file") { loader.state.content == .data(pdf) }
         #expect(loader.state.isShowingOriginal)
     }

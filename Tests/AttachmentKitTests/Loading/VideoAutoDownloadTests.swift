@@ -3,8 +3,8 @@ import Testing
 
 @testable import AttachmentKit
 
-/// ``AutoDownloadPolicy`` by size for videos and files, through a loader: above the limit (the
-/// shared ``AutoDownloadPolicy/maximumByteCount``, or ``AutoDownloadPolicy/maximumVideoAndFileByteCount``
+/// ``AttachmentResolver/AutoDownloadPolicy`` by size for videos and files, through a loader: above the limit (the
+/// shared ``AttachmentResolver/AutoDownloadPolicy/maximumByteCount``, or ``AttachmentResolver/AutoDownloadPolicy/maximumVideoAndFileByteCount``
 /// when set) the video waits and the state says it awaits a download request, as an image does.
 @MainActor
 @Suite("Auto-download of videos and files by size", SuiteTimeLimit.minutes(2), .inTurn)
@@ -21,7 +21,9 @@ struct VideoAutoDownloadTests {
     }
 
     /// Loads `parts` unasked under `policy`; returns the loader once the run ended.
-    static func load(_ parts: [any MessagePart], policy: AutoDownloadPolicy) async -> CallbackAttachmentLoader {
+    static func load(_ parts: [any MessagePart], policy: AttachmentResolver.AutoDownloadPolicy) async
+        -> CallbackAttachmentLoader
+    {
         let resolver = AttachmentResolver(
             autoDownload: policy, downloads: TransferFixtures.coordinator(throttle: .none))
         let loader = CallbackAttachmentLoader(resolver: resolver, downloadDelay: 0)
@@ -36,7 +38,8 @@ struct VideoAutoDownloadTests {
         arguments: [(Int64(500_000), true), (Int64(30_000_000), false)])
     func sharedLimit(_ byteCount: Int64, _ fetched: Bool) async {
         let video = Self.part("video", .videoMP4, byteCount: byteCount)
-        let policy = AutoDownloadPolicy(mimeTypes: [.imageJPEGPreview, .videoMP4], maximumByteCount: Self.mib)
+        let policy = AttachmentResolver.AutoDownloadPolicy(
+            mimeTypes: [.imageJPEGPreview, .videoMP4], maximumByteCount: Self.mib)
         let loader = await Self.load([VideoAndFileLoadingTests.poster, video], policy: policy)
         #expect(video.script.startedCount == (fetched ? 1 : 0))
         #expect(loader.state.awaitsDownloadRequest == !fetched)
@@ -53,7 +56,7 @@ struct VideoAutoDownloadTests {
         ])
     func separateLimit(_ type: MIMEType, _ byteCount: Int64?, _ fetched: Bool) async {
         let part = Self.part("full", type, byteCount: byteCount)
-        var policy = AutoDownloadPolicy.default
+        var policy = AttachmentResolver.AutoDownloadPolicy.default
         policy.mimeTypes.formUnion([.videoMP4, Self.pdf])
         policy.maximumVideoAndFileByteCount = 50 << 20
         let parts: [any MessagePart] = type == .videoMP4 ? [VideoAndFileLoadingTests.poster, part] : [part]
@@ -66,7 +69,7 @@ struct VideoAutoDownloadTests {
     @Test(
         "the video limit leaves previews and images to the shared one: a 3 MiB poster and a 3 MiB photo wait")
     func othersKeepTheSharedLimit() async throws {
-        var policy = AutoDownloadPolicy(
+        var policy = AttachmentResolver.AutoDownloadPolicy(
             mimeTypes: [.imageJPEGPreview, .imageJPEG, .videoMP4], maximumByteCount: 2 * Self.mib,
             maximumSoleImageByteCount: 0)
         policy.maximumVideoAndFileByteCount = 50 << 20

@@ -18,10 +18,10 @@ struct ImageSizeMetadataDurationTests {
 
     @Test("a negative or non-numeric duration is a typed error naming the key")
     func invalid() {
-        #expect(throws: ImageSizeMetadataError.notPositive(key: "duration", value: -1)) {
+        #expect(throws: ImageSizeMetadata.Error.notPositive(key: "duration", value: -1)) {
             try ImageSizeMetadata(json: Data(#"{"width": 1, "height": 1, "duration": -1}"#.utf8))
         }
-        #expect(throws: ImageSizeMetadataError.notANumber(key: "duration")) {
+        #expect(throws: ImageSizeMetadata.Error.notANumber(key: "duration")) {
             try ImageSizeMetadata(json: Data(#"{"width": 1, "height": 1, "duration": "long"}"#.utf8))
         }
     }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("ImageSizeMetadata", .inTurn)
 struct ImageSizeMetadataTests {
-    private func parse(_ json: String) throws(ImageSizeMetadataError) -> ImageSizeMetadata {
+    private func parse(_ json: String) throws(ImageSizeMetadata.Error) -> ImageSizeMetadata {
         try ImageSizeMetadata(json: Data(json.utf8))
     }
 
@@ -31,7 +31,7 @@ struct ImageSizeMetadataTests {
     @Test(
         "bad input is a typed error that names the problem",
         arguments: [
-            ("{", ImageSizeMetadataError?.none),
+            ("{", ImageSizeMetadata.Error?.none),
             ("[1,2]", .notAnObject),
             ("\"text\"", .notAnObject),
             (#"{"height":4}"#, .missingKey("width")),
@@ -49,11 +49,11 @@ struct ImageSizeMetadataTests {
             (#"{"width":4,"height":4,"orientation":1.5}"#, .invalidOrientation(1.5)),
             (#"{"width":4,"height":4,"orientation":"up"}"#, .notANumber(key: "orientation")),
         ])
-    func rejected(json: String, expected: ImageSizeMetadataError?) {
+    func rejected(json: String, expected: ImageSizeMetadata.Error?) {
         #expect {
             try parse(json)
         } throws: { error in
-            guard let error = error as? ImageSizeMetadataError else { return false }
+            guard let error = error as? ImageSizeMetadata.Error else { return false }
             if let expected { return error == expected }
             if case .malformedJSON = error { return true }
             return false
@@ -62,15 +62,15 @@ struct ImageSizeMetadataTests {
 
     @Test("numbers too large for a Double are rejected, not turned into infinity")
     func overflow() {
-        #expect(throws: ImageSizeMetadataError.self) { try parse(#"{"width":1e400,"height":4}"#) }
+        #expect(throws: ImageSizeMetadata.Error.self) { try parse(#"{"width":1e400,"height":4}"#) }
     }
 
     @Test("the validating initialiser rejects non-finite values")
     func nonFinite() {
-        #expect(throws: ImageSizeMetadataError.notFinite(key: "width")) {
+        #expect(throws: ImageSizeMetadata.Error.notFinite(key: "width")) {
             try ImageSizeMetadata(pixelWidth: .nan, pixelHeight: 4)
         }
-        #expect(throws: ImageSizeMetadataError.notFinite(key: "height")) {
+        #expect(throws: ImageSizeMetadata.Error.notFinite(key: "height")) {
             try ImageSizeMetadata(pixelWidth: 4, pixelHeight: .infinity)
         }
     }

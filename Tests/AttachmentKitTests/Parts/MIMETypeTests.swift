@@ -45,7 +45,7 @@ struct MIMETypeTests {
     @Test(
         "malformed strings are rejected with the error that names the problem",
         arguments: [
-            ("jpeg", MIMETypeError.missingSlash("jpeg")),
+            ("jpeg", MIMEType.Error.missingSlash("jpeg")),
             ("/", .emptyType("/")),
             ("/jpeg", .emptyType("/jpeg")),
             ("image/", .emptySubtype("image/")),
@@ -62,7 +62,7 @@ struct MIMETypeTests {
             ("text/plain; a=\"open", .malformedParameter("a")),
             ("text/plain; a=1 b=2", .malformedParameter("a")),
         ])
-    func rejected(input: String, error: MIMETypeError) {
+    func rejected(input: String, error: MIMEType.Error) {
         #expect(throws: error) { try MIMEType(input) }
     }
 
@@ -70,10 +70,10 @@ struct MIMETypeTests {
     func length() throws {
         let longest = "image/" + String(repeating: "a", count: 249)
         #expect(try MIMEType(longest).subtype.count == 249)
-        #expect(throws: MIMETypeError.tooLong(byteCount: 256)) { try MIMEType(longest + "a") }
+        #expect(throws: MIMEType.Error.tooLong(byteCount: 256)) { try MIMEType(longest + "a") }
     }
 
-    @Test("the preview variant is derived by rule, and undone by fullResolutionVariant")
+    @Test("the preview variant is derived by rule, and undone by originalVariant")
     func previewVariant() throws {
         #expect(MIMEType.imageGIF.previewVariant == .imageGIFPreview)
         #expect(MIMEType.imageJPEG.previewVariant == .imageJPEGPreview)
@@ -81,8 +81,8 @@ struct MIMETypeTests {
         #expect(MIMEType.imageJPEGPreview.previewVariant == .imageJPEGPreview)
         #expect(MIMEType.imageJPEGPreview.isPreview)
         #expect(!MIMEType.imageJPEG.isPreview)
-        #expect(MIMEType.imageGIFPreview.fullResolutionVariant == .imageGIF)
-        #expect(MIMEType.imagePNG.fullResolutionVariant == nil)
+        #expect(MIMEType.imageGIFPreview.originalVariant == .imageGIF)
+        #expect(MIMEType.imagePNG.originalVariant == nil)
     }
 
     @Test("surrounding spaces are ignored")

@@ -27,11 +27,11 @@ struct PartContentTests {
     @Test("a missing file is a typed error naming the file")
     func missingFile() {
         let url = URL(fileURLWithPath: "/nonexistent/attachmentkit/\(UUID()).jpg")
-        #expect(throws: PartContentError.unreadable(url, reason: "no such file")) { try PartContent.file(url).bytes() }
+        #expect(throws: PartContent.Error.unreadable(url, reason: "no such file")) { try PartContent.file(url).bytes() }
         #expect {
             try PartContent.file(url).byteCount()
         } throws: { error in
-            guard case .unreadable(let failed, _) = error as? PartContentError else { return false }
+            guard case .unreadable(let failed, _) = error as? PartContent.Error else { return false }
             return failed == url
         }
     }
@@ -39,8 +39,8 @@ struct PartContentTests {
     @Test("a URL that is not a file URL is rejected")
     func notAFile() throws {
         let url = try #require(URL(string: "https://example.com/a.jpg"))
-        #expect(throws: PartContentError.notAFileURL(url)) { try PartContent.file(url).bytes() }
-        #expect(throws: PartContentError.notAFileURL(url)) { try PartContent.file(url).byteCount() }
+        #expect(throws: PartContent.Error.notAFileURL(url)) { try PartContent.file(url).bytes() }
+        #expect(throws: PartContent.Error.notAFileURL(url)) { try PartContent.file(url).byteCount() }
     }
 }
 

@@ -64,16 +64,16 @@ struct PlaceholderEncodingTests {
     @Test("the encoders refuse sizes over 100, wrong buffers and component counts")
     func refusals() {
         let pixels = [UInt8](repeating: 255, count: 101 * 4)
-        #expect(throws: PlaceholderEncodingError.sizeOutOfRange(width: 101, height: 1)) {
+        #expect(throws: PlaceholderImage.EncodingError.sizeOutOfRange(width: 101, height: 1)) {
             try ThumbHash(encoding: pixels, width: 101, height: 1)
         }
-        #expect(throws: PlaceholderEncodingError.sizeOutOfRange(width: 0, height: 0)) {
+        #expect(throws: PlaceholderImage.EncodingError.sizeOutOfRange(width: 0, height: 0)) {
             try BlurHash(encoding: [], width: 0, height: 0)
         }
-        #expect(throws: PlaceholderEncodingError.wrongByteCount(404, expected: 400)) {
+        #expect(throws: PlaceholderImage.EncodingError.wrongByteCount(404, expected: 400)) {
             try ThumbHash(encoding: pixels, width: 10, height: 10)
         }
-        #expect(throws: PlaceholderEncodingError.componentCountOutOfRange(x: 10, y: 3)) {
+        #expect(throws: PlaceholderImage.EncodingError.componentCountOutOfRange(x: 10, y: 3)) {
             try BlurHash(encoding: Array(pixels.prefix(400)), width: 10, height: 10, componentsX: 10)
         }
     }

@@ -94,7 +94,7 @@ struct PlaceholderPartTests {
             PartFactory.remote("photo", .imageJPEG), Self.size, Self.hashPart("LEHV6nWB2yk8", .blurHash),
         ]
         #expect(AttachmentResolver().resolve(parts).placeholderSize?.image == nil)
-        var failures: [ResolutionFailure] = []
+        var failures: [AttachmentResolver.Failure] = []
         var placeholder: PlaceholderSize?
         for await event in AttachmentResolver().events(for: parts) {
             if case .failed(let failure) = event { failures.append(failure) }
@@ -103,12 +103,12 @@ struct PlaceholderPartTests {
         #expect(placeholder != nil && placeholder?.image == nil)
         #expect(failures.count == 1)
         #expect(failures.first?.partID == "hash" && failures.first?.role == .sizeMetadata)
-        #expect(failures.first?.reason as? BlurHashError == .wrongLength(characterCount: 12, expected: 28))
+        #expect(failures.first?.reason as? BlurHash.Error == .wrongLength(characterCount: 12, expected: 28))
         let long = String(repeating: "A", count: 5000)
         let tooLong = AttachmentResolver().resolve([
             PartFactory.remote("photo", .imageJPEG), Self.size, Self.hashPart(long, .thumbHash),
         ])
         #expect(tooLong.placeholderSize?.image == nil)
-        #expect(tooLong.placeholderHashPart?.failure?.reason is ThumbHashError)
+        #expect(tooLong.placeholderHashPart?.failure?.reason is ThumbHash.Error)
     }
 }

@@ -25,7 +25,7 @@ struct PlaceholderValidationTests {
             let hash = RandomPlaceholderHashes.thumbHash(&random)
             _ = try ThumbHash(bytes: hash)
             for length in 0..<hash.count {
-                #expect(throws: ThumbHashError.self) { try ThumbHash(bytes: Array(hash.prefix(length))) }
+                #expect(throws: ThumbHash.Error.self) { try ThumbHash(bytes: Array(hash.prefix(length))) }
                 do {
                     _ = try ThumbHash(bytes: Array(hash.prefix(length)))
                 } catch {
@@ -35,7 +35,7 @@ struct PlaceholderValidationTests {
                     }
                 }
             }
-            #expect(throws: ThumbHashError.wrongLength(byteCount: hash.count + 1, expected: hash.count)) {
+            #expect(throws: ThumbHash.Error.wrongLength(byteCount: hash.count + 1, expected: hash.count)) {
                 try ThumbHash(bytes: hash + [0])
             }
         }
@@ -45,21 +45,23 @@ struct PlaceholderValidationTests {
     func thumbHashFields() throws {
         var zeroCount = Self.thumbHash
         zeroCount[3] &= 0xF8
-        #expect(throws: ThumbHashError.invalidLuminanceCount(0, maximum: 7)) { try ThumbHash(bytes: zeroCount) }
+        #expect(throws: ThumbHash.Error.invalidLuminanceCount(0, maximum: 7)) { try ThumbHash(bytes: zeroCount) }
         var alphaSix = [UInt8](repeating: 0, count: 25)
         alphaSix[2] = 0x80
         alphaSix[3] = 6
-        #expect(throws: ThumbHashError.invalidLuminanceCount(6, maximum: 5)) { try ThumbHash(bytes: alphaSix) }
-        #expect(throws: ThumbHashError.tooShort(byteCount: 5, minimum: 6)) { try ThumbHash(bytes: [0, 0, 0x80, 5, 0]) }
-        #expect(throws: ThumbHashError.notBase64("not base64!")) { try ThumbHash(base64: "not base64!") }
-        #expect(throws: ThumbHashError.notBase64("")) { try ThumbHash(base64: "") }
+        #expect(throws: ThumbHash.Error.invalidLuminanceCount(6, maximum: 5)) { try ThumbHash(bytes: alphaSix) }
+        #expect(throws: ThumbHash.Error.tooShort(byteCount: 5, minimum: 6)) {
+            try ThumbHash(bytes: [0, 0, 0x80, 5, 0])
+        }
+        #expect(throws: ThumbHash.Error.notBase64("not base64!")) { try ThumbHash(base64: "not base64!") }
+        #expect(throws: ThumbHash.Error.notBase64("")) { try ThumbHash(base64: "") }
         let long = String(repeating: "A", count: 200)
-        #expect(throws: ThumbHashError.notBase64(String(long.prefix(64)))) { try ThumbHash(base64: long) }
+        #expect(throws: ThumbHash.Error.notBase64(String(long.prefix(64)))) { try ThumbHash(base64: long) }
         let hash = try ThumbHash(bytes: Self.thumbHash)
         #expect(try ThumbHash(base64: hash.base64) == hash)
         #expect(try ThumbHash(base64: hash.base64.replacingOccurrences(of: "=", with: "")) == hash)
-        #expect(throws: ThumbHashError.sizeOutOfRange(0)) { try hash.image(longestSide: 0) }
-        #expect(throws: ThumbHashError.sizeOutOfRange(257)) { try hash.image(longestSide: 257) }
+        #expect(throws: ThumbHash.Error.sizeOutOfRange(0)) { try hash.image(longestSide: 0) }
+        #expect(throws: ThumbHash.Error.sizeOutOfRange(257)) { try hash.image(longestSide: 257) }
         let largest = hash.size(longestSide: 256)
         #expect(max(largest.width, largest.height) == 256)
         #expect(try hash.image(longestSide: 256).rgba.count == largest.width * largest.height * 4)
@@ -73,7 +75,7 @@ struct PlaceholderValidationTests {
             _ = try BlurHash(hash)
             for length in 0..<hash.count {
                 let prefix = String(hash.prefix(length))
-                let expected: BlurHashError =
+                let expected: BlurHash.Error =
                     length < 6
                     ? .tooShort(characterCount: length) : .wrongLength(characterCount: length, expected: hash.count)
                 #expect(throws: expected) { try BlurHash(prefix) }
@@ -84,19 +86,21 @@ struct PlaceholderValidationTests {
     @Test("BlurHash characters, component counts, term ranges and decode requests are checked")
     func blurHashFields() throws {
         let valid = "LEHV6nWB2yk8pyo0adR*.7kCMdnj"
-        #expect(throws: BlurHashError.invalidCharacter(offset: 5)) { try BlurHash("LEHV6\"WB2yk8pyo0adR*.7kCMdnj") }
-        #expect(throws: BlurHashError.invalidCharacter(offset: 2)) { try BlurHash("LEéV6nWB2yk8pyo0adR*.7kCMdnj") }
-        #expect(throws: BlurHashError.invalidComponentCount(81)) { try BlurHash("}" + valid.dropFirst()) }
-        #expect(throws: BlurHashError.tooLong(characterCount: 167)) { try BlurHash(String(repeating: "0", count: 167)) }
-        #expect(throws: BlurHashError.constantOutOfRange(83 * 83 * 83 * 83 - 1)) { try BlurHash("00~~~~") }
-        #expect(throws: BlurHashError.termOutOfRange(6888, index: 1)) { try BlurHash("100000~~") }
-        #expect(throws: BlurHashError.termOutOfRange(6859, index: 1)) { try BlurHash("100000~r") }
+        #expect(throws: BlurHash.Error.invalidCharacter(offset: 5)) { try BlurHash("LEHV6\"WB2yk8pyo0adR*.7kCMdnj") }
+        #expect(throws: BlurHash.Error.invalidCharacter(offset: 2)) { try BlurHash("LEéV6nWB2yk8pyo0adR*.7kCMdnj") }
+        #expect(throws: BlurHash.Error.invalidComponentCount(81)) { try BlurHash("}" + valid.dropFirst()) }
+        #expect(throws: BlurHash.Error.tooLong(characterCount: 167)) {
+            try BlurHash(String(repeating: "0", count: 167))
+        }
+        #expect(throws: BlurHash.Error.constantOutOfRange(83 * 83 * 83 * 83 - 1)) { try BlurHash("00~~~~") }
+        #expect(throws: BlurHash.Error.termOutOfRange(6888, index: 1)) { try BlurHash("100000~~") }
+        #expect(throws: BlurHash.Error.termOutOfRange(6859, index: 1)) { try BlurHash("100000~r") }
         #expect(try BlurHash("100000~q").componentsX == 2)
         let hash = try BlurHash(valid)
-        #expect(throws: BlurHashError.sizeOutOfRange(width: 0, height: 32)) { try hash.image(width: 0) }
-        #expect(throws: BlurHashError.sizeOutOfRange(width: 32, height: 300)) { try hash.image(height: 300) }
-        #expect(throws: BlurHashError.invalidPunch(.infinity)) { try hash.image(punch: .infinity) }
-        #expect(throws: BlurHashError.invalidPunch(0)) { try hash.image(punch: 0) }
+        #expect(throws: BlurHash.Error.sizeOutOfRange(width: 0, height: 32)) { try hash.image(width: 0) }
+        #expect(throws: BlurHash.Error.sizeOutOfRange(width: 32, height: 300)) { try hash.image(height: 300) }
+        #expect(throws: BlurHash.Error.invalidPunch(.infinity)) { try hash.image(punch: .infinity) }
+        #expect(throws: BlurHash.Error.invalidPunch(0)) { try hash.image(punch: 0) }
     }
 
     @Test("random bytes and strings never crash either decoder, and whatever is accepted decodes whole")

@@ -60,7 +60,7 @@ struct SizePartPlaceholderTests {
             PartFactory.remote("photo", .imageJPEG), preview,
             PartFactory.size(Self.sizeJSON(thumbHash: Self.thumbHash.base64)),
         ]
-        var events: [ResolutionEvent] = []
+        var events: [AttachmentResolver.Event] = []
         for await event in AttachmentResolver().events(for: parts) { events.append(event) }
         guard case .placeholder(let size) = events.first else {
             Issue.record("no placeholder first: \(events.map(\.testDescription))")

@@ -52,7 +52,7 @@ struct RemoteAuthChallengeTests {
         defer { server.stop() }
         let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 120))
         let fresh = server.url("/fresh")
-        let hooks = RemoteRequestHooks(resign: { _, status in status == 401 ? fresh : nil })
+        let hooks = RemotePart.Hooks(resign: { _, status in status == 401 ? fresh : nil })
         let stored = try await harness.download(harness.part(server.url("/expired"), hooks: hooks)).get()
         #expect(RemoteTestContent.contents(stored) == RemoteTestContent.contents(content))
         #expect(server.requests.map(\.path) == ["/expired", "/fresh"])

@@ -32,7 +32,7 @@ struct RemoteCancellationTests {
         download.cancel()
         // Only the cancellation can end the download before the test's time limit: the server
         // sends nothing more until the client leaves. No wall-clock bound, which load would break.
-        let result = await Result { () async throws(DownloadError) in try await download.content() }
+        let result = await Result { () async throws(TransferError) in try await download.content() }
         #expect(result.isCancellation)
         await harness.coordinator.waitUntilIdleUnlessCancelled()
         let kept = await harness.stored()
@@ -75,7 +75,7 @@ struct RemoteCancellationTests {
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         let entered = AsyncStream<Void>.makeStream()
-        let hooks = RemoteRequestHooks(headers: { _ in
+        let hooks = RemotePart.Hooks(headers: { _ in
             entered.continuation.yield()
             try await Task.sleep(nanoseconds: 30_000_000_000)
             return [:]
@@ -121,13 +121,13 @@ struct RemoteCancellationTests {
     }
 }
 
-extension Result where Failure == DownloadError {
+extension Result where Failure == TransferError {
     fileprivate var isCancellation: Bool {
         if case .failure(let error) = self { return error.isCancellation }
         return false
     }
 
-    fileprivate init(catching body: () async throws(DownloadError) -> Success) async {
+    fileprivate init(catching body: () async throws(TransferError) -> Success) async {
         do {
             self = .success(try await body())
         } catch {

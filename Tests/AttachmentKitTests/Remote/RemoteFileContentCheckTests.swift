@@ -105,12 +105,12 @@ struct RemoteFileContentCheckTests {
         // With a size part, the events read no header: the one request is the download.
         let size = PartFactory.size(#"{"width":1280,"height":720,"duration":3.5}"#)
         let resolver = AttachmentResolver(downloads: harness.coordinator)
-        let events = await resolver.events(for: [VideoMessageTests.poster, video, size], fetchingFullResolution: true)
+        let events = await resolver.events(for: [VideoMessageTests.poster, video, size], fetchingOriginal: true)
             .collected()
         let described = events.map(\.testDescription).filter { !$0.hasPrefix("progress") }
         #expect(described == ["placeholder 1280x720", "preview poster", "failed full-resolution video"])
         guard case .failed(let failure)? = events.last else { return }
-        let error = (failure.reason as? DownloadError)?.underlying as? RemotePartError
+        let error = (failure.reason as? TransferError)?.underlying as? RemotePartError
         #expect(error == .fileContentMismatch(.mismatch(declaredType: .videoMP4, content: .other(.html))))
         #expect(await harness.stored("video").content == nil)
         #expect(await harness.store.keys().isEmpty)
@@ -129,11 +129,11 @@ struct RemoteFileContentCheckTests {
         let file = harness.part(server.url("/f"), id: "file", mimeType: pdf)
         let loader = CallbackAttachmentLoader(
             resolver: AttachmentResolver(downloads: harness.coordinator), downloadDelay: 0)
-        loader.load(parts: [file], fetchingFullResolution: true)
+        loader.load(parts: [file], fetchingOriginal: true)
         await waitOnMainActor("the failure") { loader.state.lastFailure != nil }
         let failure = try #require(loader.state.lastFailure)
-        #expect(failure.role == .fullResolution)
-        let error = (failure.reason as? DownloadError)?.underlying as? RemotePartError
+        #expect(failure.role == .original)
+        let error = (failure.reason as? TransferError)?.underlying as? RemotePartError
         #expect(error == .fileContentMismatch(.mismatch(declaredType: pdf, content: .other(.html))))
         #expect(loader.state.content == nil)
         #expect(await harness.store.keys().isEmpty)

@@ -7,7 +7,7 @@ import Testing
 @testable import AttachmentKit
 
 /// A transport that stops a transfer because the disk fell behind
-/// (``HTTPTransportError/consumerTooSlow(bufferedBytes:)``) does not fail the download: it
+/// (``URLSessionTransport/Error/consumerTooSlow(bufferedBytes:)``) does not fail the download: it
 /// resumes at once from what was written.
 @Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteOverrunTests {
@@ -56,11 +56,11 @@ private final class OverrunningTransport: HTTPTransport {
         overran.withLock { $0 = true }
         let delivered = LockedState(Data())
         let limit = limit
-        let body = HTTPResponseBody(
+        let body = HTTPResponse.Body(
             nextChunk: {
                 if delivered.withLock({ $0.count }) >= limit {
                     response.body.cancel()
-                    throw HTTPTransportError.consumerTooSlow(bufferedBytes: 1 << 24)
+                    throw URLSessionTransport.Error.consumerTooSlow(bufferedBytes: 1 << 24)
                 }
                 var iterator = response.body.makeAsyncIterator()
                 guard let chunk = try await iterator.next() else { return nil }

@@ -65,7 +65,7 @@ struct RemoteRedirectTests {
             ])
         defer { server.stop() }
         let harness = try RemoteTestHarness()
-        let hooks = RemoteRequestHooks(headers: { _ in ["Authorization": "Bearer secret", "X-Trace": "t1"] })
+        let hooks = RemotePart.Hooks(headers: { _ in ["Authorization": "Bearer secret", "X-Trace": "t1"] })
         let stored = try await harness.download(harness.part(server.url("/a"), hooks: hooks)).get()
         #expect(RemoteTestContent.contents(stored) == RemoteTestContent.contents(content))
         let requests = server.requests

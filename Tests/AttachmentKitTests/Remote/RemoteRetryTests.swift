@@ -96,7 +96,7 @@ struct RemoteRetryTests {
         let harness = try RemoteTestHarness()
         let calls = LockedState(0)
         let fresh = server.url("/fresh")
-        let hooks = RemoteRequestHooks(resign: { _, status in
+        let hooks = RemotePart.Hooks(resign: { _, status in
             calls.withLock { $0 += 1 }
             return status == 403 ? fresh : nil
         })
@@ -115,7 +115,7 @@ struct RemoteRetryTests {
         defer { server.stop() }
         let harness = try RemoteTestHarness()
         let url = server.url("/a")
-        let hooks = RemoteRequestHooks(resign: { _, _ in url })
+        let hooks = RemotePart.Hooks(resign: { _, _ in url })
         let result = await harness.download(harness.part(url, hooks: hooks))
         guard case .httpStatus(let error)? = RemoteTestHarness.remoteError(result) else {
             Issue.record("expected httpStatus, got \(result)")

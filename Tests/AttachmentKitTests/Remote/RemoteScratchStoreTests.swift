@@ -15,7 +15,7 @@ struct RemoteScratchStoreTests {
         let bytes = RemoteTestContent.bytes(300_000, seed: 5)
         let url = source.appending("photo.bin")
         try bytes.write(to: url)
-        var downloader: RemoteDownloader? = RemoteDownloader(configuration: RemoteTestHarness.configuration())
+        var downloader: RemotePart.Downloader? = RemotePart.Downloader(configuration: RemoteTestHarness.configuration())
         var part: RemotePart? = RemotePart(
             id: "s", url: url, mimeType: .applicationOctetStream, downloader: try #require(downloader))
         let direct = try await #require(part).downloadContent(reportingTo: RecordingObserver())
@@ -33,7 +33,7 @@ struct RemoteScratchStoreTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a URL whose scheme is refused makes no scratch store")
     func refusedSchemeMakesNoScratchStore() async throws {
-        let downloader = RemoteDownloader()
+        let downloader = RemotePart.Downloader()
         let url = URL(fileURLWithPath: "/etc/hostname")
         let part = RemotePart(id: "f", url: url, mimeType: .textPlain, downloader: downloader)
         await #expect(throws: RemotePartError.schemeNotAllowed(url)) {

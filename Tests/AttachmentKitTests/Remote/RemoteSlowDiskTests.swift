@@ -29,7 +29,7 @@ struct RemoteSlowDiskTests {
         let slowCoordinator = DownloadCoordinator(store: slowStore)
         let slowPart = RemotePart(
             id: "slow", url: server.url("slow.bin"), mimeType: .applicationOctetStream,
-            downloader: RemoteDownloader(transport: transport, configuration: RemoteTestHarness.configuration()))
+            downloader: RemotePart.Downloader(transport: transport, configuration: RemoteTestHarness.configuration()))
         let fast = try RemoteTestHarness(transport: transport)
 
         disk.holdWrites(pathContaining: ".data")  // the body's writes, not the store's records

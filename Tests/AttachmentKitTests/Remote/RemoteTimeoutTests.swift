@@ -135,10 +135,10 @@ struct RemoteTimeoutTests {
 private struct ClockedDownload {
     let clock = TransferTestClock()
     let harness: RemoteTestHarness
-    let task: Task<Result<PartContent, DownloadError>, Never>
+    let task: Task<Result<PartContent, TransferError>, Never>
     private let ended = LockedState(false)
 
-    init(_ url: URL, configuration: RemotePartConfiguration, inMemory: Bool = false) throws {
+    init(_ url: URL, configuration: RemotePart.Configuration, inMemory: Bool = false) throws {
         let harness = try RemoteTestHarness(configuration: configuration, clock: clock)
         let coordinator = DownloadCoordinator(
             store: InMemoryContentStore(), configuration: .init(retryPolicy: .never, clock: clock))
@@ -147,7 +147,7 @@ private struct ClockedDownload {
         task = Task {
             defer { ended.withLock { $0 = true } }
             guard inMemory else { return await harness.download(harness.part(url)) }
-            do throws(DownloadError) {
+            do throws(TransferError) {
                 return .success(try await coordinator.content(for: harness.part(url)))
             } catch {
                 return .failure(error)
@@ -173,7 +173,7 @@ private struct ClockedDownload {
     /// A watchdog that sleeps again has let the limit pass: the clock is then moved past every
     /// limit, so that the download ends at once with another error, and the test fails on that
     /// error instead of at its time limit.
-    func result(afterAdvancingBy seconds: Double) async throws -> Result<PartContent, DownloadError> {
+    func result(afterAdvancingBy seconds: Double) async throws -> Result<PartContent, TransferError> {
         if try await !advance(by: seconds) {
             Issue.record("the watchdog slept again \(seconds) s on: no limit passed")
             clock.advance(by: 1_000_000)

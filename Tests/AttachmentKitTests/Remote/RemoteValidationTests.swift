@@ -227,7 +227,7 @@ struct RemoteValidationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("a scheme not in the allow-list is refused without a request")
     func schemeNotAllowed() async throws {
-        let harness = try RemoteTestHarness(configuration: RemotePartConfiguration())
+        let harness = try RemoteTestHarness(configuration: RemotePart.Configuration())
         let url = URL(string: "http://127.0.0.1:9/x")!
         let result = await harness.download(harness.part(url))
         #expect(RemoteTestHarness.remoteError(result) == .schemeNotAllowed(url))

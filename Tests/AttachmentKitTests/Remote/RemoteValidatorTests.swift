@@ -73,13 +73,13 @@ struct RemoteValidatorTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("ResumeValidator(strongValidatorOf:) reads ETag in any case and refuses weak tags")
+    @Test("RemotePart.Validator(strongValidatorOf:) reads ETag in any case and refuses weak tags")
     func validatorParsing() {
         let url = URL(string: "https://example.com")!
-        let lowercase = HTTPResponseHead(statusCode: 200, headers: ["etag": "\"a\""], url: url)
-        #expect(ResumeValidator(strongValidatorOf: lowercase) == .entityTag("\"a\""))
-        let weak = HTTPResponseHead(statusCode: 200, headers: ["Etag": "W/\"a\""], url: url)
-        #expect(ResumeValidator(strongValidatorOf: weak) == nil)
+        let lowercase = HTTPResponse.Head(statusCode: 200, headers: ["etag": "\"a\""], url: url)
+        #expect(RemotePart.Validator(strongValidatorOf: lowercase) == .entityTag("\"a\""))
+        let weak = HTTPResponse.Head(statusCode: 200, headers: ["Etag": "W/\"a\""], url: url)
+        #expect(RemotePart.Validator(strongValidatorOf: weak) == nil)
         #expect(ContentRange("bytes 10-19/20") == ContentRange("bytes 10-19/20"))
         #expect(ContentRange("bytes 10-19/20")?.range == 10...19)
         #expect(ContentRange("bytes */20")?.total == 20)

@@ -40,7 +40,7 @@ struct RemoteWatchdogTests {
 
     @Test("limits too long for nanoseconds never pass and are no crash")
     func longLimits() {
-        // `RemotePartConfiguration` takes any finite timeout; in unsigned nanoseconds, 1e12 s
+        // `RemotePart.Configuration` takes any finite timeout; in unsigned nanoseconds, 1e12 s
         // was past UInt64.max and the conversion stopped the process.
         let watchdog = TransferWatchdog(
             idleTimeout: 1e12, totalTimeout: .greatestFiniteMagnitude, clock: TransferTestClock(), start: start)

@@ -8,7 +8,7 @@ import Testing
 /// displayed size is the smallest that covers it, never a larger one.
 @Suite("The choices, directly: Atlas's preview part, and the smallest rendition that covers a size", .inTurn)
 struct AtlasChoiceTests {
-    private typealias Fixtures = RepresentationFixtures
+    private typealias Fixtures = RenditionFixtures
 
     @Test("of image/jpeg and image/jpeg+preview, in either order, the preview is the +preview part")
     func atlasPreviewIsThePreviewPart() {
@@ -17,26 +17,26 @@ struct AtlasChoiceTests {
         for parts in [[original, preview], [preview, original]] as [[any MessagePart]] {
             let resolution = AttachmentResolver().resolve(parts)
             #expect(resolution.preview?.id == "preview")
-            #expect(resolution.fullResolution?.id == "original")
+            #expect(resolution.original?.id == "original")
             #expect(!resolution.usesOnePartForBothRoles)
         }
-        let jpegFirst = ResolutionPolicy.atlas.chains.first?.preview.first
+        let jpegFirst = AttachmentResolver.Policy.atlas.chains.first?.preview.first
         #expect(jpegFirst == .imageJPEGPreview, "Atlas's first chain tries image/jpeg+preview first")
     }
 
     @Test("the smallest rendition that covers the size is chosen, in any order, however many larger ones cover it too")
     func smallestCoveringRendition() {
         let sizes = [Fixtures.extraLarge, Fixtures.original, Fixtures.large, Fixtures.previewSize]
-        let representations = sizes.map { size in
-            ImageRepresentation(pixelSize: size, part: PartFactory.remote(PartID("\(Int(size.width))"), .imageJPEG))
+        let renditions = sizes.map { size in
+            Rendition(pixelSize: size, part: PartFactory.remote(PartID("\(Int(size.width))"), .imageJPEG))
         }
         let cases: [(PixelSize, CGFloat)] = [
             (PixelSize(width: 500, height: 300), 512), (RenditionMessage.largeCell, 1024),
             (Fixtures.large, 1024), (RenditionMessage.largerCell, 2048), (RenditionMessage.wholeScreen, 4032),
         ]
         for (displayed, expectedWidth) in cases {
-            for order in [representations, representations.reversed()] {
-                let chosen = ResolutionPolicy.default.representation(for: displayed, among: Array(order))
+            for order in [renditions, renditions.reversed()] {
+                let chosen = AttachmentResolver.Policy.default.rendition(for: displayed, among: Array(order))
                 #expect(chosen?.pixelSize.width == expectedWidth, "for \(displayed)")
             }
         }
@@ -46,7 +46,7 @@ struct AtlasChoiceTests {
     func fetchOrderClimbs() {
         let message = RenditionMessage()
         let resolution = AttachmentResolver().resolve(message.parts)
-        let order = RepresentationChain.fullResolutionOrder(
+        let order = RenditionChain.originalOrder(
             in: resolution, displayedPixels: RenditionMessage.largeCell, previewIsShown: { true }
         ).map(\.id)
         #expect(order == [message.large.1.id, message.extraLarge.1.id, message.original.id])

@@ -9,7 +9,7 @@ struct AttachmentResolverTests {
 
     private func roles(_ parts: [any MessagePart]) -> (preview: PartID?, full: PartID?) {
         let resolution = resolver.resolve(parts)
-        return (resolution.preview?.id, resolution.fullResolution?.id)
+        return (resolution.preview?.id, resolution.original?.id)
     }
 
     @Test("Atlas's photo: the JPEG preview is the preview and the JPEG the original")
@@ -38,7 +38,7 @@ struct AttachmentResolverTests {
     func jpegOnly() {
         let resolution = resolver.resolve([Make.local("full", .imageJPEG)])
         #expect(resolution.preview?.id == "full")
-        #expect(resolution.fullResolution?.id == "full")
+        #expect(resolution.original?.id == "full")
         #expect(resolution.usesOnePartForBothRoles)
     }
 
@@ -70,7 +70,7 @@ struct AttachmentResolverTests {
         let resolution = resolver.resolve([Make.local("pv", .imageJPEGPreview)])
         #expect(resolution.isImageMessage)
         #expect(resolution.preview?.id == "pv")
-        #expect(resolution.fullResolution == nil)
+        #expect(resolution.original == nil)
     }
 
     @Test("duplicate types: the first part in the message wins")
@@ -95,7 +95,7 @@ struct AttachmentResolverTests {
             #expect(!resolver.isImageMessage(parts))
             #expect(resolution.kind == kind)
             #expect(resolution.preview == nil)
-            #expect((resolution.fullResolution == nil) == (kind == nil))
+            #expect((resolution.original == nil) == (kind == nil))
         }
     }
 
@@ -111,13 +111,14 @@ struct AttachmentResolverTests {
     @Test("an app's own chain is followed in its order")
     func customChain() throws {
         let webp = try MIMEType("image/webp")
-        let policy = ResolutionPolicy(chains: [.single(webp)] + ResolutionPolicy.atlas.chains)
+        let policy = AttachmentResolver.Policy(chains: [.single(webp)] + AttachmentResolver.Policy.atlas.chains)
         let parts: [any MessagePart] = [
             Make.local("jpg", .imageJPEG), Make.local("webp", webp), Make.local("wp", webp.previewVariant),
         ]
         let resolution = AttachmentResolver(policy: policy).resolve(parts)
         #expect(resolution.preview?.id == "wp")
-        #expect(resolution.fullResolution?.id == "webp")
-        #expect(AttachmentResolver(policy: ResolutionPolicy(chains: [])).resolve(parts).isImageMessage == false)
+        #expect(resolution.original?.id == "webp")
+        #expect(
+            AttachmentResolver(policy: AttachmentResolver.Policy(chains: [])).resolve(parts).isImageMessage == false)
     }
 }

@@ -3,21 +3,23 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AutoDownloadPolicy and event order", .inTurn)
+@Suite("AttachmentResolver.AutoDownloadPolicy and event order", .inTurn)
 struct AutoDownloadPolicyTests {
     @Test("the default fetches previews and size parts, not originals")
     func defaults() {
-        let policy = AutoDownloadPolicy.default
+        let policy = AttachmentResolver.AutoDownloadPolicy.default
         #expect(policy.allowsAutomaticDownload(of: ScriptedPart("a", mimeType: .imageJPEGPreview)))
         #expect(policy.allowsAutomaticDownload(of: ScriptedPart("b", mimeType: .imageGIFPreview)))
         #expect(policy.allowsAutomaticDownload(of: ScriptedPart("c", mimeType: .imageSize)))
         #expect(!policy.allowsAutomaticDownload(of: ScriptedPart("d", mimeType: .imageJPEG)))
-        #expect(!AutoDownloadPolicy.none.allowsAutomaticDownload(of: ScriptedPart("e", mimeType: .imageJPEGPreview)))
+        #expect(
+            !AttachmentResolver.AutoDownloadPolicy.none.allowsAutomaticDownload(
+                of: ScriptedPart("e", mimeType: .imageJPEGPreview)))
     }
 
     @Test("the byte limit applies when the size is known; unknown sizes pass")
     func byteLimit() {
-        let policy = AutoDownloadPolicy(mimeTypes: [.imageJPEG], maximumByteCount: 100)
+        let policy = AttachmentResolver.AutoDownloadPolicy(mimeTypes: [.imageJPEG], maximumByteCount: 100)
         #expect(policy.allowsAutomaticDownload(of: ScriptedPart("a", byteCount: 100)))
         #expect(!policy.allowsAutomaticDownload(of: ScriptedPart("b", byteCount: 101)))
         #expect(policy.allowsAutomaticDownload(of: ScriptedPart("c", byteCount: nil)))
@@ -35,7 +37,7 @@ struct AutoDownloadPolicyTests {
         let released = sequencer.sizePartRead(.success(metadata)).map(\.testDescription)
         #expect(released == ["placeholder 1x2", "preview p", "progress 0/10"])
         #expect(size.displayedSize == CGSize(width: 1, height: 2))
-        #expect(sequencer.receive(.fullResolution(content, partID: "f")).count == 1)
+        #expect(sequencer.receive(.original(content, partID: "f")).count == 1)
         #expect(sequencer.receive(.preview(content, partID: "p")).isEmpty)
         #expect(sequencer.receive(.progress(.zero(totalBytes: 1), partID: "f")).isEmpty)
         #expect(sequencer.sizePartRead(nil).isEmpty)

@@ -9,23 +9,27 @@ struct ResolutionContentCheckTests {
     let jpeg = PartContent.data(SyntheticImages.jpeg(width: 640, height: 480))
 
     func resolvedEvents(
-        _ parts: [any MessagePart], policy: ImageContentPolicy = .default, fetchingFullResolution: Bool = true
-    ) async -> [ResolutionEvent] {
+        _ parts: [any MessagePart], policy: ImageInspector.ContentPolicy = .default, fetchingOriginal: Bool = true
+    ) async -> [AttachmentResolver.Event] {
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator(), contentPolicy: policy)
-        var events: [ResolutionEvent] = []
-        for await event in resolver.events(for: parts, fetchingFullResolution: fetchingFullResolution) {
+        var events: [AttachmentResolver.Event] = []
+        for await event in resolver.events(for: parts, fetchingOriginal: fetchingOriginal) {
             events.append(event)
         }
         return events
     }
 
     /// The content-check error of the only failure among `events`.
-    func rejection(in events: [ResolutionEvent]) -> (ResolutionFailure, ImageVerificationError)? {
-        let failures = events.compactMap { event -> ResolutionFailure? in
+    func rejection(in events: [AttachmentResolver.Event]) -> (
+        AttachmentResolver.Failure, ImageInspector.VerificationError
+    )? {
+        let failures = events.compactMap { event -> AttachmentResolver.Failure? in
             if case .failed(let failure) = event { return failure }
             return nil
         }
-        guard failures.count == 1, let error = failures[0].reason as? ImageVerificationError else { return nil }
+        guard failures.count == 1, let error = failures[0].reason as? ImageInspector.VerificationError else {
+            return nil
+        }
         return (failures[0], error)
     }
 
@@ -34,8 +38,8 @@ struct ResolutionContentCheckTests {
         "an HTML page downloaded as a preview is never sent: a failure names the part and says it is no image")
     func downloadedHTMLPreview() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
-        try ResolverChoice.require([ScriptedPart("full"), preview], preview: "preview", fullResolution: "full")
-        let collected = Task { await resolvedEvents([ScriptedPart("full"), preview], fetchingFullResolution: false) }
+        try ResolverChoice.require([ScriptedPart("full"), preview], preview: "preview", original: "full")
+        let collected = Task { await resolvedEvents([ScriptedPart("full"), preview], fetchingOriginal: false) }
         await preview.script.attempt(0, before: collected).succeed(html)
         let events = await collected.cancellableValue
         #expect(events.map(\.testDescription) == ["failed preview preview"])
@@ -77,7 +81,8 @@ struct ResolutionContentCheckTests {
         let events = await collected.cancellableValue.filter { if case .progress = $0 { false } else { true } }
         #expect(events.map(\.testDescription) == ["failed full-resolution full"])
         let (_, error) = try #require(rejection(in: events))
-        guard case .tooManyPixels(let header, limit: ImageContentPolicy.defaultMaximumPixelCount) = error else {
+        guard case .tooManyPixels(let header, limit: ImageInspector.ContentPolicy.defaultMaximumPixelCount) = error
+        else {
             Issue.record("expected tooManyPixels, got \(error)")
             return
         }
@@ -88,7 +93,7 @@ struct ResolutionContentCheckTests {
     @Test("the resolver's policy sets the pixel limit")
     func pixelLimitFromPolicy() async throws {
         let parts = [LocalPart(id: "full", mimeType: .imageJPEG, content: jpeg)]
-        let strict = await resolvedEvents(parts, policy: ImageContentPolicy(maximumPixelCount: 1000))
+        let strict = await resolvedEvents(parts, policy: ImageInspector.ContentPolicy(maximumPixelCount: 1000))
         let (_, error) = try #require(rejection(in: strict))
         guard case .tooManyPixels(_, limit: 1000) = error else {
             Issue.record("expected tooManyPixels, got \(error)")
@@ -105,7 +110,7 @@ struct ResolutionContentCheckTests {
             .appendingPathComponent("AttachmentKit-missing-\(UUID().uuidString).jpg")
         let events = await resolvedEvents([LocalPart(id: "full", mimeType: .imageJPEG, content: .file(missing))])
         let (failure, error) = try #require(rejection(in: events))
-        #expect(failure.role == .fullResolution)
+        #expect(failure.role == .original)
         guard case .unreadableFile(missing, reason: _) = error else {
             Issue.record("expected unreadableFile, got \(error)")
             return
@@ -119,7 +124,7 @@ struct ResolutionContentCheckTests {
         let png = PartContent.data(SyntheticImages.png(width: 32, height: 16))
         let parts = [LocalPart(id: "full", mimeType: .imageJPEG, content: png)]
         #expect(await resolvedEvents(parts).map(\.testDescription) == ["placeholder 32x16", "full full"])
-        let strict = await resolvedEvents(parts, policy: ImageContentPolicy(typeMismatch: .reject))
+        let strict = await resolvedEvents(parts, policy: ImageInspector.ContentPolicy(typeMismatch: .reject))
         let (_, error) = try #require(rejection(in: strict))
         #expect(error == .typeMismatch(declaredType: .imageJPEG, actualFormat: .png))
     }

@@ -11,7 +11,7 @@ struct ResolutionEventsCancellationTests {
     func breakWhileSequenceIsKept() async {
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator(throttle: .none)
-        let events = AttachmentResolver(downloads: coordinator).events(for: [full], fetchingFullResolution: true)
+        let events = AttachmentResolver(downloads: coordinator).events(for: [full], fetchingOriginal: true)
         for await event in events {
             if case .progress = event { break }
         }
@@ -28,7 +28,7 @@ struct ResolutionEventsCancellationTests {
     func lazyAndRepeatable() async {
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator(throttle: .none)
-        let events = AttachmentResolver(downloads: coordinator).events(for: [full], fetchingFullResolution: true)
+        let events = AttachmentResolver(downloads: coordinator).events(for: [full], fetchingOriginal: true)
         #expect(await coordinator.activeTransferCount == 0)
         #expect(full.script.startedCount == 0)
         for round in 0..<2 {
@@ -42,7 +42,7 @@ struct ResolutionEventsCancellationTests {
     /// Iterates `events` to its first event and returns the started attempt; the iterator is
     /// released on return.
     private static func firstEventThenRelease(
-        _ events: ResolutionEvents, attempt: () async -> ScriptedAttempt
+        _ events: AttachmentResolver.Events, attempt: () async -> ScriptedAttempt
     ) async -> ScriptedAttempt {
         var iterator = events.makeAsyncIterator()
         _ = await iterator.next()

@@ -7,10 +7,10 @@ import Testing
     "AttachmentResolver events for a displayed size: the chosen rendition in the original's place",
     SuiteTimeLimit.minutes(2), .inTurn)
 struct ResolutionEventsRenditionTests {
-    private typealias Fixtures = RepresentationFixtures
+    private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
 
-    private func resolver(autoDownload: AutoDownloadPolicy = .default) -> AttachmentResolver {
+    private func resolver(autoDownload: AttachmentResolver.AutoDownloadPolicy = .default) -> AttachmentResolver {
         AttachmentResolver(autoDownload: autoDownload, downloads: TransferFixtures.coordinator(throttle: .none))
     }
 
@@ -21,7 +21,7 @@ struct ResolutionEventsRenditionTests {
     func renditionThenFallback() async throws {
         try message.requireChain()
         let events = resolver().events(
-            for: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingFullResolution: true)
+            for: message.parts, displayedPixelSize: RenditionMessage.largeCell, fetchingOriginal: true)
         let collected = ResolutionEventsTests.collect(events)
         await message.large.1.script.attempt(0, before: collected).fail(URLError(.badServerResponse))
         await message.extraLarge.1.script.attempt(0, before: collected).succeed(Fixtures.jpeg(Fixtures.extraLarge))
@@ -45,7 +45,7 @@ struct ResolutionEventsRenditionTests {
                 "placeholder 4032x3024", "preview preview",
             ])
         #expect(message.startedCounts == (0, 0, 0))
-        let jpegs = AutoDownloadPolicy(mimeTypes: [.imageJPEG])
+        let jpegs = AttachmentResolver.AutoDownloadPolicy(mimeTypes: [.imageJPEG])
         let allowed = resolver(autoDownload: jpegs).events(
             for: message.parts, displayedPixelSize: RenditionMessage.largeCell)
         let collected = ResolutionEventsTests.collect(allowed)

@@ -10,7 +10,7 @@ struct ResolutionEventsTests {
     let previewBytes = PartContent.data(SyntheticImages.jpeg(width: 384, height: 512))
     let fullBytes = PartContent.data(SyntheticImages.jpeg(width: 3024, height: 4032))
 
-    static func collect(_ events: ResolutionEvents) -> Task<[String], Never> {
+    static func collect(_ events: AttachmentResolver.Events) -> Task<[String], Never> {
         Task {
             var described: [String] = []
             for await event in events { described.append(event.testDescription) }
@@ -19,7 +19,7 @@ struct ResolutionEventsTests {
     }
 
     /// The next event other than progress, described, or `nil` at the end.
-    static func next(from events: inout ResolutionEvents.Iterator) async -> String? {
+    static func next(from events: inout AttachmentResolver.Events.Iterator) async -> String? {
         while let event = await events.next() {
             if case .progress = event { continue }
             return event.testDescription
@@ -27,7 +27,8 @@ struct ResolutionEventsTests {
         return nil
     }
 
-    func resolver(_ coordinator: DownloadCoordinator, autoDownload: AutoDownloadPolicy = .default) -> AttachmentResolver
+    func resolver(_ coordinator: DownloadCoordinator, autoDownload: AttachmentResolver.AutoDownloadPolicy = .default)
+        -> AttachmentResolver
     {
         AttachmentResolver(autoDownload: autoDownload, downloads: coordinator)
     }
@@ -41,7 +42,7 @@ struct ResolutionEventsTests {
             full, ScriptedPart("preview", mimeType: .imageJPEGPreview, status: .complete, localContent: previewBytes),
             ScriptedPart("size", mimeType: .imageSize, status: .complete, localContent: .data(sizeJSON)),
         ]
-        try ResolverChoice.require(parts, preview: "preview", fullResolution: full.id, sourceLocation: sourceLocation)
+        try ResolverChoice.require(parts, preview: "preview", original: full.id, sourceLocation: sourceLocation)
         return parts
     }
 
@@ -73,7 +74,7 @@ struct ResolutionEventsTests {
         let full = ScriptedPart("full")
         let parts = try photoMessage(full)
         let coordinator = TransferFixtures.coordinator(throttle: .none)
-        let collected = Self.collect(resolver(coordinator).events(for: parts, fetchingFullResolution: true))
+        let collected = Self.collect(resolver(coordinator).events(for: parts, fetchingOriginal: true))
         let attempt = await full.script.attempt(0, before: collected)
         attempt.report(50, of: 100)
         attempt.succeed(fullBytes)
@@ -89,7 +90,7 @@ struct ResolutionEventsTests {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let size = ScriptedPart("size", mimeType: .imageSize)
         let parts: [any MessagePart] = [ScriptedPart("full"), preview, size]
-        try ResolverChoice.require(parts, preview: "preview", fullResolution: "full")
+        try ResolverChoice.require(parts, preview: "preview", original: "full")
         let coordinator = TransferFixtures.coordinator()
         let collected = Self.collect(resolver(coordinator).events(for: parts))
         await preview.script.attempt(0, before: collected).succeed(previewBytes)
@@ -103,7 +104,7 @@ struct ResolutionEventsTests {
         let store = FakeContentStore(entries: [ContentKey(partID: "full"): SyntheticImages.jpeg()])
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator(store: store)
-        let events = await Self.collect(resolver(coordinator).events(for: [full], fetchingFullResolution: true))
+        let events = await Self.collect(resolver(coordinator).events(for: [full], fetchingOriginal: true))
             .cancellableValue
         #expect(events.last == "full full")
         #expect(full.script.startedCount == 0)
@@ -114,9 +115,9 @@ struct ResolutionEventsTests {
     func failures() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let full = ScriptedPart("full")
-        try ResolverChoice.require([full, preview], preview: "preview", fullResolution: "full")
+        try ResolverChoice.require([full, preview], preview: "preview", original: "full")
         let coordinator = TransferFixtures.coordinator(throttle: .none)
-        var events = resolver(coordinator).events(for: [full, preview], fetchingFullResolution: true)
+        var events = resolver(coordinator).events(for: [full, preview], fetchingOriginal: true)
             .makeAsyncIterator()
         await preview.script.attempt(0).fail(HTTPStatusError(statusCode: 404))
         #expect(await Self.next(from: &events) == "failed preview preview")
@@ -126,7 +127,7 @@ struct ResolutionEventsTests {
         #expect(await Self.next(from: &events) == nil)
 
         let broken = ScriptedPart("broken")
-        let failed = Self.collect(resolver(coordinator).events(for: [broken], fetchingFullResolution: true))
+        let failed = Self.collect(resolver(coordinator).events(for: [broken], fetchingOriginal: true))
         await broken.script.attempt(0, before: failed).fail(HTTPStatusError(statusCode: 403))
         #expect(await failed.cancellableValue.filter { !$0.hasPrefix("progress") } == ["failed full-resolution broken"])
     }
@@ -145,14 +146,14 @@ struct ResolutionEventsTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a preview still downloading when the full resolution arrives is cancelled and never sent")
-    func fullResolutionCancelsPreview() async throws {
+    func originalCancelsPreview() async throws {
         let full = ScriptedPart("full")
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let size = ScriptedPart("size", mimeType: .imageSize, status: .complete, localContent: .data(sizeJSON))
-        try ResolverChoice.require([full, preview, size], preview: "preview", fullResolution: "full")
+        try ResolverChoice.require([full, preview, size], preview: "preview", original: "full")
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let collected = Self.collect(
-            resolver(coordinator).events(for: [full, preview, size], fetchingFullResolution: true))
+            resolver(coordinator).events(for: [full, preview, size], fetchingOriginal: true))
         let previewAttempt = await preview.script.attempt(0, before: collected)
         await full.script.attempt(0, before: collected).succeed(fullBytes)
         // Nothing but the full resolution's arrival cancels the preview download, and the
@@ -169,7 +170,7 @@ struct ResolutionEventsTests {
     func consumerCancels() async {
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator()
-        let events = resolver(coordinator).events(for: [full], fetchingFullResolution: true)
+        let events = resolver(coordinator).events(for: [full], fetchingOriginal: true)
         let consumer = Task {
             for await _ in events {}
         }

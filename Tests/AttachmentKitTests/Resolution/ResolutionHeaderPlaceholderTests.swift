@@ -19,10 +19,10 @@ struct ResolutionHeaderPlaceholderTests {
         "with no size part, a downloaded preview's header gives the placeholder, sent once, before the preview")
     func downloadedPreview() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
-        try ResolverChoice.require([ScriptedPart("full"), preview], preview: "preview", fullResolution: "full")
+        try ResolverChoice.require([ScriptedPart("full"), preview], preview: "preview", original: "full")
         let stream = resolver().events(for: [ScriptedPart("full"), preview])
         let collected = Task {
-            var events: [ResolutionEvent] = []
+            var events: [AttachmentResolver.Event] = []
             for await event in stream { events.append(event) }
             return events
         }
@@ -38,7 +38,7 @@ struct ResolutionHeaderPlaceholderTests {
         "with no size part and no preview, the downloaded original's header gives the placeholder before it")
     func downloadedOriginal() async {
         let full = ScriptedPart("full")
-        let collected = ResolutionEventsTests.collect(resolver().events(for: [full], fetchingFullResolution: true))
+        let collected = ResolutionEventsTests.collect(resolver().events(for: [full], fetchingOriginal: true))
         let attempt = await full.script.attempt(0, before: collected)
         attempt.report(10, of: 100)
         attempt.succeed(fullBytes)
@@ -52,8 +52,8 @@ struct ResolutionHeaderPlaceholderTests {
     func order() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let full = ScriptedPart("full")
-        try ResolverChoice.require([full, preview], preview: "preview", fullResolution: "full")
-        var iterator = resolver().events(for: [full, preview], fetchingFullResolution: true).makeAsyncIterator()
+        try ResolverChoice.require([full, preview], preview: "preview", original: "full")
+        var iterator = resolver().events(for: [full, preview], fetchingOriginal: true).makeAsyncIterator()
         await preview.script.attempt(0).succeed(previewBytes)
         let attempt = await full.script.attempt(0)
         attempt.report(50, of: 100)
@@ -80,8 +80,8 @@ struct ResolutionHeaderPlaceholderTests {
     func originalFirst() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let full = ScriptedPart("full")
-        try ResolverChoice.require([full, preview], preview: "preview", fullResolution: "full")
-        var events = resolver().events(for: [full, preview], fetchingFullResolution: true).makeAsyncIterator()
+        try ResolverChoice.require([full, preview], preview: "preview", original: "full")
+        var events = resolver().events(for: [full, preview], fetchingOriginal: true).makeAsyncIterator()
         let previewAttempt = await preview.script.attempt(0)
         await full.script.attempt(0).succeed(fullBytes)
         // The preview is settled only once the original has been sent: settled earlier, the two
@@ -102,10 +102,10 @@ struct ResolutionHeaderPlaceholderTests {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let size = ScriptedPart("size", mimeType: .imageSize)
         let parts: [any MessagePart] = [ScriptedPart("full"), preview, size]
-        try ResolverChoice.require(parts, preview: "preview", fullResolution: "full")
+        try ResolverChoice.require(parts, preview: "preview", original: "full")
         let stream = resolver().events(for: parts)
         let collected = Task {
-            var events: [ResolutionEvent] = []
+            var events: [AttachmentResolver.Event] = []
             for await event in stream { events.append(event) }
             return events
         }
@@ -127,7 +127,7 @@ struct ResolutionHeaderPlaceholderTests {
     func sizePartFails() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let size = ScriptedPart("size", mimeType: .imageSize)
-        try ResolverChoice.require([ScriptedPart("full"), preview, size], preview: "preview", fullResolution: "full")
+        try ResolverChoice.require([ScriptedPart("full"), preview, size], preview: "preview", original: "full")
         let collected = ResolutionEventsTests.collect(resolver().events(for: [ScriptedPart("full"), preview, size]))
         await preview.script.attempt(0, before: collected).succeed(previewBytes)
         await size.script.attempt(0, before: collected).fail(HTTPStatusError(statusCode: 404))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-/// "No preview after the full resolution", through ``AttachmentResolver/events(for:fetchingFullResolution:priority:)``
+/// "No preview after the full resolution", through ``AttachmentResolver/events(for:fetchingOriginal:priority:)``
 /// rather than on the sequencer alone.
 @Suite(
     "AttachmentResolver events: nothing of the preview after the full resolution", SuiteTimeLimit.minutes(2), .inTurn)
@@ -22,7 +22,7 @@ struct ResolutionPreviewAfterFullTests {
         // Another screen wants the preview too: its transfer outlives this consumer's interest.
         let otherScreen = await coordinator.download(preview)
         let resolver = AttachmentResolver(downloads: coordinator)
-        var events = resolver.events(for: [full, preview, size], fetchingFullResolution: true).makeAsyncIterator()
+        var events = resolver.events(for: [full, preview, size], fetchingOriginal: true).makeAsyncIterator()
         let previewAttempt = await preview.script.attempt(0)
         let fullAttempt = await full.script.attempt(0)
         fullAttempt.report(10, of: 100)

@@ -50,10 +50,10 @@ struct ResolutionProgressivePrefixTests {
 
     /// The prefixes `events` report, each new one once, and whether the full resolution came;
     /// each prefix opens the gate of the next scan.
-    static func prefixes(_ events: ResolutionEvents, opening server: RemoteFaultServer?) async throws
-        -> (prefixes: [DisplayablePrefix], completed: Bool)
+    static func prefixes(_ events: AttachmentResolver.Events, opening server: RemoteFaultServer?) async throws
+        -> (prefixes: [TransferProgress.DisplayablePrefix], completed: Bool)
     {
-        var prefixes: [DisplayablePrefix] = []
+        var prefixes: [TransferProgress.DisplayablePrefix] = []
         var completed = false
         for await event in events {
             switch event {
@@ -62,7 +62,7 @@ struct ResolutionProgressivePrefixTests {
                 else { continue }
                 prefixes.append(prefix)
                 try server?.release("scan-\(prefix.scanCount)")
-            case .fullResolution:
+            case .original:
                 completed = true
             case .failed(let failure):
                 Issue.record("\(failure)")
@@ -81,7 +81,7 @@ struct ResolutionProgressivePrefixTests {
         let served = try await Served(file, gated: true)
         defer { served.server.stop() }
         let (prefixes, completed) = try await Self.prefixes(
-            served.resolver.events(for: [served.part], fetchingFullResolution: true), opening: served.server)
+            served.resolver.events(for: [served.part], fetchingOriginal: true), opening: served.server)
         #expect(completed)
         let scans = try await ProgressiveJPEGFiles.libjpegScanCount(file)
         #expect(scans == 10)
@@ -102,7 +102,7 @@ struct ResolutionProgressivePrefixTests {
         let served = try await Served(file, gated: false)
         defer { served.server.stop() }
         var progress: [TransferProgress] = []
-        for await event in served.resolver.events(for: [served.part], fetchingFullResolution: true) {
+        for await event in served.resolver.events(for: [served.part], fetchingOriginal: true) {
             if case .progress(let value, _) = event { progress.append(value) }
         }
         let counts = progress.map(\.completedBytes)
@@ -123,7 +123,7 @@ struct ResolutionProgressivePrefixTests {
         let served = try await Served(file, gated: false)
         defer { served.server.stop() }
         let (prefixes, completed) = try await Self.prefixes(
-            served.resolver.events(for: [served.part], fetchingFullResolution: true), opening: nil)
+            served.resolver.events(for: [served.part], fetchingOriginal: true), opening: nil)
         #expect(completed)
         #expect(prefixes.isEmpty)
     }
@@ -136,7 +136,7 @@ struct ResolutionProgressivePrefixTests {
         defer { served.server.stop() }
         // The control an AttachmentPrefetcher gives its runs.
         let events = served.resolver.events(
-            for: [served.part], fetchingFullResolution: true,
+            for: [served.part], fetchingOriginal: true,
             priorityControl: DownloadPriorityControl(.low, warmingDiskOnly: true))
         let (prefixes, completed) = try await Self.prefixes(events, opening: nil)
         #expect(completed)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-/// The receiving side of ``SizePartOrientationCode``: a size part written in any code reads, through
+/// The receiving side of ``ImageSizeMetadata/OrientationCode``: a size part written in any code reads, through
 /// the resolver whose policy names that code, as the orientation and displayed size it was written for.
 @Suite("Reading the size part in another client's orientation code", SuiteTimeLimit.minutes(2), .inTurn)
 struct SizePartDialectTests {
@@ -16,16 +16,16 @@ struct SizePartDialectTests {
         ]
     }
 
-    static func resolver(reading code: SizePartOrientationCode) -> AttachmentResolver {
-        var policy = ResolutionPolicy.default
+    static func resolver(reading code: ImageSizeMetadata.OrientationCode) -> AttachmentResolver {
+        var policy = AttachmentResolver.Policy.default
         policy.sizePartOrientationCode = code
         return AttachmentResolver(policy: policy, downloads: TransferFixtures.coordinator())
     }
 
     @Test(
         "every orientation a code can write round-trips through the resolver reading that code",
-        arguments: SizePartOrientationCode.allCases)
-    func roundTrip(code: SizePartOrientationCode) throws {
+        arguments: ImageSizeMetadata.OrientationCode.allCases)
+    func roundTrip(code: ImageSizeMetadata.OrientationCode) throws {
         var checked = 0
         for orientation in ImageOrientation.allCases {
             let sent = try ImageSizeMetadata(pixelWidth: 4032, pixelHeight: 3024, orientation: orientation)
@@ -93,7 +93,7 @@ struct SizePartDialectTests {
         #expect(android.duration == 2.5)
         #expect(android.blurHash?.string == hash)
         #expect(try ImageSizeMetadata(json: json, orientationCode: .exif).orientation == .up)
-        #expect(throws: ImageSizeMetadataError.notANumber(key: "orientation")) {
+        #expect(throws: ImageSizeMetadata.Error.notANumber(key: "orientation")) {
             try ImageSizeMetadata(
                 json: Data(#"{"width":3,"height":4,"orientation":true}"#.utf8), orientationCode: .exif)
         }

@@ -37,7 +37,7 @@ struct AttachmentComposerTests {
         let folder = try StorageTemporaryDirectory("compose")
         let page = folder.appending("photo.jpg")
         try Data("<!DOCTYPE html><html><body>error</body></html>".utf8).write(to: page)
-        #expect(throws: AttachmentCompositionError.notAnImage(page, .html)) {
+        #expect(throws: AttachmentComposer.Error.notAnImage(page, .html)) {
             try AttachmentComposer().compose(imageAt: page, into: folder.url, id: "m")
         }
         let file = try AttachmentComposer().composeFile(at: page, mimeType: try MIMEType("text/html"), id: "m")
@@ -48,7 +48,7 @@ struct AttachmentComposerTests {
     func missingFile() throws {
         let folder = try StorageTemporaryDirectory("compose")
         let missing = folder.appending("gone.jpg")
-        #expect(throws: AttachmentCompositionError.unreadable(missing, reason: "no such file")) {
+        #expect(throws: AttachmentComposer.Error.unreadable(missing, reason: "no such file")) {
             try AttachmentComposer().compose(imageAt: missing, into: folder.url, id: "m")
         }
     }
@@ -97,8 +97,8 @@ struct AttachmentComposerTests {
                 .uiImageOrientation, .uiImageOrientation, .uiImageOrientation, .uiImageOrientation, .exif,
                 .atlasAndroid,
                 .atlasAndroidLegacy, .atlasAndroidLegacy,
-            ] as [SizePartOrientationCode]))
-    func roundTrip(exifOrientation: Int, code: SizePartOrientationCode) async throws {
+            ] as [ImageSizeMetadata.OrientationCode]))
+    func roundTrip(exifOrientation: Int, code: ImageSizeMetadata.OrientationCode) async throws {
         let folder = try StorageTemporaryDirectory("compose")
         let photo = try await SendingFixtures.jpeg(
             in: folder, name: "photo.jpg", width: 640, height: 480, exifOrientation: exifOrientation, thumbnail: true)
@@ -111,7 +111,8 @@ struct AttachmentComposerTests {
             remoteOriginal, try #require(attachment.preview), try #require(attachment.sizePart),
         ]
         let resolution = AttachmentResolver(
-            policy: ResolutionPolicy(chains: ResolutionPolicy.atlas.chains, sizePartOrientationCode: code)
+            policy: AttachmentResolver.Policy(
+                chains: AttachmentResolver.Policy.atlas.chains, sizePartOrientationCode: code)
         ).resolve(parts)
         let expected = try #require(ImageOrientation(exifValue: exifOrientation))
         let turned = expected.swapsWidthAndHeight

@@ -36,13 +36,13 @@ struct SizePartOrientationCodeTests {
     @Test("a mirrored orientation can't be written in an Android code; a value a code lacks is refused")
     func refusals() throws {
         let mirrored = try ImageSizeMetadata(pixelWidth: 4, pixelHeight: 3, orientation: .upMirrored)
-        #expect(throws: SizePartOrientationError.notExpressible(.upMirrored, in: .atlasAndroid)) {
+        #expect(throws: ImageSizeMetadata.Error.orientationNotExpressible(.upMirrored, in: .atlasAndroid)) {
             try mirrored.json(orientationCode: .atlasAndroid)
         }
-        #expect(throws: ImageSizeMetadataError.invalidOrientation(9)) {
+        #expect(throws: ImageSizeMetadata.Error.invalidOrientation(9)) {
             try ImageSizeMetadata(json: Data(#"{"width":4,"height":3,"orientation":9}"#.utf8), orientationCode: .exif)
         }
-        #expect(throws: ImageSizeMetadataError.notANumber(key: "orientation")) {
+        #expect(throws: ImageSizeMetadata.Error.notANumber(key: "orientation")) {
             try ImageSizeMetadata(json: Data(#"{"width":4,"height":3,"orientation":"6"}"#.utf8), orientationCode: .exif)
         }
     }

@@ -86,7 +86,7 @@ struct TusChecksumTests {
         let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: Self.fileSize, seed: 53)
         // One attempt only: the chunk is sent again within it, as the tus spec has it, not by a retry.
         let coordinator = UploadCoordinator(
-            configuration: UploadConfiguration(
+            configuration: UploadCoordinator.Configuration(
                 maximumChunkByteCount: TusUploadTests.chunk, idleTimeout: TusUploadTests.idleTimeout,
                 retryPolicy: RetryPolicy(maximumAttempts: 1, initialDelay: 0, jitter: 0)))
         let uploaded = try await coordinator.upload(TusUploadTests.part(source), to: .tus(server.endpoint))
@@ -103,16 +103,16 @@ struct TusChecksumTests {
             faults: (0..<TusUpload.maximumRefusals).map { .corrupt(patch: $0) }, checksumAlgorithms: "sha1")
         let folder = try StorageTemporaryDirectory("tus-checksum")
         let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: 200_000, seed: 54)
-        let journal = try PendingUploadJournal(directory: folder.appending("journal"))
+        let journal = try UploadCoordinator.Journal(directory: folder.appending("journal"))
         let coordinator = UploadCoordinator(
             journal: journal,
-            configuration: UploadConfiguration(
+            configuration: UploadCoordinator.Configuration(
                 idleTimeout: TusUploadTests.idleTimeout,
                 retryPolicy: RetryPolicy(maximumAttempts: 1, initialDelay: 0, jitter: 0)))
         await #expect {
             try await coordinator.upload(TusUploadTests.part(source), to: .tus(server.endpoint))
         } throws: { error in
-            guard case .failed(_, 1, UploadError.checksumMismatch) = error as? PartUploadError else { return false }
+            guard case .failed(_, 1, UploadError.checksumMismatch) = error as? TransferError else { return false }
             return true
         }
         #expect(server.patches.count == TusUpload.maximumRefusals)

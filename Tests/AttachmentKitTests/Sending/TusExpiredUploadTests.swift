@@ -19,10 +19,10 @@ struct TusExpiredUploadTests {
         // second after the new creation, is held so that the journal can be read mid-way.
         let server = try await TusTestServer(faults: [.status(patch: 1, 400), .hold(patch: 3)])
         let folder = try StorageTemporaryDirectory("tus-expired")
-        let journal = try PendingUploadJournal(directory: folder.appending("journal"))
+        let journal = try UploadCoordinator.Journal(directory: folder.appending("journal"))
         let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: TusUploadTests.fileSize, seed: 71)
         let part = TusUploadTests.part(source)
-        await #expect(throws: PartUploadError.self) {
+        await #expect(throws: TransferError.self) {
             try await TusUploadTests.coordinator(journal: journal).upload(part, to: .tus(server.endpoint))
         }
         let old = try #require(journal.pendingUpload(for: part.id))
@@ -30,7 +30,7 @@ struct TusExpiredUploadTests {
         #expect(old.confirmedOffset == Self.chunk)
         // The server forgets the upload (as when it expired): HEAD now answers 404.
         let direct = UploadAttempt(
-            transport: URLSessionTransport.shared, configuration: UploadConfiguration(), record: { _ in },
+            transport: URLSessionTransport.shared, configuration: UploadCoordinator.Configuration(), record: { _ in },
             progress: { _ in })
         let removed = try await direct.send(
             HTTPUploadRequest(method: "DELETE", url: oldURL, headers: TusUpload.tusHeaders()))
@@ -89,7 +89,7 @@ struct TusExpiredUploadTests {
         await #expect {
             try await TusUploadTests.coordinator().upload(TusUploadTests.part(source), to: .tus(server.endpoint))
         } throws: { error in
-            guard case .failed(_, 1, UploadError.httpStatus(let status)) = error as? PartUploadError else {
+            guard case .failed(_, 1, UploadError.httpStatus(let status)) = error as? TransferError else {
                 return false
             }
             return status.statusCode == 404

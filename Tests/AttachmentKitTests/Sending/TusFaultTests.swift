@@ -14,7 +14,7 @@ struct TusFaultTests {
     /// Uploads a fresh random file through `faults`; returns the server, the source and the result.
     static func upload(
         _ faults: [TusTestServer.Fault], seed: UInt64
-    ) async throws -> (TusTestServer, URL, UploadedPart, StorageTemporaryDirectory) {
+    ) async throws -> (TusTestServer, URL, UploadCoordinator.UploadedPart, StorageTemporaryDirectory) {
         let server = try await TusTestServer(faults: faults)
         let folder = try StorageTemporaryDirectory("tus-faults")
         let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: fileSize, seed: seed)

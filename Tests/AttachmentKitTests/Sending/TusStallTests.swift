@@ -14,12 +14,12 @@ import Testing
 struct TusStallTests {
     static let idleTimeout = 2.0
 
-    static func coordinator(_ journal: PendingUploadJournal, attempts: Int, clock: any TransferClock)
+    static func coordinator(_ journal: UploadCoordinator.Journal, attempts: Int, clock: any TransferClock)
         -> UploadCoordinator
     {
         UploadCoordinator(
             journal: journal,
-            configuration: UploadConfiguration(
+            configuration: UploadCoordinator.Configuration(
                 maximumChunkByteCount: TusUploadTests.chunk, idleTimeout: idleTimeout,
                 retryPolicy: RetryPolicy(maximumAttempts: attempts, initialDelay: 0, jitter: 0),
                 progressThrottle: .none, clock: clock))
@@ -34,7 +34,7 @@ struct TusStallTests {
         // (with one, it refuses the cut-off chunk whole and the retry starts at the chunk).
         let server = try await TusTestServer(faults: [.stall(patch: 1, after: stalledAt)], checksumAlgorithms: "")
         let folder = try StorageTemporaryDirectory("tus-stall")
-        let journal = try PendingUploadJournal(directory: folder.appending("journal"))
+        let journal = try UploadCoordinator.Journal(directory: folder.appending("journal"))
         let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: TusUploadTests.fileSize, seed: 61)
         let part = TusUploadTests.part(source)
         let clock = TransferTestClock()
@@ -63,7 +63,7 @@ struct TusStallTests {
             }
         }
         let error = await stalled.cancellableValue
-        guard case .failed(_, 1, RemotePartError.timedOut(.idle))? = error as? PartUploadError else {
+        guard case .failed(_, 1, RemotePartError.timedOut(.idle))? = error as? TransferError else {
             Issue.record("expected the attempt to fail with timedOut(.idle), got \(String(describing: error))")
             return
         }
@@ -71,7 +71,7 @@ struct TusStallTests {
         // The retry runs on the system clock with an idle timeout no loaded machine reaches.
         let retry = UploadCoordinator(
             journal: journal,
-            configuration: UploadConfiguration(
+            configuration: UploadCoordinator.Configuration(
                 maximumChunkByteCount: TusUploadTests.chunk, idleTimeout: 600,
                 retryPolicy: RetryPolicy(maximumAttempts: 3, initialDelay: 0, jitter: 0), progressThrottle: .none))
         let uploaded = try await retry.upload(part, to: .tus(server.endpoint))

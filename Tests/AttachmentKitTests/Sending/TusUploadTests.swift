@@ -15,10 +15,10 @@ struct TusUploadTests {
     /// when a timeout passes.
     static let idleTimeout = 600.0
 
-    static func coordinator(journal: PendingUploadJournal? = nil, chunk: Int64? = chunk) -> UploadCoordinator {
+    static func coordinator(journal: UploadCoordinator.Journal? = nil, chunk: Int64? = chunk) -> UploadCoordinator {
         UploadCoordinator(
             journal: journal,
-            configuration: UploadConfiguration(
+            configuration: UploadCoordinator.Configuration(
                 maximumChunkByteCount: chunk, idleTimeout: idleTimeout,
                 retryPolicy: RetryPolicy(maximumAttempts: 6, initialDelay: 0, jitter: 0),
                 progressThrottle: .none))
@@ -70,18 +70,18 @@ struct TusUploadTests {
         await #expect {
             try await Self.coordinator().upload(Self.part(source), to: .tus(server.endpoint))
         } throws: { error in
-            guard case .failed(_, _, UploadError.tooLarge(_, 4096, 1000)) = error as? PartUploadError else {
+            guard case .failed(_, _, UploadError.tooLarge(_, 4096, 1000)) = error as? TransferError else {
                 return false
             }
             return true
         }
         #expect(server.requests.map(\.method) == ["OPTIONS"])
         let limited = UploadCoordinator(
-            configuration: UploadConfiguration(maximumByteCount: 100, allowedTypes: [.imageJPEG]))
+            configuration: UploadCoordinator.Configuration(maximumByteCount: 100, allowedTypes: [.imageJPEG]))
         await #expect {
             try await limited.upload(Self.part(source, type: .imageJPEG), to: .tus(server.endpoint))
         } throws: { error in
-            guard case .failed(_, _, UploadError.tooLarge(_, 4096, 100)) = error as? PartUploadError else {
+            guard case .failed(_, _, UploadError.tooLarge(_, 4096, 100)) = error as? TransferError else {
                 return false
             }
             return true
@@ -89,7 +89,7 @@ struct TusUploadTests {
         await #expect {
             try await limited.upload(Self.part(source, type: .textPlain), to: .tus(server.endpoint))
         } throws: { error in
-            guard case .failed(_, _, UploadError.typeNotAllowed(_, .textPlain)) = error as? PartUploadError else {
+            guard case .failed(_, _, UploadError.typeNotAllowed(_, .textPlain)) = error as? TransferError else {
                 return false
             }
             return true
@@ -102,7 +102,7 @@ struct TusUploadTests {
     func cancelTerminates() async throws {
         let server = try await TusTestServer(faults: [.hold(patch: 1)])
         let folder = try StorageTemporaryDirectory("tus")
-        let journal = try PendingUploadJournal(directory: folder.appending("journal"))
+        let journal = try UploadCoordinator.Journal(directory: folder.appending("journal"))
         let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: Self.fileSize, seed: 4)
         let coordinator = Self.coordinator(journal: journal)
         let upload = Task { try await coordinator.upload(Self.part(source), to: .tus(server.endpoint)) }
@@ -110,7 +110,7 @@ struct TusUploadTests {
         let uploadURL = try #require(journal.pendingUpload(for: "m/original")?.uploadURL)
         #expect(journal.pendingUpload(for: "m/original")?.confirmedOffset == 1 << 20)
         coordinator.cancel("m/original")
-        await #expect(throws: PartUploadError.self) { try await upload.value }
+        await #expect(throws: TransferError.self) { try await upload.value }
         #expect(journal.pendingUploads.isEmpty)
         #expect(server.requests.map(\.method).contains("DELETE"))
         #expect(!FileManager.default.fileExists(atPath: server.storedFile(for: uploadURL).path))

@@ -14,7 +14,7 @@ struct UploadMessageTests {
     func orderAndRetry() async throws {
         let server = try await TusTestServer(faults: [])
         let folder = try StorageTemporaryDirectory("message")
-        let journal = try PendingUploadJournal(directory: folder.appending("journal"))
+        let journal = try UploadCoordinator.Journal(directory: folder.appending("journal"))
         let first = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: 2000, seed: 31)
         let second = try SendingFixtures.randomFile(in: folder, name: "b.bin", count: 3000, seed: 32)
         let parts: [any MessagePart] = [
@@ -26,7 +26,7 @@ struct UploadMessageTests {
         await #expect {
             try await coordinator.upload(message: parts) { $0.id == "m/size" ? .put(broken) : .tus(server.endpoint) }
         } throws: { error in
-            guard case .partFailed(1, let failure) = error as? MessageUploadError else { return false }
+            guard case .partFailed(1, let failure) = error as? UploadCoordinator.MessageError else { return false }
             return failure.partID == "m/size"
         }
         #expect(server.patches.count == 1)
@@ -43,9 +43,9 @@ struct UploadMessageTests {
     func resumeFromJournal() async throws {
         let server = try await TusTestServer(faults: [.status(patch: 1, 400)])
         let folder = try StorageTemporaryDirectory("message")
-        let journal = try PendingUploadJournal(directory: folder.appending("journal"))
+        let journal = try UploadCoordinator.Journal(directory: folder.appending("journal"))
         let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: 3 << 20, seed: 33)
-        await #expect(throws: PartUploadError.self) {
+        await #expect(throws: TransferError.self) {
             try await TusUploadTests.coordinator(journal: journal).upload(
                 TusUploadTests.part(source), to: .tus(server.endpoint))
         }

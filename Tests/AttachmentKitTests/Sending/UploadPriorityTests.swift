@@ -13,7 +13,7 @@ struct UploadPriorityTests {
     static func coordinator(_ transport: GatedUploadTransport) -> UploadCoordinator {
         UploadCoordinator(
             transport: transport,
-            configuration: UploadConfiguration(
+            configuration: UploadCoordinator.Configuration(
                 retryPolicy: RetryPolicy(maximumAttempts: 1), progressThrottle: .none,
                 maximumConcurrentUploadsPerHost: 1))
     }
@@ -26,7 +26,7 @@ struct UploadPriorityTests {
             id: id, mimeType: .applicationOctetStream, content: .file(url), transferStatus: .awaitingUpload)
     }
 
-    static func destination(_ part: any MessagePart) -> UploadDestination {
+    static func destination(_ part: any MessagePart) -> UploadCoordinator.Destination {
         .put(host.appendingPathComponent(part.id.rawValue))
     }
 

@@ -10,9 +10,11 @@ import Testing
 @Suite("Displayable prefix scan over a download's chunks", SuiteTimeLimit.minutes(5), .inTurn)
 struct DisplayablePrefixScanTests {
     /// `file` in chunks of `size` bytes, through a scan: the prefixes found and whether it ended.
-    static func scan(_ file: Data, chunk size: Int) -> (prefixes: [DisplayablePrefix], finished: [Bool]) {
+    static func scan(_ file: Data, chunk size: Int) -> (
+        prefixes: [TransferProgress.DisplayablePrefix], finished: [Bool]
+    ) {
         var scan = DisplayablePrefixScan(totalBytes: Int64(file.count))
-        var prefixes: [DisplayablePrefix] = []
+        var prefixes: [TransferProgress.DisplayablePrefix] = []
         var finished: [Bool] = []
         for start in stride(from: 0, to: file.count, by: size) {
             let chunk = file.subdata(in: start..<min(start + size, file.count))

@@ -98,7 +98,7 @@ struct DownloadCoordinatorTests {
         let leaving = Task { try await coordinator.content(for: part) }
         while !Task.isCancelled, await coordinator.callerCount(of: "p") < 2 { await Task.yield() }
         leaving.cancel()
-        await #expect(throws: DownloadError.self) { try await leaving.cancellableValue }
+        await #expect(throws: TransferError.self) { try await leaving.cancellableValue }
         #expect(await coordinator.callerCount(of: "p") == 1)
         attempt.succeed(full)
         #expect(try await staying.content() == full)
@@ -117,7 +117,7 @@ struct DownloadCoordinatorTests {
                 _ = try await coordinator.content(for: part)
                 return false
             } catch {
-                return (error as? DownloadError)?.isCancellation == true
+                return (error as? TransferError)?.isCancellation == true
             }
         }
         #expect(await caller.cancellableValue, "content(for:) did not throw a cancellation")
@@ -187,11 +187,11 @@ struct DownloadCoordinatorTests {
         attempt.succeed(full)
         #expect(try await download.content() == full)
         attempt.report(5, of: 10)
-        guard case .illegalTransition(let id, let error) = try #require(log.all.first) else {
+        guard case .illegalTransition(let id, let reason) = try #require(log.all.first) else {
             return #expect(Bool(false), "\(log.all)")
         }
         #expect(id == "p")
-        #expect(error == DownloadStateTransitionError(phase: .completed, event: .progress))
+        #expect(reason == DownloadStateTransitionError(phase: .completed, event: .progress).description)
         #expect(download.state.content == full)
     }
 }

@@ -16,7 +16,7 @@ struct DownloadFailureStateTests {
         #expect(await coordinator.state(of: "photo").phase == .failed)
         // A cell reused for the same part still sees the failure.
         #expect(await coordinator.state(of: "photo").phase == .failed)
-        try await download.retry()
+        await download.retry()
         #expect(await coordinator.state(of: "photo").phase != .failed)
         await part.script.attempt(1).succeed(TransferFixtures.content("photo"))
         _ = await download.result()

@@ -6,7 +6,7 @@ import Testing
 @Suite("DownloadState transitions", .inTurn)
 struct DownloadStateTests {
     static let content = PartContent.data(Data("x".utf8))
-    static let error = DownloadError.failed("p", attempts: 1, underlying: URLError(.timedOut))
+    static let error = TransferError.failed("p", attempts: 1, underlying: URLError(.timedOut))
     static let progress = TransferProgress(completedBytes: 5, totalBytes: 10)
 
     static let states: [DownloadState] = [

@@ -37,7 +37,7 @@ struct DownloadStressTests {
                 yields: Int.random(in: 0..<8, using: &random))
         }
         let coordinator = DownloadCoordinator(configuration: .init(maximumConcurrentTransfers: 3))
-        let outcomes = await withTaskGroup(of: (Int, Bool, Result<PartContent, DownloadError>).self) { group in
+        let outcomes = await withTaskGroup(of: (Int, Bool, Result<PartContent, TransferError>).self) { group in
             for (index, caller) in callers.enumerated() {
                 let part = parts[caller.part]
                 group.addTask {
@@ -45,7 +45,7 @@ struct DownloadStressTests {
                     return (index, cancelled, result)
                 }
             }
-            var outcomes: [(Int, Bool, Result<PartContent, DownloadError>)] = []
+            var outcomes: [(Int, Bool, Result<PartContent, TransferError>)] = []
             for await outcome in group { outcomes.append(outcome) }
             return outcomes
         }
@@ -71,7 +71,7 @@ struct DownloadStressTests {
 
     /// Runs one caller; returns whether it cancelled, and what it got.
     private static func run(_ caller: Caller, part: ScriptedPart, coordinator: DownloadCoordinator) async -> (
-        Bool, Result<PartContent, DownloadError>
+        Bool, Result<PartContent, TransferError>
     ) {
         switch caller.behaviour {
         case .awaitContent:
@@ -104,11 +104,11 @@ struct DownloadStressTests {
 }
 
 extension Task where Success == PartContent, Failure == any Error {
-    /// The task's value, with its error as the ``DownloadError`` the coordinator throws.
-    fileprivate func valueAsDownload() async throws(DownloadError) -> PartContent {
+    /// The task's value, with its error as the ``TransferError`` the coordinator throws.
+    fileprivate func valueAsDownload() async throws(TransferError) -> PartContent {
         do {
             return try await cancellableValue
-        } catch let error as DownloadError {
+        } catch let error as TransferError {
             throw error
         } catch {
             throw .failed("unexpected", attempts: 0, underlying: error)

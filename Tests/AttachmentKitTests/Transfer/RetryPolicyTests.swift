@@ -24,7 +24,7 @@ struct RetryPolicyTests {
         "client errors, bad URLs, cancellation and unknown errors are final",
         arguments: [
             HTTPStatusError(statusCode: 404) as any Error, HTTPStatusError(statusCode: 403), URLError(.badURL),
-            URLError(.cancelled), CancellationError(), MessagePartError.notDownloadable("p"),
+            URLError(.cancelled), CancellationError(), TransferError.notDownloadable("p"),
         ])
     func final(error: any Error) {
         #expect(RetryPolicy().classify(error) == .final)

@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("ZoomPolicy", .inTurn)
+@Suite("ZoomViewport.Policy", .inTurn)
 struct ZoomPolicyTests {
     @Test("aspect fit is the default and caps the minimum at one image pixel per device pixel")
     func aspectFitDefault() {
@@ -37,8 +37,8 @@ struct ZoomPolicyTests {
 
     @Test("a guaranteed zoom range below 1, NaN or infinite counts as 1", arguments: [0.5, 0, -3, .nan, .infinity])
     func unusableZoomRange(range: CGFloat) {
-        #expect(ZoomPolicy.aspectFit(guaranteedZoomRange: range) == .aspectFit)
-        #expect(ZoomPolicy.aspectFill(guaranteedZoomRange: range) == .aspectFill)
+        #expect(ZoomViewport.Policy.aspectFit(guaranteedZoomRange: range) == .aspectFit)
+        #expect(ZoomViewport.Policy.aspectFill(guaranteedZoomRange: range) == .aspectFill)
     }
 
     @Test("aspect fill covers the bounds at the minimum, centred on the overflowing axis")
@@ -96,12 +96,12 @@ struct ZoomPolicyTests {
 
     @Test("descriptions name the rule and its options")
     func descriptions() {
-        #expect(ZoomPolicy.aspectFit.description == "aspect fit")
+        #expect(ZoomViewport.Policy.aspectFit.description == "aspect fit")
         #expect(
-            ZoomPolicy.aspectFit(upscalesSmallImages: true, guaranteedZoomRange: 2).description
+            ZoomViewport.Policy.aspectFit(upscalesSmallImages: true, guaranteedZoomRange: 2).description
                 == "aspect fit, upscaling, zoom range at least 2")
-        #expect(ZoomPolicy.aspectFill.description == "aspect fill")
-        #expect(ZoomPolicy.aspectFill(upscalesSmallImages: false).description == "aspect fill, not upscaling")
-        #expect(ZoomPolicy.fixed(minimum: 0.2, maximum: 5).description == "fixed 0.2...5")
+        #expect(ZoomViewport.Policy.aspectFill.description == "aspect fill")
+        #expect(ZoomViewport.Policy.aspectFill(upscalesSmallImages: false).description == "aspect fill, not upscaling")
+        #expect(ZoomViewport.Policy.fixed(minimum: 0.2, maximum: 5).description == "fixed 0.2...5")
     }
 }

@@ -42,7 +42,7 @@ struct ZoomViewportEqualityTests {
         var withImage = size
         withImage.image = try? BlurHash("00TI:j").image(width: 1, height: 1)
         var withVideo = size
-        withVideo.video = VideoDetails(duration: 1)
+        withVideo.video = PlaceholderSize.VideoDetails(duration: 1)
         let others = [
             withImage, withVideo,
             PlaceholderSize(displayedSize: CGSize(width: 4, height: 4), orientation: .up, source: .sizeMetadata),

@@ -55,7 +55,7 @@ struct ZoomViewportGeometryTests {
     @Test("the viewport and its inputs are plain values: no references, so copying one never touches the heap")
     func plainValues() {
         #expect(_isPOD(ZoomViewport.self))
-        #expect(_isPOD(ZoomPolicy.self))
+        #expect(_isPOD(ZoomViewport.Policy.self))
         #expect(_isPOD(PixelSize.self))
         #expect(_isPOD(ZoomViewport.DoubleTapOutcome.self))
     }

@@ -80,6 +80,6 @@ struct ZoomViewportPlaceholderTests {
         #expect(viewport.zoomScale == 1)
         #expect(viewport.contentOffset == viewport.minimumContentOffset)
         #expect(viewport.scaledContentSize == CGSize(width: 640, height: 480))
-        #expect(ZoomPolicy.classicViewer == .fixed(minimum: 0.2, maximum: 5))
+        #expect(ZoomViewport.Policy.classicViewer == .fixed(minimum: 0.2, maximum: 5))
     }
 }

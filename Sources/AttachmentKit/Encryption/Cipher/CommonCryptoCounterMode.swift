@@ -2,8 +2,7 @@
 import CommonCrypto
 
 /// AES-256-CTR through CommonCrypto (`CCCryptorCreateWithMode` with `kCCModeCTR`), which uses
-/// the CPU's AES instructions. Apple platforms only; written for them and not compiled on the
-/// Linux machines this package is built on.
+/// the CPU's AES instructions. Apple platforms only (compiled by `.ci/apple-build`).
 final class CommonCryptoCounterMode {
     /// Owned by this object and used by one caller at a time (the cipher is not shared).
     private let cryptor: CCCryptorRef

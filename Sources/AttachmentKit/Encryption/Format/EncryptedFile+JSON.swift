@@ -13,8 +13,8 @@ extension EncryptedFile {
     ///   - json: The object's bytes.
     ///   - acceptedVersions: The versions to accept; only ``Version/v2`` unless older ones are
     ///     opted into.
-    /// - Throws: ``EncryptedFileError`` naming the first field at fault.
-    public init(json: Data, acceptedVersions: Set<Version> = [.v2]) throws(EncryptedFileError) {
+    /// - Throws: ``EncryptedFile/Error`` naming the first field at fault.
+    public init(json: Data, acceptedVersions: Set<Version> = [.v2]) throws(EncryptedFile.Error) {
         guard let object = try? JSONSerialization.jsonObject(with: json), let fields = object as? [String: Any] else {
             throw .notAJSONObject
         }
@@ -23,7 +23,7 @@ extension EncryptedFile {
 
     /// Reads an `EncryptedFile` from an already parsed JSON object (a message's `file` field);
     /// see ``init(json:acceptedVersions:)``.
-    init(fields: [String: Any], acceptedVersions: Set<Version> = [.v2]) throws(EncryptedFileError) {
+    init(fields: [String: Any], acceptedVersions: Set<Version> = [.v2]) throws(EncryptedFile.Error) {
         // v0 objects predate the field: its absence means v0, accepted only when v0 is.
         let versionText: String
         if fields["v"] == nil, acceptedVersions.contains(.v0) {
@@ -76,7 +76,7 @@ extension EncryptedFile {
     }
 
     private static func field<Value>(_ name: String, in fields: [String: Any], path: String? = nil)
-        throws(EncryptedFileError) -> Value
+        throws(EncryptedFile.Error) -> Value
     {
         let path = path ?? name
         guard let raw = fields[name], !(raw is NSNull) else { throw .missingField(path) }
@@ -86,7 +86,7 @@ extension EncryptedFile {
     }
 
     private static func bytes(_ name: String, in fields: [String: Any], path: String, urlSafe: Bool, count: Int)
-        throws(EncryptedFileError) -> [UInt8]
+        throws(EncryptedFile.Error) -> [UInt8]
     {
         let text: String = try field(name, in: fields, path: path)
         guard let bytes = Base64Field.decode(text, urlSafe: urlSafe) else { throw .invalidBase64(field: path) }

@@ -46,14 +46,14 @@ final class ArrivalDecryptor: ArrivalConsumer {
         /// Plaintext not written yet, which ends at `decrypted`.
         var gathered: [UInt8] = []
         /// The first failure; later work is skipped.
-        var failure: EncryptedAttachmentError?
+        var failure: EncryptedAttachment.Error?
     }
 
     /// Creates the staging file at `staging` (readable by this user only) for `file`'s
     /// plaintext, queueing at most `backlogLimit` bytes of ciphertext.
     init(
         file: EncryptedFile, staging: URL, backlogLimit: Int = MemoryBudget.current.transferBufferLimit
-    ) throws(EncryptedAttachmentError) {
+    ) throws(EncryptedAttachment.Error) {
         self.backlogLimit = backlogLimit
         let descriptor = open(staging.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
         guard descriptor >= 0 else { throw .writeFailed(staging, reason: String(cString: strerror(errno))) }
@@ -117,15 +117,15 @@ final class ArrivalDecryptor: ArrivalConsumer {
     /// verified ciphertext: all of it when the download wrote none, after a 416 that completed
     /// kept bytes), flushes the file to disk and closes it. The staging file then holds the
     /// whole plaintext; on a throw it is removed.
-    func finish(byteCount: Int64, from ciphertext: PartContent) async throws(EncryptedAttachmentError) {
+    func finish(byteCount: Int64, from ciphertext: PartContent) async throws(EncryptedAttachment.Error) {
         let source: Int32
         switch ciphertext {
         case .file(let url): source = open(url.path, O_RDONLY | O_CLOEXEC)
         case .data: source = -1
         }
-        let failure = await withCheckedContinuation { (done: CheckedContinuation<EncryptedAttachmentError?, Never>) in
+        let failure = await withCheckedContinuation { (done: CheckedContinuation<EncryptedAttachment.Error?, Never>) in
             queue.async { [self] in
-                let failure = worker.withLock { worker -> EncryptedAttachmentError? in
+                let failure = worker.withLock { worker -> EncryptedAttachment.Error? in
                     if case .data(let data) = ciphertext {
                         move(&worker, to: min(worker.decrypted, byteCount), readingFrom: -1)
                         if let start = Int(exactly: worker.decrypted), let end = Int(exactly: byteCount), start < end {
@@ -201,7 +201,7 @@ final class ArrivalDecryptor: ArrivalConsumer {
             worker.decrypted = offset
             return
         }
-        struct Failed: Error {}
+        struct Failed: Swift.Error {}
         let start = worker.decrypted
         do {
             let read = try FilePieces.read(source, from: start, length: offset - start) { piece in

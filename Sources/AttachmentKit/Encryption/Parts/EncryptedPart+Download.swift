@@ -58,7 +58,7 @@ extension EncryptedPart: StoreStreamingPart {
                 into: store, key: key, clock: clock, reportingTo: progress)
         } catch RemotePartError.digestMismatch(let expected, let actual) {
             await decryptor.discard()
-            throw EncryptedAttachmentError.hashMismatch(expected: expected, actual: actual)
+            throw EncryptedAttachment.Error.hashMismatch(expected: expected, actual: actual)
         } catch {
             await decryptor.discard()
             throw error
@@ -100,22 +100,22 @@ extension EncryptedPart: StoreStreamingPart {
                 try FileManager.default.moveItem(at: staging, to: file)
             } catch {
                 try? FileManager.default.removeItem(at: staging)
-                throw EncryptedAttachmentError.writeFailed(file, reason: "\(error)")
+                throw EncryptedAttachment.Error.writeFailed(file, reason: "\(error)")
             }
             return .file(file)
         }
         do {
             return try await store.storeStagingFile(at: staging, for: key)
         } catch {
-            throw EncryptedAttachmentError.storeFailed(error)
+            throw EncryptedAttachment.Error.storeFailed(error)
         }
     }
 
     /// Where the plaintext is staged when neither the caller nor the ciphertext has a store:
     /// the shared downloader's scratch store.
-    private static func fallbackStagingStore() throws(EncryptedAttachmentError) -> FileContentStore {
+    private static func fallbackStagingStore() throws(EncryptedAttachment.Error) -> FileContentStore {
         do {
-            return try RemoteDownloader.shared.scratchStore()
+            return try RemotePart.Downloader.shared.scratchStore()
         } catch {
             throw .storeFailed(error)
         }
@@ -124,7 +124,7 @@ extension EncryptedPart: StoreStreamingPart {
     /// Decrypts `content` into the new file `staging`, verifying it in the same pass.
     private func decrypt(
         _ content: PartContent, toStaging staging: URL, progress: EncryptedPartProgress
-    ) throws(EncryptedAttachmentError) {
+    ) throws(EncryptedAttachment.Error) {
         switch content {
         case .file(let url):
             let byteCount = (try? content.byteCount()) ?? 0
@@ -142,7 +142,7 @@ extension EncryptedPart: StoreStreamingPart {
                 try handle.close()
             } catch {
                 try? handle.close()
-                throw EncryptedAttachmentError.writeFailed(cipherFile, reason: "\(error)")
+                throw EncryptedAttachment.Error.writeFailed(cipherFile, reason: "\(error)")
             }
             let byteCount = Int64(data.count)
             try EncryptedAttachment.decrypt(
@@ -159,7 +159,7 @@ extension RemotePart {
         var part = RemotePart(
             id: id, url: url, mimeType: mimeType, byteCount: byteCount, imageSize: imageSize, validator: validator,
             sha256: digest.hex, hooks: hooks, downloader: downloader)
-        part.representations = representations
+        part.renditions = renditions
         return part
     }
 }

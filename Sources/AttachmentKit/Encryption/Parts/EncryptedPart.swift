@@ -16,7 +16,7 @@ import Foundation
 /// staging file no caller sees, inside the store's folder (a crash leaves nothing the store
 /// doesn't remove when it next opens). The plaintext becomes the store's entry, by rename,
 /// only once the ciphertext's SHA-256 matched and, for an image type, the bytes are an image
-/// of that type. On a mismatch the download fails with ``EncryptedAttachmentError`` and neither
+/// of that type. On a mismatch the download fails with ``EncryptedAttachment/Error`` and neither
 /// the ciphertext it stored nor any plaintext is left. Progress is the ciphertext's download.
 /// (A ciphertext part of another type is decrypted after its download, in one pass that also
 /// hashes it; its progress counts each byte twice, downloaded then decrypted.)
@@ -57,10 +57,10 @@ public struct EncryptedPart: MessagePart {
     ///   - mimeType: The plaintext's media type.
     ///   - byteCount: The size, when the message gives it (the ciphertext is as long as the plaintext).
     ///   - hooks: Headers to add and re-signing for the ciphertext's requests.
-    ///   - downloader: What downloads the ciphertext; ``RemoteDownloader/shared`` by default.
+    ///   - downloader: What downloads the ciphertext; ``RemotePart/Downloader/shared`` by default.
     public init(
         url: URL, encryptedFile: EncryptedFile, mimeType: MIMEType, byteCount: Int64? = nil,
-        hooks: RemoteRequestHooks = RemoteRequestHooks(), downloader: RemoteDownloader = .shared
+        hooks: RemotePart.Hooks = RemotePart.Hooks(), downloader: RemotePart.Downloader = .shared
     ) {
         let part = RemotePart(
             id: PartID("ciphertext-sha256:\(encryptedFile.ciphertextSHA256.hex)"), url: url,
@@ -81,7 +81,7 @@ public struct EncryptedPart: MessagePart {
     /// downloader's scratch store; the verified plaintext is then moved to a file of its own in
     /// the temporary directory (there being no store), which the caller owns.
     ///
-    /// - Throws: ``EncryptedAttachmentError``, the ciphertext part's errors, or `CancellationError`.
+    /// - Throws: ``EncryptedAttachment/Error``, the ciphertext part's errors, or `CancellationError`.
     public func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {
         try await downloadContent(
             into: nil, key: ContentKey(partID: id), clock: SystemTransferClock(), reportingTo: observer)

@@ -16,7 +16,7 @@ struct CipherFileStream {
     static func run(
         from source: URL, to destination: URL, cipher: inout AESCounterMode, hashing: HashedSide?,
         progress: ((Int64) -> Void)? = nil
-    ) throws(EncryptedAttachmentError) -> SHA256Digest {
+    ) throws(EncryptedAttachment.Error) -> SHA256Digest {
         guard let input = FileHandle(forReadingAtPath: source.path) else {
             throw .unreadable(source, reason: "it can't be opened")
         }
@@ -34,22 +34,22 @@ struct CipherFileStream {
                     do {
                         try output.write(contentsOf: UnsafeRawBufferPointer(bytes))
                     } catch {
-                        throw EncryptedAttachmentError.writeFailed(destination, reason: "\(error)")
+                        throw EncryptedAttachment.Error.writeFailed(destination, reason: "\(error)")
                     }
                     done += Int64(bytes.count)
                     progress?(done)
                 }
-            } catch let error as EncryptedAttachmentError {
+            } catch let error as EncryptedAttachment.Error {
                 throw error
             } catch {
-                throw EncryptedAttachmentError.unreadable(source, reason: "\(error)")
+                throw EncryptedAttachment.Error.unreadable(source, reason: "\(error)")
             }
             do {
                 try output.synchronize()
             } catch {
-                throw EncryptedAttachmentError.writeFailed(destination, reason: "\(error)")
+                throw EncryptedAttachment.Error.writeFailed(destination, reason: "\(error)")
             }
-        } catch let error as EncryptedAttachmentError {
+        } catch let error as EncryptedAttachment.Error {
             try? FileManager.default.removeItem(at: destination)
             throw error
         } catch {
@@ -60,7 +60,7 @@ struct CipherFileStream {
     }
 
     /// Creates `url` empty, readable and writable by this user only, and opens it for writing.
-    static func create(_ url: URL) throws(EncryptedAttachmentError) -> FileHandle {
+    static func create(_ url: URL) throws(EncryptedAttachment.Error) -> FileHandle {
         guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
             let handle = FileHandle(forWritingAtPath: url.path)
         else {

@@ -21,9 +21,9 @@ public enum EncryptedAttachment {
     ///   - source: The plaintext file.
     ///   - destination: Where the ciphertext goes; replaced if it exists.
     ///   - url: The `url` to record in the object (where the ciphertext will be), if known.
-    /// - Throws: ``EncryptedAttachmentError``; `destination` is then removed.
+    /// - Throws: ``EncryptedAttachment/Error``; `destination` is then removed.
     public static func encrypt(fileAt source: URL, to destination: URL, url: String? = nil)
-        throws(EncryptedAttachmentError) -> EncryptedFile
+        throws(EncryptedAttachment.Error) -> EncryptedFile
     {
         let key = try SecureRandom.bytes(32)
         let vector = try SecureRandom.bytes(8) + [UInt8](repeating: 0, count: 8)
@@ -46,12 +46,12 @@ public enum EncryptedAttachment {
     ///   - destination: Where the plaintext goes; replaced if it exists.
     ///   - file: The key, IV and hash.
     ///   - declaredType: The plaintext's declared type, checked as downloads are.
-    /// - Throws: ``EncryptedAttachmentError/hashMismatch(expected:actual:)``,
-    ///   ``EncryptedAttachmentError/contentMismatch(_:)``,
-    ///   ``EncryptedAttachmentError/fileContentMismatch(_:)``, or a file error.
+    /// - Throws: ``EncryptedAttachment/Error/hashMismatch(expected:actual:)``,
+    ///   ``EncryptedAttachment/Error/contentMismatch(_:)``,
+    ///   ``EncryptedAttachment/Error/fileContentMismatch(_:)``, or a file error.
     public static func decrypt(
         fileAt source: URL, to destination: URL, using file: EncryptedFile, declaredType: MIMEType? = nil
-    ) throws(EncryptedAttachmentError) {
+    ) throws(EncryptedAttachment.Error) {
         let staging = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).decrypting-\(UUID().uuidString)")
         try decrypt(fileAt: source, toStaging: staging, using: file, declaredType: declaredType)
@@ -71,7 +71,7 @@ public enum EncryptedAttachment {
     static func decrypt(
         fileAt source: URL, toStaging staging: URL, using file: EncryptedFile, declaredType: MIMEType?,
         progress: ((Int64) -> Void)? = nil
-    ) throws(EncryptedAttachmentError) {
+    ) throws(EncryptedAttachment.Error) {
         var cipher = AESCounterMode(
             key: file.key, initialCounter: file.initializationVector, semantics: file.counterSemantics)
         let digest = try CipherFileStream.run(
@@ -86,7 +86,7 @@ public enum EncryptedAttachment {
     /// Checks the plaintext at `staging` against `declaredType` as any download is checked (an
     /// image must be an image of its type; a PDF, ZIP, MP3 or video must be one); on a mismatch
     /// `staging` is removed.
-    static func checkContent(ofStaging staging: URL, declaredType: MIMEType?) throws(EncryptedAttachmentError) {
+    static func checkContent(ofStaging staging: URL, declaredType: MIMEType?) throws(EncryptedAttachment.Error) {
         guard let declaredType else { return }
         do {
             try ContentCheck(policy: .default).verifyDownloaded(.file(staging), declaredType: declaredType)

@@ -7,13 +7,15 @@ import Musl
 #endif
 
 /// Bytes from the system's cryptographically secure random source: `SecRandomCopyBytes` on
-/// Apple platforms (written for them, not compiled here), `getrandom(2)` on Linux.
+/// Apple platforms, `getrandom(2)` on Linux.
 enum SecureRandom {
     /// `count` random bytes.
     ///
-    /// - Throws: ``EncryptedAttachmentError/randomSourceFailed(_:)`` when the source fails;
+    /// - Throws: ``EncryptedAttachment/Error/randomSourceFailed(_:)`` when the source fails;
     ///   never a weaker fallback.
-    static func bytes(_ count: Int) throws(EncryptedAttachmentError) -> [UInt8] {
+    static func bytes(_ count: Int) throws(EncryptedAttachment.Error) -> [UInt8] {
+        // An empty array may have no storage: SecRandomCopyBytes would be handed a nil pointer.
+        guard count > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: count)
         #if canImport(Security)
         let status = bytes.withUnsafeMutableBytes { SecRandomCopyBytes(kSecRandomDefault, count, $0.baseAddress!) }

@@ -14,8 +14,8 @@ struct DisplayMatrix: Equatable {
 
     /// Reads the matrix at `offset`.
     static func read(
-        at offset: Int, _ reader: inout BoundedByteReader<ISOMediaInspectionError>
-    ) throws(ISOMediaInspectionError) -> DisplayMatrix {
+        at offset: Int, _ reader: inout BoundedByteReader<ISOMediaInspector.Error>
+    ) throws(ISOMediaInspector.Error) -> DisplayMatrix {
         var values: [Int64] = []
         values.reserveCapacity(9)
         for index in 0..<9 {

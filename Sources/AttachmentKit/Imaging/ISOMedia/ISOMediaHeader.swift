@@ -5,7 +5,7 @@
 /// Get one from ``ISOMediaInspector``.
 public struct ISOMediaHeader: Sendable, Hashable {
     /// The format the brands name.
-    public let format: ISOMediaFormat
+    public let format: ISOMediaHeader.Format
     /// The `ftyp` box's major brand (`isom`, `qt  `, `M4A `…), or an empty string for a
     /// QuickTime file without `ftyp`.
     public let majorBrand: String
@@ -16,7 +16,7 @@ public struct ISOMediaHeader: Sendable, Hashable {
     /// fragmented file without `mehd`, whose length only its fragments tell.
     public let duration: MediaDuration?
     /// The tracks, in file order.
-    public let tracks: [ISOMediaTrack]
+    public let tracks: [ISOMediaHeader.Track]
     /// Whether the `moov` box comes before any `mdat` box, so that a player (or
     /// ``ISOMediaInspector`` reading a remote file) needs only the first bytes.
     public let isFastStart: Bool
@@ -30,8 +30,8 @@ public struct ISOMediaHeader: Sendable, Hashable {
     /// Creates a header from known values (for tests and previews); ``ISOMediaInspector``
     /// makes the real ones.
     public init(
-        format: ISOMediaFormat, majorBrand: String, compatibleBrands: [String], duration: MediaDuration?,
-        tracks: [ISOMediaTrack], isFastStart: Bool, isFragmented: Bool = false, inspectedByteCount: Int = 0
+        format: ISOMediaHeader.Format, majorBrand: String, compatibleBrands: [String], duration: MediaDuration?,
+        tracks: [ISOMediaHeader.Track], isFastStart: Bool, isFragmented: Bool = false, inspectedByteCount: Int = 0
     ) {
         self.format = format
         self.majorBrand = majorBrand
@@ -45,7 +45,7 @@ public struct ISOMediaHeader: Sendable, Hashable {
 
     /// The video track a player shows: the first enabled video track, else the first video
     /// track; `nil` for a file without video (an M4A).
-    public var videoTrack: ISOMediaTrack? {
+    public var videoTrack: ISOMediaHeader.Track? {
         tracks.first { $0.kind == .video && $0.isEnabled } ?? tracks.first { $0.kind == .video }
     }
 

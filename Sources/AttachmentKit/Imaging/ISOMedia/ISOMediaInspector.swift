@@ -15,7 +15,7 @@ import Foundation
 /// must be at least 16 and within what remains) follow ISO/IEC 14496-12. Nothing is allocated
 /// from a count in the file. Like ``ImageInspector``, it has a byte and a read budget, reads a
 /// file in small pieces with `pread` (jumping over `mdat` by its size, so a `moov` at the end
-/// costs one more small read), and reports bad input with an ``ISOMediaInspectionError``, never
+/// costs one more small read), and reports bad input with an ``ISOMediaInspector/Error``, never
 /// a crash or a loop.
 public struct ISOMediaInspector: Sendable, Hashable {
     /// The default for ``maximumByteCount``: 1 MiB.
@@ -28,12 +28,12 @@ public struct ISOMediaInspector: Sendable, Hashable {
     public static let maximumNestingDepth = 16
 
     /// The most bytes an inspection may examine (and read from a file) before it gives up with
-    /// ``ISOMediaInspectionError/readLimitExceeded(_:limit:)``. Box contents that are not
+    /// ``ISOMediaInspector/Error/readLimitExceeded(_:limit:)``. Box contents that are not
     /// reported (sample tables, media data) are jumped over and cost nothing.
     public var maximumByteCount: Int
 
     /// The most reads an inspection may make before it gives up with
-    /// ``ISOMediaInspectionError/readCountExceeded(_:limit:)``. Each box costs at least one,
+    /// ``ISOMediaInspector/Error/readCountExceeded(_:limit:)``. Each box costs at least one,
     /// so this bounds the work of a file of millions of tiny boxes.
     public var maximumReadCount: Int
 
@@ -49,14 +49,14 @@ public struct ISOMediaInspector: Sendable, Hashable {
 
     /// Reads the header of an ISO media file held in memory.
     ///
-    /// - Throws: ``ISOMediaInspectionError``: ``ISOMediaInspectionError/empty`` for no bytes,
-    ///   ``ISOMediaInspectionError/notISOMedia(_:)`` for content of another type, or the
+    /// - Throws: ``ISOMediaInspector/Error``: ``ISOMediaInspector/Error/empty`` for no bytes,
+    ///   ``ISOMediaInspector/Error/notISOMedia(_:)`` for content of another type, or the
     ///   error of a truncated, oversized, too deep or malformed box.
-    public func inspect(_ data: Data) throws(ISOMediaInspectionError) -> ISOMediaHeader {
+    public func inspect(_ data: Data) throws(ISOMediaInspector.Error) -> ISOMediaHeader {
         guard !data.isEmpty else { throw .empty }
         let (limit, readLimit) = (maximumByteCount, maximumReadCount)
         let result = data.withUnsafeBytes { bytes in
-            Result { () throws(ISOMediaInspectionError) -> ISOMediaHeader in
+            Result { () throws(ISOMediaInspector.Error) -> ISOMediaHeader in
                 var reader = ISOMediaParser.Reader(
                     bytes: bytes, format: try Self.format(of: bytes), limit: limit, readLimit: readLimit)
                 return try ISOMediaParser.parse(&reader, maximumDepth: Self.maximumNestingDepth)
@@ -69,21 +69,21 @@ public struct ISOMediaInspector: Sendable, Hashable {
     /// Reads the header of the ISO media file at `url`, reading only the box headers on the way
     /// to `moov` and the fields of `moov` (at most ``maximumByteCount`` bytes), never the media.
     ///
-    /// - Throws: ``ISOMediaInspectionError``: as ``inspect(_:)-(Data)``, plus
-    ///   ``ISOMediaInspectionError/notAFileURL(_:)`` and ``ISOMediaInspectionError/unreadable(_:reason:)``.
-    public func inspect(fileAt url: URL) throws(ISOMediaInspectionError) -> ISOMediaHeader {
+    /// - Throws: ``ISOMediaInspector/Error``: as ``inspect(_:)-(Data)``, plus
+    ///   ``ISOMediaInspector/Error/notAFileURL(_:)`` and ``ISOMediaInspector/Error/unreadable(_:reason:)``.
+    public func inspect(fileAt url: URL) throws(ISOMediaInspector.Error) -> ISOMediaHeader {
         try inspect(fileAt: url, chunkSize: FileChunkLoader.defaultChunkSize)
     }
 
     /// Reads the file in reads of at most `chunkSize` bytes unless a field needs more (small
     /// chunks let tests and the fuzzer make reads span pieces).
-    func inspect(fileAt url: URL, chunkSize: Int) throws(ISOMediaInspectionError) -> ISOMediaHeader {
+    func inspect(fileAt url: URL, chunkSize: Int) throws(ISOMediaInspector.Error) -> ISOMediaHeader {
         let file = try FileChunkLoader(
-            url: url, limit: maximumByteCount, chunkSize: chunkSize, failure: ISOMediaInspectionError.self)
+            url: url, limit: maximumByteCount, chunkSize: chunkSize, failure: ISOMediaInspector.Error.self)
         guard file.count > 0 else { throw .empty }
         let first = try file.load(
             at: 0, minimumCount: min(file.count, FormatSniffer.examinedPrefixLength), subject: nil,
-            failure: ISOMediaInspectionError.self)
+            failure: ISOMediaInspector.Error.self)
         var reader = ISOMediaParser.Reader(file: file, format: try Self.format(of: first), readLimit: maximumReadCount)
         return try ISOMediaParser.parse(&reader, maximumDepth: Self.maximumNestingDepth)
             .reading(reader.inspectedByteCount)
@@ -92,8 +92,8 @@ public struct ISOMediaInspector: Sendable, Hashable {
     /// Reads the header of a part's content: inline data, or a file read as
     /// ``inspect(fileAt:)`` does.
     ///
-    /// - Throws: ``ISOMediaInspectionError``, as ``inspect(_:)-(Data)`` and ``inspect(fileAt:)``.
-    public func inspect(_ content: PartContent) throws(ISOMediaInspectionError) -> ISOMediaHeader {
+    /// - Throws: ``ISOMediaInspector/Error``, as ``inspect(_:)-(Data)`` and ``inspect(fileAt:)``.
+    public func inspect(_ content: PartContent) throws(ISOMediaInspector.Error) -> ISOMediaHeader {
         switch content {
         case .data(let data): try inspect(data)
         case .file(let url): try inspect(fileAt: url)
@@ -101,7 +101,7 @@ public struct ISOMediaInspector: Sendable, Hashable {
     }
 
     /// The ISO media format the first bytes name, or what they are instead.
-    static func format(of prefix: UnsafeRawBufferPointer) throws(ISOMediaInspectionError) -> ISOMediaFormat {
+    static func format(of prefix: UnsafeRawBufferPointer) throws(ISOMediaInspector.Error) -> ISOMediaHeader.Format {
         let type = FileType(sniffing: prefix)
         guard case .isoMedia(let format) = type else { throw .notISOMedia(type) }
         return format

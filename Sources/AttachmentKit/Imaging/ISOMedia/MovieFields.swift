@@ -9,6 +9,9 @@ struct TrackFields {
     var handler = ""
     var codec: String?
     var mediaDuration: MediaDuration?
+    /// A sound track's channels and sample rate, from its sample entry.
+    var channelCount: Int?
+    var sampleRate: Int?
 }
 
 /// What the boxes of `moov` say, gathered while ``MovieBoxWalker`` walks them.
@@ -29,24 +32,25 @@ struct MovieFields {
     }
 
     /// The tracks as reported, each with its display size and rotation after the movie's matrix.
-    func reportedTracks(_ format: ISOMediaFormat) throws(ISOMediaInspectionError) -> [ISOMediaTrack] {
-        var result: [ISOMediaTrack] = []
+    func reportedTracks(_ format: ISOMediaHeader.Format) throws(ISOMediaInspector.Error) -> [ISOMediaHeader.Track] {
+        var result: [ISOMediaHeader.Track] = []
         for track in tracks {
             let combined = track.matrix.then(matrix)
             guard let size = combined.displaySize(width: track.width, height: track.height) else {
                 throw .oversizedField(format, field: "track \(track.id) display size", value: UInt64(track.width))
             }
-            let kind: ISOMediaTrack.Kind =
+            let kind: ISOMediaHeader.Track.Kind =
                 switch track.handler {
                 case "vide": .video
                 case "soun": .audio
                 default: .other(handler: track.handler)
                 }
             result.append(
-                ISOMediaTrack(
+                ISOMediaHeader.Track(
                     id: track.id, kind: kind, codec: track.codec, duration: track.mediaDuration,
                     isEnabled: track.flags & 1 == 1, displayWidth: size.width, displayHeight: size.height,
-                    rotation: kind == .video ? combined.rotation : .none))
+                    rotation: kind == .video ? combined.rotation : .none, channelCount: track.channelCount,
+                    sampleRate: track.sampleRate))
         }
         return result
     }

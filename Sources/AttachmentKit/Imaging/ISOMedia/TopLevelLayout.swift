@@ -16,10 +16,10 @@ struct TopLevelLayout {
     ///
     /// Each step reads one header and moves forward by at least 8 bytes, so the reader's read
     /// budget bounds the walk; a box that runs past `fileSize` is
-    /// ``ISOMediaInspectionError/truncated(_:offset:)``, a size of 0 runs to `fileSize`.
+    /// ``ISOMediaInspector/Error/truncated(_:offset:)``, a size of 0 runs to `fileSize`.
     static func walk(
-        _ reader: inout BoundedByteReader<ISOMediaInspectionError>, fileSize: Int, from start: Int = 0
-    ) throws(ISOMediaInspectionError) -> TopLevelLayout {
+        _ reader: inout BoundedByteReader<ISOMediaInspector.Error>, fileSize: Int, from start: Int = 0
+    ) throws(ISOMediaInspector.Error) -> TopLevelLayout {
         var layout = TopLevelLayout()
         var offset = start
         // Fewer than 8 bytes after the last box are trailing padding, not a box.

@@ -2,18 +2,19 @@ import Foundation
 
 /// The type of a file, told from its first bytes alone (never from a name or a declared type):
 /// the image formats ``ImageInspector`` reads, the ISO media formats ``ISOMediaInspector``
-/// reads, and PDF, ZIP and MP3.
+/// reads, and PDF, ZIP, MP3 and Ogg.
 ///
 /// What is recognised, from at most the first 512 bytes:
 /// - images: the magic bytes of each ``ImageFormat``; a HEIF, HEIC or AVIF by an image brand in
 ///   its `ftyp` box (`heic`, `mif1`, `avif`…);
-/// - ISO media: an `ftyp` box whose brands name an ``ISOMediaFormat`` and no image brand, or a
+/// - ISO media: an `ftyp` box whose brands name an ``ISOMediaHeader/Format`` and no image brand, or a
 ///   QuickTime file without `ftyp` that starts with a `moov`, `mdat` or `wide` box;
 /// - PDF: `%PDF-`;
 /// - ZIP (and the formats built on it: EPUB, DOCX, XLSX, JAR, APK…): `PK` followed by 3 4 (a
 ///   local file header), 5 6 (an empty archive) or 7 8 (a spanned archive);
 /// - MP3: an ID3v2 tag (`ID3`), or an MPEG audio layer III frame header (11 sync bits, a valid
 ///   version, bit rate and sample rate);
+/// - Ogg: the capture pattern `OggS` of a version 0 page (Opus, Vorbis or any other codec);
 /// - anything else is ``other(_:)``, with what it looks like (HTML, text, zeros…).
 ///
 /// A video is never taken for an image nor the reverse: the `ftyp` brands decide, image brands
@@ -22,15 +23,17 @@ public enum FileType: Sendable, Hashable, CustomStringConvertible {
     /// An image in a format ``ImageInspector`` reads.
     case image(ImageFormat)
     /// An ISO media file (a video or an audio file) ``ISOMediaInspector`` reads.
-    case isoMedia(ISOMediaFormat)
+    case isoMedia(ISOMediaHeader.Format)
     /// A PDF document.
     case pdf
     /// A ZIP archive.
     case zip
     /// MP3 audio.
     case mp3
+    /// An Ogg file (Opus or Vorbis audio, usually), which ``AudioInspector`` reads.
+    case ogg
     /// Content of no type above; the associated value says what it looks like.
-    case other(NonImageContent)
+    case other(ImageInspector.NonImageContent)
 
     /// The type of `data`, the content or its first bytes.
     public init(sniffing data: Data) {
@@ -46,7 +49,7 @@ public enum FileType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The media type of the type: the format's for images and ISO media, `application/pdf`,
-    /// `application/zip`, `audio/mpeg`; `nil` for ``other(_:)``.
+    /// `application/zip`, `audio/mpeg`, `audio/ogg`; `nil` for ``other(_:)``.
     public var mimeType: MIMEType? {
         switch self {
         case .image(let format): format.mimeType
@@ -54,6 +57,7 @@ public enum FileType: Sendable, Hashable, CustomStringConvertible {
         case .pdf: MIMEType(validatedType: "application", subtype: "pdf", parameters: [:])
         case .zip: MIMEType(validatedType: "application", subtype: "zip", parameters: [:])
         case .mp3: MIMEType(validatedType: "audio", subtype: "mpeg", parameters: [:])
+        case .ogg: MIMEType(validatedType: "audio", subtype: "ogg", parameters: [:])
         case .other: nil
         }
     }
@@ -65,15 +69,19 @@ public enum FileType: Sendable, Hashable, CustomStringConvertible {
         case .pdf: "a PDF document"
         case .zip: "a ZIP archive"
         case .mp3: "MP3 audio"
+        case .ogg: "an Ogg file"
         case .other(let content): "\(content)"
         }
     }
 
-    private static func nonImage(_ prefix: UnsafeRawBufferPointer, _ content: NonImageContent) -> FileType {
+    private static func nonImage(_ prefix: UnsafeRawBufferPointer, _ content: ImageInspector.NonImageContent)
+        -> FileType
+    {
         let bytes = MagicBytes(prefix)
         if bytes.has(Array("ftyp".utf8), at: 4) {
             let brands = HEIFBrands(ftypPrefix: prefix).all
-            if let format = ISOMediaFormat(majorBrand: brands.first ?? "", compatibleBrands: Array(brands.dropFirst()))
+            if let format = ISOMediaHeader.Format(
+                majorBrand: brands.first ?? "", compatibleBrands: Array(brands.dropFirst()))
             {
                 return .isoMedia(format)
             }
@@ -89,6 +97,7 @@ public enum FileType: Sendable, Hashable, CustomStringConvertible {
             return .zip
         }
         if bytes.starts(with: Array("ID3".utf8)) || isMPEGAudioLayerIII(prefix) { return .mp3 }
+        if bytes.starts(with: Array("OggS".utf8) + [0]) { return .ogg }
         return .other(content)
     }
 

@@ -8,7 +8,7 @@ enum FormatSniffer {
         /// An image in this format (its header still has to be read to be sure it is whole).
         case image(ImageFormat)
         /// Not an image.
-        case notAnImage(NonImageContent)
+        case notAnImage(ImageInspector.NonImageContent)
     }
 
     /// The most bytes the sniffer looks at.

@@ -10,7 +10,7 @@ extension ImageFormat {
     /// `text/html`, `image/svg+xml`). A `+preview` type names the format of the type it stands
     /// for; `image/heif` names ``heif``.
     public init?(mimeType: MIMEType) {
-        let essence = (mimeType.fullResolutionVariant ?? mimeType).essence
+        let essence = (mimeType.originalVariant ?? mimeType).essence
         guard
             let format = Self.allCases.first(where: { $0.mediaTypeNames.first == essence })
                 ?? Self.allCases.first(where: { $0.mediaTypeNames.contains(essence) })
@@ -22,7 +22,7 @@ extension ImageFormat {
     /// alias, or a `+preview` variant of one. `image/heif` correctly labels HEIC content (HEIC
     /// is HEIF with HEVC coding); parameters are ignored.
     public func isDescribed(by type: MIMEType) -> Bool {
-        mediaTypeNames.contains((type.fullResolutionVariant ?? type).essence)
+        mediaTypeNames.contains((type.originalVariant ?? type).essence)
     }
 
     /// The media types (essences) that name this format, the canonical one first.

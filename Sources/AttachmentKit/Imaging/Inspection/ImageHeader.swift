@@ -56,7 +56,7 @@ public struct ImageHeader: Sendable, Hashable {
 
     /// The number of pixels a decoder would allocate for one frame (width × height), saturating
     /// at `Int.max` instead of overflowing. Compare it with
-    /// ``ImageContentPolicy/maximumPixelCount`` before decoding.
+    /// ``ImageInspector/ContentPolicy/maximumPixelCount`` before decoding.
     public var pixelCount: Int {
         let (product, overflow) = pixelWidth.multipliedReportingOverflow(by: pixelHeight)
         return overflow ? Int.max : product

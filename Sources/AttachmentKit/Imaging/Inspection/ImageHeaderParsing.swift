@@ -5,13 +5,13 @@ enum ImageHeaderParsing {
     /// `readLimit` reads.
     static func header(
         of bytes: UnsafeRawBufferPointer, limit: Int, readLimit: Int
-    ) throws(ImageInspectionError) -> ImageHeader {
+    ) throws(ImageInspector.Error) -> ImageHeader {
         var reader = ByteReader(bytes: bytes, format: try format(of: bytes), limit: limit, readLimit: readLimit)
         return try header(&reader)
     }
 
     /// The image format the first bytes name, or the reason they are no image.
-    static func format(of prefix: UnsafeRawBufferPointer) throws(ImageInspectionError) -> ImageFormat {
+    static func format(of prefix: UnsafeRawBufferPointer) throws(ImageInspector.Error) -> ImageFormat {
         switch FormatSniffer.sniff(prefix) {
         case .image(let format): format
         case .notAnImage(let content): throw .notAnImage(content)
@@ -19,7 +19,7 @@ enum ImageHeaderParsing {
     }
 
     /// The header of the image `reader` reads, by the parser of its format.
-    static func header(_ reader: inout ByteReader) throws(ImageInspectionError) -> ImageHeader {
+    static func header(_ reader: inout ByteReader) throws(ImageInspector.Error) -> ImageHeader {
         let fields: HeaderFields
         switch reader.format {
         case .jpeg: fields = try JPEGHeaderParser.parse(&reader)

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 ///
 /// The format comes from the magic bytes, never from a name or a declared type. Every read is
-/// bounds-checked; bad input gets an ``ImageInspectionError``, never a crash. A file is read in
+/// bounds-checked; bad input gets an ``ImageInspector/Error``, never a crash. A file is read in
 /// small pieces with `pread`, jumping over what the header does not need (a large Exif
 /// thumbnail, a colour profile, image data, other frames) without reading it, and never more
 /// than ``maximumByteCount`` bytes in all.
@@ -22,7 +22,7 @@ public struct ImageInspector: Sendable, Hashable {
     public static let defaultMaximumReadCount = 1 << 14
 
     /// The most bytes an inspection may examine, and read from a file, before it gives up with
-    /// ``ImageInspectionError/readLimitExceeded(_:limit:)``.
+    /// ``ImageInspector/Error/readLimitExceeded(_:limit:)``.
     ///
     /// The count is of the bytes the parsers need: they jump over segments, chunks and boxes by
     /// their lengths, and a jump costs nothing but the next header. A file is read in pieces
@@ -33,7 +33,7 @@ public struct ImageInspector: Sendable, Hashable {
     public var maximumByteCount: Int
 
     /// The most reads of a field an inspection may make before it gives up with
-    /// ``ImageInspectionError/readCountExceeded(_:limit:)``.
+    /// ``ImageInspector/Error/readCountExceeded(_:limit:)``.
     ///
     /// A header needs a few dozen reads, an animated WebP walked to its `EXIF` chunk two per
     /// frame. Because every parser step makes at least one read, this bounds the work any input
@@ -52,14 +52,14 @@ public struct ImageInspector: Sendable, Hashable {
 
     /// Reads the header of an image held in memory.
     ///
-    /// - Throws: ``ImageInspectionError``: ``ImageInspectionError/empty`` for no bytes,
-    ///   ``ImageInspectionError/notAnImage(_:)`` for content of no image format, or the
+    /// - Throws: ``ImageInspector/Error``: ``ImageInspector/Error/empty`` for no bytes,
+    ///   ``ImageInspector/Error/notAnImage(_:)`` for content of no image format, or the
     ///   parser's error for a truncated, oversized, looping or malformed header.
-    public func inspect(_ data: Data) throws(ImageInspectionError) -> ImageHeader {
+    public func inspect(_ data: Data) throws(ImageInspector.Error) -> ImageHeader {
         guard !data.isEmpty else { throw .empty }
         let (limit, readLimit) = (maximumByteCount, maximumReadCount)
         let result = data.withUnsafeBytes { bytes in
-            Result { () throws(ImageInspectionError) -> ImageHeader in
+            Result { () throws(ImageInspector.Error) -> ImageHeader in
                 try ImageHeaderParsing.header(of: bytes, limit: limit, readLimit: readLimit)
             }
         }
@@ -69,15 +69,15 @@ public struct ImageInspector: Sendable, Hashable {
     /// Reads the header of the image in a file, reading only the bytes the header needs (and a
     /// little around them, at most ``maximumByteCount``), never the whole file.
     ///
-    /// - Throws: ``ImageInspectionError``: as ``inspect(_:)-(Data)``, plus
-    ///   ``ImageInspectionError/notAFileURL(_:)`` and ``ImageInspectionError/unreadable(_:reason:)``.
-    public func inspect(fileAt url: URL) throws(ImageInspectionError) -> ImageHeader {
+    /// - Throws: ``ImageInspector/Error``: as ``inspect(_:)-(Data)``, plus
+    ///   ``ImageInspector/Error/notAFileURL(_:)`` and ``ImageInspector/Error/unreadable(_:reason:)``.
+    public func inspect(fileAt url: URL) throws(ImageInspector.Error) -> ImageHeader {
         try inspect(fileAt: url, chunkSize: FileChunkLoader.defaultChunkSize)
     }
 
     /// Reads the header of the image in a file in reads of at most `chunkSize` bytes, unless
     /// a field needs more (small chunks let tests and the fuzzer exercise reads that span them).
-    func inspect(fileAt url: URL, chunkSize: Int) throws(ImageInspectionError) -> ImageHeader {
+    func inspect(fileAt url: URL, chunkSize: Int) throws(ImageInspector.Error) -> ImageHeader {
         let file = try FileChunkLoader(url: url, limit: maximumByteCount, chunkSize: chunkSize)
         guard file.count > 0 else { throw .empty }
         let firstChunk = try file.load(
@@ -90,8 +90,8 @@ public struct ImageInspector: Sendable, Hashable {
     /// Reads the header of a part's content: inline data, or a file read as
     /// ``inspect(fileAt:)`` does.
     ///
-    /// - Throws: ``ImageInspectionError``, as ``inspect(_:)-(Data)`` and ``inspect(fileAt:)``.
-    public func inspect(_ content: PartContent) throws(ImageInspectionError) -> ImageHeader {
+    /// - Throws: ``ImageInspector/Error``, as ``inspect(_:)-(Data)`` and ``inspect(fileAt:)``.
+    public func inspect(_ content: PartContent) throws(ImageInspector.Error) -> ImageHeader {
         switch content {
         case .data(let data): try inspect(data)
         case .file(let url): try inspect(fileAt: url)

@@ -5,7 +5,7 @@ import Foundation
 /// SVG, a script, a PDF, other text, or unrecognised binary.
 enum NonImageClassifier {
     /// Classifies `prefix`, the first bytes of the content.
-    static func classify(_ prefix: UnsafeRawBufferPointer) -> NonImageContent {
+    static func classify(_ prefix: UnsafeRawBufferPointer) -> ImageInspector.NonImageContent {
         if !prefix.isEmpty, prefix.allSatisfy({ $0 == 0 }) { return .zeros }
         if prefix.starts(with: Array("%PDF-".utf8)) { return .pdf }
         guard let text = leadingText(Array(prefix)[...]) else { return .unrecognized }

@@ -2,7 +2,7 @@
 /// (12 bytes), signed 32-bit fields in every later one, where a negative height means the rows
 /// are stored top-down.
 enum BMPHeaderParser {
-    static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
+    static func parse(_ reader: inout ByteReader) throws(ImageInspector.Error) -> HeaderFields {
         let headerSize = try reader.uint32(at: 14, bigEndian: false)
         if headerSize == 12 {
             return try HeaderFields(

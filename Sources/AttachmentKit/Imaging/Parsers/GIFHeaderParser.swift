@@ -7,13 +7,13 @@
 enum GIFHeaderParser {
     private static let loopingExtensions = ["NETSCAPE2.0", "ANIMEXTS1.0"].map { Array($0.utf8) }
 
-    static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
+    static func parse(_ reader: inout ByteReader) throws(ImageInspector.Error) -> HeaderFields {
         let screenWidth = try reader.uint16(at: 6, bigEndian: false)
         let screenHeight = try reader.uint16(at: 8, bigEndian: false)
         let screenFlags = try reader.uint8(at: 10)
         var offset = 13 + colorTableLength(flags: screenFlags)
         var walk = Walk()
-        do throws(ImageInspectionError) {
+        do throws(ImageInspector.Error) {
             while walk.frameCount < 2 {
                 switch try reader.uint8(at: offset) {
                 case 0x21:
@@ -45,7 +45,7 @@ enum GIFHeaderParser {
         var isInterlaced = false
         var hasLoopingExtension = false
 
-        func fields(screenWidth: Int, screenHeight: Int) throws(ImageInspectionError) -> HeaderFields {
+        func fields(screenWidth: Int, screenHeight: Int) throws(ImageInspector.Error) -> HeaderFields {
             let useFrame = screenWidth == 0 || screenHeight == 0
             return try HeaderFields(
                 pixelWidth: useFrame ? firstFrameWidth : screenWidth,
@@ -58,7 +58,7 @@ enum GIFHeaderParser {
     /// Reads the image descriptor at `offset` and returns the offset after its image data.
     private static func imageDescriptor(
         at offset: Int, _ walk: inout Walk, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) -> Int {
+    ) throws(ImageInspector.Error) -> Int {
         let flags = try reader.uint8(at: offset + 9)
         if walk.frameCount == 0 {
             walk.firstFrameWidth = try reader.uint16(at: offset + 5, bigEndian: false)
@@ -77,7 +77,7 @@ enum GIFHeaderParser {
     }
 
     /// Whether the extension at `offset` is an application extension that loops an animation.
-    private static func isLoopingExtension(at offset: Int, _ reader: inout ByteReader) throws(ImageInspectionError)
+    private static func isLoopingExtension(at offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error)
         -> Bool
     {
         guard try reader.uint8(at: offset + 1) == 0xFF, try reader.uint8(at: offset + 2) == 11 else { return false }
@@ -88,7 +88,7 @@ enum GIFHeaderParser {
     }
 
     /// Skips the sub-blocks starting at `offset` and returns the offset after their terminator.
-    private static func skipSubBlocks(from offset: Int, _ reader: inout ByteReader) throws(ImageInspectionError)
+    private static func skipSubBlocks(from offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error)
         -> Int
     {
         var offset = offset

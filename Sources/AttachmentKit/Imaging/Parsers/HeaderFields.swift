@@ -8,8 +8,8 @@ struct HeaderFields: Equatable {
 
     /// Checks that both dimensions are positive.
     ///
-    /// - Throws: ``ImageInspectionError/malformed(_:reason:)`` naming the zero or negative one.
-    func validated(_ format: ImageFormat) throws(ImageInspectionError) -> HeaderFields {
+    /// - Throws: ``ImageInspector/Error/malformed(_:reason:)`` naming the zero or negative one.
+    func validated(_ format: ImageFormat) throws(ImageInspector.Error) -> HeaderFields {
         guard pixelWidth > 0 else { throw .malformed(format, reason: "the width is \(pixelWidth)") }
         guard pixelHeight > 0 else { throw .malformed(format, reason: "the height is \(pixelHeight)") }
         return self

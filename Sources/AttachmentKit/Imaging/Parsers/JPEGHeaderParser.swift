@@ -8,12 +8,12 @@
 /// after the frame header that the input cuts short (a partial download) or that meets a
 /// damaged segment still gives the frame's size, with the orientation found so far.
 enum JPEGHeaderParser {
-    static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
+    static func parse(_ reader: inout ByteReader) throws(ImageInspector.Error) -> HeaderFields {
         guard try reader.uint16(at: 0, bigEndian: true) == 0xFFD8 else {
             throw .malformed(.jpeg, reason: "it does not start with SOI")
         }
         var walk = Walk()
-        do throws(ImageInspectionError) {
+        do throws(ImageInspector.Error) {
             try walk.run(&reader)
         } catch {
             // After the frame header, a walk cut short still leaves a usable header.
@@ -31,7 +31,7 @@ enum JPEGHeaderParser {
 
         /// Walks the markers from after SOI until the first scan, or until the frame header
         /// when the first Exif segment came before it.
-        mutating func run(_ reader: inout ByteReader) throws(ImageInspectionError) {
+        mutating func run(_ reader: inout ByteReader) throws(ImageInspector.Error) {
             var offset = 2
             while true {
                 // Skip anything up to a marker, then the fill bytes (extra 0xFF) before its code.
@@ -83,7 +83,7 @@ enum JPEGHeaderParser {
 
     private static func frame(
         marker: Int, at segment: Int, length: Int, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) -> HeaderFields {
+    ) throws(ImageInspector.Error) -> HeaderFields {
         guard length >= 8 else { throw .malformed(.jpeg, reason: "the frame header has length \(length)") }
         let height = try reader.uint16(at: segment + 3, bigEndian: true)
         let width = try reader.uint16(at: segment + 5, bigEndian: true)

@@ -8,7 +8,7 @@ enum PNGHeaderParser {
     /// The largest chunk length the PNG specification allows, 2³¹ − 1.
     private static let maximumChunkLength = 0x7FFF_FFFF
 
-    static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
+    static func parse(_ reader: inout ByteReader) throws(ImageInspector.Error) -> HeaderFields {
         guard try reader.uint32(at: 8, bigEndian: true) == 13, try chunkType(at: 12, &reader) == "IHDR" else {
             throw .malformed(.png, reason: "the first chunk is not a 13-byte IHDR")
         }
@@ -47,7 +47,7 @@ enum PNGHeaderParser {
     }
 
     /// The four-letter type of the chunk whose type field is at `offset`.
-    private static func chunkType(at offset: Int, _ reader: inout ByteReader) throws(ImageInspectionError) -> String {
+    private static func chunkType(at offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error) -> String {
         let code = try reader.uint32(at: offset, bigEndian: true)
         return FourCharacterCode.text(code)
     }

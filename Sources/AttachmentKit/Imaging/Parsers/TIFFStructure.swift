@@ -37,15 +37,15 @@ struct TIFFStructure {
     /// The structure-relative offset of the first directory (IFD0).
     let firstDirectoryOffset: Int
 
-    /// The most directories ``firstFullResolutionDirectory(_:)`` follows.
+    /// The most directories ``firstFullSizeDirectory(_:)`` follows.
     static let maximumDirectoryCount = 64
 
     /// Reads the 8-byte header at `base`.
     ///
-    /// - Throws: ``ImageInspectionError/malformed(_:reason:)`` for a bad byte order or magic
-    ///   number or a first directory outside the structure, ``ImageInspectionError/unsupported(_:feature:)``
+    /// - Throws: ``ImageInspector/Error/malformed(_:reason:)`` for a bad byte order or magic
+    ///   number or a first directory outside the structure, ``ImageInspector/Error/unsupported(_:feature:)``
     ///   for BigTIFF.
-    init(_ reader: inout ByteReader, base: Int, length: Int) throws(ImageInspectionError) {
+    init(_ reader: inout ByteReader, base: Int, length: Int) throws(ImageInspector.Error) {
         let order = try reader.uint16(at: base, bigEndian: true)
         switch order {
         case 0x4949: isBigEndian = false
@@ -65,7 +65,7 @@ struct TIFFStructure {
     }
 
     /// The directory at structure-relative `offset`.
-    func directory(at offset: Int, _ reader: inout ByteReader) throws(ImageInspectionError) -> Directory {
+    func directory(at offset: Int, _ reader: inout ByteReader) throws(ImageInspector.Error) -> Directory {
         guard offset >= 8, offset <= length - 2 else {
             throw .oversizedField(reader.format, field: "IFD offset", value: UInt64(clamping: offset))
         }
@@ -78,7 +78,7 @@ struct TIFFStructure {
 
     /// The integer value of `tag` in `directory`, when it is there as one BYTE, SHORT or LONG:
     /// a `UInt32`, which holds every one of them with any `Int`.
-    func value(of tag: Tag, in directory: Directory, _ reader: inout ByteReader) throws(ImageInspectionError)
+    func value(of tag: Tag, in directory: Directory, _ reader: inout ByteReader) throws(ImageInspector.Error)
         -> UInt32?
     {
         for index in 0..<directory.entryCount {
@@ -99,7 +99,7 @@ struct TIFFStructure {
 
     /// The structure-relative offset of the directory after `directory`, `nil` at the end of
     /// the chain.
-    func nextDirectoryOffset(after directory: Directory, _ reader: inout ByteReader) throws(ImageInspectionError)
+    func nextDirectoryOffset(after directory: Directory, _ reader: inout ByteReader) throws(ImageInspector.Error)
         -> Int?
     {
         let next = try reader.uint32(
@@ -108,7 +108,7 @@ struct TIFFStructure {
     }
 
     /// The orientation in `directory`; ``ImageOrientation/up`` when the tag is absent or not 1–8.
-    func orientation(in directory: Directory, _ reader: inout ByteReader) throws(ImageInspectionError)
+    func orientation(in directory: Directory, _ reader: inout ByteReader) throws(ImageInspector.Error)
         -> ImageOrientation
     {
         let value = try value(of: .orientation, in: directory, &reader)
@@ -120,7 +120,7 @@ struct TIFFStructure {
     /// is damaged, as in every decoder: broken metadata does not make the image unreadable.
     static func embeddedOrientation(
         at base: Int, length: Int, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) -> ImageOrientation {
+    ) throws(ImageInspector.Error) -> ImageOrientation {
         do {
             let structure = try TIFFStructure(&reader, base: base, length: length)
             return try structure.orientation(
@@ -134,10 +134,10 @@ struct TIFFStructure {
     /// The first directory of the chain that is not a reduced-resolution copy (bit 0 of
     /// `NewSubfileType` clear), or IFD0 when every one is.
     ///
-    /// - Throws: ``ImageInspectionError/loop(_:offset:)`` when the chain revisits a directory,
-    ///   ``ImageInspectionError/malformed(_:reason:)`` when it is longer than
+    /// - Throws: ``ImageInspector/Error/loop(_:offset:)`` when the chain revisits a directory,
+    ///   ``ImageInspector/Error/malformed(_:reason:)`` when it is longer than
     ///   ``maximumDirectoryCount``.
-    func firstFullResolutionDirectory(_ reader: inout ByteReader) throws(ImageInspectionError) -> Directory {
+    func firstFullSizeDirectory(_ reader: inout ByteReader) throws(ImageInspector.Error) -> Directory {
         let first = try directory(at: firstDirectoryOffset, &reader)
         var current = first
         var visited: Set<Int> = [first.offset]

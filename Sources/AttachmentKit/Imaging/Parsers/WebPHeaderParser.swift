@@ -3,7 +3,7 @@
 /// (`VP8X`: the canvas size and flags). An extended file whose flags announce Exif is walked,
 /// chunk by chunk, to its `EXIF` chunk for the orientation.
 enum WebPHeaderParser {
-    static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
+    static func parse(_ reader: inout ByteReader) throws(ImageInspector.Error) -> HeaderFields {
         let riffEnd = try reader.end(of: 8, length: reader.uint32(at: 4, bigEndian: false), field: "RIFF size")
         let chunk = try Chunk(at: 12, riffEnd: riffEnd, &reader)
         let payload = chunk.offset + 8
@@ -48,7 +48,7 @@ enum WebPHeaderParser {
         let offset: Int
         let riffEnd: Int
 
-        init(at offset: Int, riffEnd: Int, _ reader: inout ByteReader) throws(ImageInspectionError) {
+        init(at offset: Int, riffEnd: Int, _ reader: inout ByteReader) throws(ImageInspector.Error) {
             code = FourCharacterCode.text(try reader.uint32(at: offset, bigEndian: true))
             size = try reader.uint32(at: offset + 4, bigEndian: false)
             self.offset = offset
@@ -74,7 +74,7 @@ enum WebPHeaderParser {
     /// ``ImageOrientation/up`` when there is none.
     private static func exifOrientation(
         after first: Chunk, riffEnd: Int, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) -> ImageOrientation {
+    ) throws(ImageInspector.Error) -> ImageOrientation {
         var offset = first.end
         while offset <= riffEnd - 8 {
             let chunk = try Chunk(at: offset, riffEnd: riffEnd, &reader)

@@ -13,21 +13,21 @@ import Foundation
 /// file plus an EOI marker (`FF D9`) decode, as far as those scans go (the last entry is
 /// the whole file but its EOI). A baseline or other sequential frame reports no prefixes: the
 /// index stops at its frame header, and the rest of the bytes cost nothing.
-public struct JPEGScanIndex: Sendable {
+package struct JPEGScanIndex: Sendable {
     /// The bytes given so far.
-    public private(set) var byteCount = 0
+    package private(set) var byteCount = 0
     /// Whether the frame is progressive (SOF2, SOF6, SOF10, SOF14); `nil` until its header arrives.
-    public private(set) var isProgressive: Bool?
+    package private(set) var isProgressive: Bool?
     /// The frame header's marker code (`0xC0`–`0xCF`); `nil` until it arrives.
-    public private(set) var frameMarker: Int?
+    package private(set) var frameMarker: Int?
     /// The frame's width in pixels; `nil` until its header arrives.
-    public private(set) var pixelWidth: Int?
+    package private(set) var pixelWidth: Int?
     /// The frame's height in pixels; `nil` until its header arrives.
-    public private(set) var pixelHeight: Int?
+    package private(set) var pixelHeight: Int?
     /// The length of each prefix that ends after a complete scan, in increasing order.
-    public private(set) var displayablePrefixLengths: [Int] = []
+    package private(set) var displayablePrefixLengths: [Int] = []
     /// Why the index stopped early, if it did.
-    public private(set) var failure: JPEGScanIndexError?
+    package private(set) var failure: JPEGScanIndexError?
 
     private var state = State.startOfImage(seen: 0)
     /// The segment being read: its marker, its offset, and its first bytes (length and, for
@@ -58,28 +58,28 @@ public struct JPEGScanIndex: Sendable {
     }
 
     /// An empty index.
-    public init() {}
+    package init() {}
 
     /// Indexes a whole file in memory.
-    public init(_ data: Data) {
+    package init(_ data: Data) {
         append(data)
     }
 
     /// Whether the index needs no more bytes: EOI came, the frame is sequential, or it failed.
-    public var isFinished: Bool {
+    package var isFinished: Bool {
         if case .finished = state { return true }
         return false
     }
 
     /// Reads the next bytes of the file; returns how many new prefixes they completed.
     @discardableResult
-    public mutating func append(_ data: Data) -> Int {
+    package mutating func append(_ data: Data) -> Int {
         data.withUnsafeBytes { append(bytes: $0) }
     }
 
     /// Reads the next bytes of the file; returns how many new prefixes they completed.
     @discardableResult
-    public mutating func append(bytes: UnsafeRawBufferPointer) -> Int {
+    package mutating func append(bytes: UnsafeRawBufferPointer) -> Int {
         let before = displayablePrefixLengths.count
         var index = 0
         let count = bytes.count

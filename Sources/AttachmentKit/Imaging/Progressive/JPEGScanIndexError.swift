@@ -1,6 +1,6 @@
 /// Why a JPEG's scan index stopped before the end of the file. The prefixes found before the
 /// problem stay valid.
-public enum JPEGScanIndexError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum JPEGScanIndexError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bytes do not start with SOI (`FF D8`).
     case notJPEG
     /// A segment's length field, at `offset`, is under 2.
@@ -12,7 +12,7 @@ public enum JPEGScanIndexError: Error, Sendable, Hashable, CustomStringConvertib
     /// A scan (SOS) at `offset` comes before any frame header.
     case scanBeforeFrame(offset: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notJPEG: "the bytes are not a JPEG (no SOI)"
         case .invalidSegmentLength(let marker, let length, let offset):

@@ -4,7 +4,7 @@ import Foundation
 /// inspector and the ISO media inspector share one bounds-checked, budgeted reader and each
 /// still throws its own typed error naming its own format.
 ///
-/// ``ImageInspectionError`` and ``ISOMediaInspectionError`` conform with enum cases of the same
+/// ``ImageInspector/Error`` and ``ISOMediaInspector/Error`` conform with enum cases of the same
 /// names.
 protocol ByteReadFailure: Error {
     /// What the errors name: the format being read.
@@ -26,4 +26,4 @@ protocol ByteReadFailure: Error {
     static func unreadable(_ url: URL, reason: String) -> Self
 }
 
-extension ImageInspectionError: ByteReadFailure {}
+extension ImageInspector.Error: ByteReadFailure {}

@@ -1,10 +1,10 @@
-/// The reader of image headers, throwing ``ImageInspectionError``.
-typealias ByteReader = BoundedByteReader<ImageInspectionError>
+/// The reader of image headers, throwing ``ImageInspector/Error``.
+typealias ByteReader = BoundedByteReader<ImageInspector.Error>
 
 /// Bounds-checked reads of integers and byte runs at absolute offsets of an image's bytes,
 /// held in memory or loaded from a file in chunks.
 ///
-/// Every read checks its range first and throws ``ImageInspectionError/truncated(_:offset:)``
+/// Every read checks its range first and throws ``ImageInspector/Error/truncated(_:offset:)``
 /// instead of reading past the end. Every read also counts towards two limits, the same for
 /// bytes in memory and in a file: the bytes examined (the bytes the parser asks for, so that
 /// jumping over data costs nothing) and the number of reads. Each parser loop makes at least

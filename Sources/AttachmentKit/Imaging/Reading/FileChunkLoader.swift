@@ -44,11 +44,11 @@ final class FileChunkLoader {
 
     /// Opens `url` for reading.
     ///
-    /// - Throws: ``ImageInspectionError/notAFileURL(_:)`` or ``ImageInspectionError/unreadable(_:reason:)``.
+    /// - Throws: ``ImageInspector/Error/notAFileURL(_:)`` or ``ImageInspector/Error/unreadable(_:reason:)``.
     convenience init(
         url: URL, limit: Int, chunkSize: Int = FileChunkLoader.defaultChunkSize
-    ) throws(ImageInspectionError) {
-        try self.init(url: url, limit: limit, chunkSize: chunkSize, failure: ImageInspectionError.self)
+    ) throws(ImageInspector.Error) {
+        try self.init(url: url, limit: limit, chunkSize: chunkSize, failure: ImageInspector.Error.self)
     }
 
     /// Opens `url` for reading, reporting failures as `Failure`.
@@ -86,14 +86,14 @@ final class FileChunkLoader {
     /// inside the file, and more as the read pattern suggests (see the type's overview) when
     /// the file and the limit allow.
     ///
-    /// - Throws: ``ImageInspectionError/readLimitExceeded(_:limit:)`` when the bytes needed
-    ///   would pass the limit, ``ImageInspectionError/truncated(_:offset:)`` when the file has
-    ///   shrunk, or ``ImageInspectionError/unreadable(_:reason:)``.
+    /// - Throws: ``ImageInspector/Error/readLimitExceeded(_:limit:)`` when the bytes needed
+    ///   would pass the limit, ``ImageInspector/Error/truncated(_:offset:)`` when the file has
+    ///   shrunk, or ``ImageInspector/Error/unreadable(_:reason:)``.
     @discardableResult
     func load(
         at offset: Int, minimumCount: Int, format: ImageFormat?
-    ) throws(ImageInspectionError) -> UnsafeRawBufferPointer {
-        try load(at: offset, minimumCount: minimumCount, subject: format, failure: ImageInspectionError.self)
+    ) throws(ImageInspector.Error) -> UnsafeRawBufferPointer {
+        try load(at: offset, minimumCount: minimumCount, subject: format, failure: ImageInspector.Error.self)
     }
 
     /// Reads as ``load(at:minimumCount:format:)`` does, reporting failures as `Failure`.

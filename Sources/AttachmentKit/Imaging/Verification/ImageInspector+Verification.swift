@@ -9,16 +9,16 @@ extension ImageInspector {
     ///
     /// - Returns: The image's header and, when the declared type is wrong and the policy
     ///   accepts that, the corrected type.
-    /// - Throws: ``ImageVerificationError``: ``ImageVerificationError/notAnImage(_:declaredType:)``
+    /// - Throws: ``ImageInspector/VerificationError``: ``ImageInspector/VerificationError/notAnImage(_:declaredType:)``
     ///   for bytes of no image format (whatever the declared type says),
-    ///   ``ImageVerificationError/tooManyPixels(_:limit:)`` over the pixel limit,
-    ///   ``ImageVerificationError/typeMismatch(declaredType:actualFormat:)`` for a wrong type
-    ///   under ``ImageContentPolicy/TypeMismatchHandling/reject``, and
-    ///   ``ImageVerificationError/unreadableHeader(_:declaredType:)`` for a damaged header, and
-    ///   ``ImageVerificationError/unreadableFile(_:reason:)`` for a file that can't be read.
+    ///   ``ImageInspector/VerificationError/tooManyPixels(_:limit:)`` over the pixel limit,
+    ///   ``ImageInspector/VerificationError/typeMismatch(declaredType:actualFormat:)`` for a wrong type
+    ///   under ``ImageInspector/ContentPolicy/TypeMismatchHandling/reject``, and
+    ///   ``ImageInspector/VerificationError/unreadableHeader(_:declaredType:)`` for a damaged header, and
+    ///   ``ImageInspector/VerificationError/unreadableFile(_:reason:)`` for a file that can't be read.
     public func verify(
-        _ content: PartContent, declaredType: MIMEType, policy: ImageContentPolicy = .default
-    ) throws(ImageVerificationError) -> VerifiedImage {
+        _ content: PartContent, declaredType: MIMEType, policy: ImageInspector.ContentPolicy = .default
+    ) throws(ImageInspector.VerificationError) -> ImageInspector.VerifiedImage {
         let header: ImageHeader
         do {
             header = try inspect(content)
@@ -33,7 +33,7 @@ extension ImageInspector {
         guard header.pixelCount <= policy.maximumPixelCount else {
             throw .tooManyPixels(header, limit: policy.maximumPixelCount)
         }
-        let image = VerifiedImage(header: header, declaredType: declaredType)
+        let image = ImageInspector.VerifiedImage(header: header, declaredType: declaredType)
         if image.correctedType != nil, policy.typeMismatch == .reject {
             throw .typeMismatch(declaredType: declaredType, actualFormat: header.format)
         }

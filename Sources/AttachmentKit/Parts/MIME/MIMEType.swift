@@ -5,7 +5,7 @@
 /// the spelling they were written with, and parameters are kept: parameter names compare
 /// case-insensitively and values exactly. Parse a string with ``init(_:)``, which rejects
 /// anything that is not `type/subtype` made of RFC 2045 token characters, at most
-/// ``maximumByteCount`` bytes long, with a typed ``MIMETypeError``.
+/// ``maximumByteCount`` bytes long, with a typed ``MIMEType/Error``.
 ///
 /// The preview form of a type is derived by rule, not looked up: ``previewVariant`` appends
 /// `+preview` to the subtype (`image/gif` → `image/gif+preview`).
@@ -29,8 +29,8 @@ public struct MIMEType: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Parameter string: A string such as `image/jpeg` or `text/plain; charset=utf-8`.
     ///   Leading and trailing spaces are ignored.
-    /// - Throws: ``MIMETypeError`` naming what was wrong with `string`.
-    public init(_ string: String) throws(MIMETypeError) {
+    /// - Throws: ``MIMEType/Error`` naming what was wrong with `string`.
+    public init(_ string: String) throws(MIMEType.Error) {
         self = try MIMETypeParser.parse(string)
     }
 
@@ -40,8 +40,8 @@ public struct MIMEType: Sendable, Hashable, CustomStringConvertible {
     ///   - type: The top-level type, such as `image`.
     ///   - subtype: The subtype, such as `jpeg`.
     ///   - parameters: Parameters keyed by name; names are lowercased.
-    /// - Throws: ``MIMETypeError`` when a part contains a character outside the RFC 2045 token set.
-    public init(type: String, subtype: String, parameters: [String: String] = [:]) throws(MIMETypeError) {
+    /// - Throws: ``MIMEType/Error`` when a part contains a character outside the RFC 2045 token set.
+    public init(type: String, subtype: String, parameters: [String: String] = [:]) throws(MIMEType.Error) {
         var text = "\(type)/\(subtype)"
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
             text += "; \(name)=\"\(value.replacingOccurrences(of: "\"", with: "\\\""))\""
@@ -71,7 +71,7 @@ public struct MIMEType: Sendable, Hashable, CustomStringConvertible {
 
     /// The type this preview stands in for (`image/gif+preview` → `image/gif`), or `nil` when
     /// this type is not a preview.
-    public var fullResolutionVariant: MIMEType? {
+    public var originalVariant: MIMEType? {
         guard isPreview else { return nil }
         let base = String(subtype.dropLast(Self.previewSuffix.count))
         return MIMEType(validatedType: type, subtype: base, parameters: parameters)

@@ -11,7 +11,7 @@ enum MIMETypeParser {
         scalar.value > 0x20 && scalar.value < 0x7F && !specials.contains(scalar)
     }
 
-    static func parse(_ input: String) throws(MIMETypeError) -> MIMEType {
+    static func parse(_ input: String) throws(MIMEType.Error) -> MIMEType {
         let byteCount = input.utf8.count
         guard byteCount <= MIMEType.maximumByteCount else { throw .tooLong(byteCount: byteCount) }
         if let control = input.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
@@ -34,7 +34,7 @@ enum MIMETypeParser {
         return MIMEType(validatedType: type, subtype: subtype, parameters: parameters)
     }
 
-    private static func requireToken(_ token: String, in input: String) throws(MIMETypeError) {
+    private static func requireToken(_ token: String, in input: String) throws(MIMEType.Error) {
         if let bad = token.unicodeScalars.first(where: { !isTokenCharacter($0) }) {
             throw .invalidCharacter(bad, in: input)
         }
@@ -43,7 +43,7 @@ enum MIMETypeParser {
     /// Parses `name=value; name="quoted \" value"`; a trailing `;` is tolerated.
     private static func parseParameters(
         _ text: String, in input: String
-    ) throws(MIMETypeError) -> [String: String] {
+    ) throws(MIMEType.Error) -> [String: String] {
         var result: [String: String] = [:]
         var scalars = Substring(text).unicodeScalars[...]
         while true {
@@ -74,7 +74,7 @@ enum MIMETypeParser {
     private static func parseQuoted(
         _ input: Substring.UnicodeScalarView.SubSequence,
         parameter: String
-    ) throws(MIMETypeError) -> (String, Substring.UnicodeScalarView.SubSequence) {
+    ) throws(MIMEType.Error) -> (String, Substring.UnicodeScalarView.SubSequence) {
         var value = String.UnicodeScalarView()
         var rest = input
         while let scalar = rest.first {

@@ -8,7 +8,7 @@ import Foundation
 struct RedirectFollower: Sendable {
     let transport: any HTTPTransport
     let fileTransport: any HTTPTransport
-    let configuration: RemotePartConfiguration
+    let configuration: RemotePart.Configuration
 
     private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 

@@ -2,12 +2,12 @@ import Foundation
 
 /// How a body that stopped short is reported.
 extension RemoteDownload {
-    /// The most times one attempt resumes after ``HTTPTransportError/consumerTooSlow(bufferedBytes:)``.
+    /// The most times one attempt resumes after ``URLSessionTransport/Error/consumerTooSlow(bufferedBytes:)``.
     static let maximumOverruns = 64
 
     /// The transport stopped because the body was not written fast enough; `error` is what
     /// to report if it keeps happening.
-    struct Overrun: Error {
+    struct Overrun: Swift.Error {
         let error: RemotePartError
     }
 
@@ -22,7 +22,7 @@ extension RemoteDownload {
             }
             return remote
         }
-        if let overrun = error as? HTTPTransportError, case .consumerTooSlow = overrun, received > 0 {
+        if let overrun = error as? URLSessionTransport.Error, case .consumerTooSlow = overrun, received > 0 {
             return Overrun(error: .connectionFailed(reason: "\(overrun)", receivedBytes: received))
         }
         if let total, received < total { return RemotePartError.truncated(received: received, expected: total) }

@@ -14,7 +14,7 @@ struct RemoteDownload: Sendable {
     let key: ContentKey
     let observer: any ProgressObserver
     let follower: RedirectFollower
-    let configuration: RemotePartConfiguration
+    let configuration: RemotePart.Configuration
     let knownTotals: LockedState<[ContentKey: Int64]>
 
     /// A response accepted for writing: the writer positioned where its body starts, and the
@@ -121,7 +121,7 @@ struct RemoteDownload: Sendable {
             return .write(Accepted(response: response, writer: writer, expectedTotal: total))
         case 200..<300:
             let total = head.hasIdentityEncoding ? head.contentLength : nil
-            let validator = ResumeValidator(strongValidatorOf: head)
+            let validator = RemotePart.Validator(strongValidatorOf: head)
             if let total {
                 try refuseIfTooLarge(total, response)
                 if let declared = part.byteCount, declared != total {
@@ -173,7 +173,7 @@ struct RemoteDownload: Sendable {
                 if let total, count > total { throw RemotePartError.overlong(received: count, expected: total) }
                 if count > limit { throw RemotePartError.tooLarge(byteCount: count, limit: limit) }
                 let backlog = writer.backlogByteCount
-                if backlog > backlogLimit { throw HTTPTransportError.consumerTooSlow(bufferedBytes: backlog) }
+                if backlog > backlogLimit { throw URLSessionTransport.Error.consumerTooSlow(bufferedBytes: backlog) }
                 do throws(ContentStoreError) {
                     try writer.append(chunk)
                 } catch {
@@ -244,7 +244,7 @@ struct RemoteDownload: Sendable {
         (observer as? any ArrivalObserver)?.arrivalConsumer ?? nil
     }
 
-    private func open(validator: ResumeValidator?, source: PartialDownloadSource, at offset: Int64) async throws
+    private func open(validator: RemotePart.Validator?, source: PartialDownloadSource, at offset: Int64) async throws
         -> PartialDownloadWriter
     {
         do {
@@ -270,7 +270,7 @@ struct RemoteDownload: Sendable {
         throw RemotePartError.tooLarge(byteCount: total, limit: configuration.maximumByteCount)
     }
 
-    private func status(_ head: HTTPResponseHead) -> RemotePartError {
+    private func status(_ head: HTTPResponse.Head) -> RemotePartError {
         .httpStatus(
             HTTPStatusError(statusCode: head.statusCode, retryAfterHeader: head.headers["Retry-After"], url: head.url))
     }

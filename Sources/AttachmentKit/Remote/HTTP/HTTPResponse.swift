@@ -2,12 +2,12 @@
 /// and its body as a stream of chunks.
 public struct HTTPResponse: Sendable {
     /// The status and header fields.
-    public var head: HTTPResponseHead
+    public var head: HTTPResponse.Head
     /// The body, read chunk by chunk.
-    public var body: HTTPResponseBody
+    public var body: HTTPResponse.Body
 
     /// Creates a response.
-    public init(head: HTTPResponseHead, body: HTTPResponseBody) {
+    public init(head: HTTPResponse.Head, body: HTTPResponse.Body) {
         self.head = head
         self.body = body
     }

@@ -10,10 +10,10 @@ public struct HTTPUploadRequest: Sendable, Hashable {
     /// The header fields to send.
     public var headers: HTTPHeaders
     /// The body.
-    public var body: HTTPUploadBody
+    public var body: HTTPUploadRequest.Body
 
     /// Creates a request.
-    public init(method: String, url: URL, headers: HTTPHeaders = HTTPHeaders(), body: HTTPUploadBody = .none) {
+    public init(method: String, url: URL, headers: HTTPHeaders = HTTPHeaders(), body: HTTPUploadRequest.Body = .none) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -21,18 +21,20 @@ public struct HTTPUploadRequest: Sendable, Hashable {
     }
 }
 
-/// The body of an ``HTTPUploadRequest``.
-public enum HTTPUploadBody: Sendable, Hashable {
-    /// No body.
-    case none
-    /// `length` bytes of the file at `url` from byte `offset`, streamed from disk.
-    case file(URL, offset: Int64, length: Int64)
+extension HTTPUploadRequest {
+    /// The body of an ``HTTPUploadRequest``.
+    public enum Body: Sendable, Hashable {
+        /// No body.
+        case none
+        /// `length` bytes of the file at `url` from byte `offset`, streamed from disk.
+        case file(URL, offset: Int64, length: Int64)
 
-    /// The number of bytes the body holds.
-    public var byteCount: Int64 {
-        switch self {
-        case .none: 0
-        case .file(_, _, let length): length
+        /// The number of bytes the body holds.
+        public var byteCount: Int64 {
+            switch self {
+            case .none: 0
+            case .file(_, _, let length): length
+            }
         }
     }
 }

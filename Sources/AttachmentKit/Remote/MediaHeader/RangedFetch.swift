@@ -14,7 +14,7 @@ struct RangedFetch: Sendable {
     static func fetch(
         _ url: URL, first: Int64, last: Int64, validator: String?, headers: HTTPHeaders, follower: RedirectFollower,
         clock: any TransferClock
-    ) async throws(RemoteMediaHeaderError) -> RangedFetch {
+    ) async throws(RemoteMediaHeaderReader.Error) -> RangedFetch {
         var ranged = headers
         ranged["Range"] = "bytes=\(first)-\(last)"
         ranged["Accept-Encoding"] = "identity"
@@ -29,15 +29,17 @@ struct RangedFetch: Sendable {
                 let head = response.head
                 guard head.statusCode == 206 else {
                     response.body.cancel()
-                    if head.statusCode == 200, validator != nil { throw RemoteMediaHeaderError.changedWhileReading }
-                    throw RemoteMediaHeaderError.rangesNotSupported(statusCode: head.statusCode)
+                    if head.statusCode == 200, validator != nil {
+                        throw RemoteMediaHeaderReader.Error.changedWhileReading
+                    }
+                    throw RemoteMediaHeaderReader.Error.rangesNotSupported(statusCode: head.statusCode)
                 }
                 let value = head.headers["Content-Range"]
                 guard let range = value.flatMap(ContentRange.init), let sent = range.range, let total = range.total,
                     sent.lowerBound == first, sent.upperBound <= last, head.hasIdentityEncoding
                 else {
                     response.body.cancel()
-                    throw RemoteMediaHeaderError.invalidContentRange(value)
+                    throw RemoteMediaHeaderReader.Error.invalidContentRange(value)
                 }
                 // At most the range asked for is kept: the count comes from the request, not the file.
                 let expected = Int(sent.upperBound - sent.lowerBound + 1)
@@ -56,7 +58,7 @@ struct RangedFetch: Sendable {
                 }
                 return RangedFetch(bytes: bytes, total: total, validator: validator ?? Self.validator(of: head))
             }
-        } catch let error as RemoteMediaHeaderError {
+        } catch let error as RemoteMediaHeaderReader.Error {
             throw error
         } catch let error as RemotePartError {
             throw .transfer(error)
@@ -66,7 +68,7 @@ struct RangedFetch: Sendable {
     }
 
     /// A validator `If-Range` may carry: a strong `ETag`, else `Last-Modified`.
-    private static func validator(of head: HTTPResponseHead) -> String? {
+    private static func validator(of head: HTTPResponse.Head) -> String? {
         if let tag = head.headers["ETag"]?.trimmingCharacters(in: .whitespaces), tag.hasPrefix("\"") { return tag }
         return head.headers["Last-Modified"]
     }

@@ -16,9 +16,9 @@ import Foundation
 /// fetches the rest of the file after `mdat`, whose length the first response's
 /// `Content-Range` gave, and a third the rest of `moov` if it runs on. Every request goes through
 /// the transport with the downloads' redirect and scheme rules and timeouts
-/// (``RemotePartConfiguration``), asks for `identity` encoding, and from the second on carries
+/// (``RemotePart/Configuration``), asks for `identity` encoding, and from the second on carries
 /// `If-Range` with the first response's validator. A server that answers without a range gets
-/// ``RemoteMediaHeaderError/rangesNotSupported(statusCode:)`` and its body is not read.
+/// ``RemoteMediaHeaderReader/Error/rangesNotSupported(statusCode:)`` and its body is not read.
 public struct RemoteMediaHeaderReader: Sendable {
     /// The default for ``firstByteCount``: 64 KiB.
     public static let defaultFirstByteCount = 64 * 1024
@@ -30,7 +30,7 @@ public struct RemoteMediaHeaderReader: Sendable {
     /// How many bytes the first request asks for.
     public var firstByteCount: Int
     /// The most bytes one inspection fetches in all; a `moov` that needs more is
-    /// ``RemoteMediaHeaderError/headerTooLarge(byteCount:limit:)``.
+    /// ``RemoteMediaHeaderReader/Error/headerTooLarge(byteCount:limit:)``.
     public var maximumByteCount: Int
     /// How the fetched bytes are read.
     public var inspector: ISOMediaInspector
@@ -40,7 +40,7 @@ public struct RemoteMediaHeaderReader: Sendable {
     /// Creates a reader that sends its requests through `transport` with the schemes, redirect
     /// limit and timeouts of `configuration`.
     public init(
-        transport: any HTTPTransport, configuration: RemotePartConfiguration = .default,
+        transport: any HTTPTransport, configuration: RemotePart.Configuration = .default,
         firstByteCount: Int = RemoteMediaHeaderReader.defaultFirstByteCount,
         maximumByteCount: Int = RemoteMediaHeaderReader.defaultMaximumByteCount,
         inspector: ISOMediaInspector = ISOMediaInspector()
@@ -51,7 +51,7 @@ public struct RemoteMediaHeaderReader: Sendable {
     }
 
     init(
-        transport: any HTTPTransport, configuration: RemotePartConfiguration, firstByteCount: Int,
+        transport: any HTTPTransport, configuration: RemotePart.Configuration, firstByteCount: Int,
         maximumByteCount: Int, inspector: ISOMediaInspector, clock: any TransferClock
     ) {
         follower = RedirectFollower(
@@ -65,12 +65,19 @@ public struct RemoteMediaHeaderReader: Sendable {
     /// Reads the header of the file at `url`, sending `headers` (such as `Authorization`) with
     /// each request; the header's ``ISOMediaHeader/inspectedByteCount`` is the bytes fetched.
     ///
-    /// - Throws: ``RemoteMediaHeaderError``.
+    /// - Throws: ``RemoteMediaHeaderReader/Error``.
     public func inspect(
         _ url: URL, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(RemoteMediaHeaderError) -> ISOMediaHeader {
+    ) async throws(RemoteMediaHeaderReader.Error) -> ISOMediaHeader {
         var session = Session(reader: self, url: url, headers: headers)
         let first = try await session.fetch(from: 0, count: Int64(firstByteCount))
+        return try await inspect(first, &session)
+    }
+
+    /// Reads the header of the file whose first bytes are `first`, fetching the rest of it in
+    /// `session`.
+    func inspect(_ first: Piece, _ session: inout Session) async throws(RemoteMediaHeaderReader.Error) -> ISOMediaHeader
+    {
         let total = first.total
         let layout = try first.layout(fileSize: total, inspector)
         let brands = try first.brands(layout.fileType, inspector)
@@ -99,10 +106,11 @@ public struct RemoteMediaHeaderReader: Sendable {
 
     /// The header from the bytes of the `moov` box alone.
     private static func header(
-        _ movie: Data, brands: [String], isFastStart: Bool, _ format: ISOMediaFormat, _ inspector: ISOMediaInspector
-    ) throws(ISOMediaInspectionError) -> ISOMediaHeader {
+        _ movie: Data, brands: [String], isFastStart: Bool, _ format: ISOMediaHeader.Format,
+        _ inspector: ISOMediaInspector
+    ) throws(ISOMediaInspector.Error) -> ISOMediaHeader {
         let result = movie.withUnsafeBytes { bytes in
-            Result { () throws(ISOMediaInspectionError) -> ISOMediaHeader in
+            Result { () throws(ISOMediaInspector.Error) -> ISOMediaHeader in
                 var reader = ISOMediaParser.Reader(
                     bytes: bytes, format: format, limit: inspector.maximumByteCount,
                     readLimit: inspector.maximumReadCount)
@@ -115,29 +123,48 @@ public struct RemoteMediaHeaderReader: Sendable {
     }
 
     /// The requests of one inspection, counted against the limits.
-    private struct Session {
+    struct Session {
         let reader: RemoteMediaHeaderReader
         let url: URL
         let headers: HTTPHeaders
         var requestCount = 0
         var fetchedByteCount = 0
         var validator: String?
-        var format: ISOMediaFormat?
+        var format: ISOMediaHeader.Format?
+        /// The most bytes the inspection fetches.
+        let limit: Int
 
-        init(reader: RemoteMediaHeaderReader, url: URL, headers: HTTPHeaders) {
+        init(reader: RemoteMediaHeaderReader, url: URL, headers: HTTPHeaders, limit: Int? = nil) {
             self.reader = reader
             self.url = url
             self.headers = headers
+            self.limit = limit ?? reader.maximumByteCount
         }
 
         /// The bytes the limit still allows.
-        var remaining: Int64 { Int64(reader.maximumByteCount - fetchedByteCount) }
+        var remaining: Int64 { Int64(limit - fetchedByteCount) }
 
         /// Fetches up to `count` bytes from `offset` (fewer at the end of the file, none past it).
-        mutating func fetch(from offset: Int64, count: Int64) async throws(RemoteMediaHeaderError) -> Piece {
-            let allowed = Int64(reader.maximumByteCount - fetchedByteCount)
+        mutating func fetch(from offset: Int64, count: Int64) async throws(RemoteMediaHeaderReader.Error) -> Piece {
+            let fetched = try await fetchBytes(from: offset, count: count)
+            return try piece(fetched, at: offset)
+        }
+
+        /// The ISO media file's bytes `fetched` from `offset`.
+        mutating func piece(_ fetched: RangedFetch, at offset: Int64) throws(RemoteMediaHeaderReader.Error) -> Piece {
+            let piece = try Piece(bytes: fetched.bytes, offset: offset, total: fetched.total, known: format)
+            format = piece.format
+            return piece
+        }
+
+        /// Fetches up to `count` bytes from `offset` (fewer at the end of the file, none past
+        /// it), whatever they are.
+        mutating func fetchBytes(from offset: Int64, count: Int64) async throws(RemoteMediaHeaderReader.Error)
+            -> RangedFetch
+        {
+            let allowed = Int64(limit - fetchedByteCount)
             guard requestCount < RemoteMediaHeaderReader.maximumRequestCount, count <= allowed || requestCount == 0
-            else { throw .headerTooLarge(byteCount: Int64(fetchedByteCount) + count, limit: reader.maximumByteCount) }
+            else { throw .headerTooLarge(byteCount: Int64(fetchedByteCount) + count, limit: limit) }
             let length = min(count, allowed)
             guard length > 0 else { throw .inspection(.truncated(format ?? .mp4, offset: Int(clamping: offset))) }
             requestCount += 1
@@ -146,13 +173,11 @@ public struct RemoteMediaHeaderReader: Sendable {
                 follower: reader.follower, clock: reader.clock)
             fetchedByteCount += fetched.bytes.count
             validator = fetched.validator
-            let piece = try Piece(bytes: fetched.bytes, offset: offset, total: fetched.total, known: format)
-            format = piece.format
-            return piece
+            return fetched
         }
 
         /// The bytes of `box` (offsets relative to `piece`), fetching the part past the piece.
-        mutating func box(_ box: ISOBox, startingIn piece: Piece) async throws(RemoteMediaHeaderError) -> Data {
+        mutating func box(_ box: ISOBox, startingIn piece: Piece) async throws(RemoteMediaHeaderReader.Error) -> Data {
             let inPiece = piece.bytes[box.offset..<min(box.end, piece.bytes.count)]
             guard box.end > piece.bytes.count else { return Data(inPiece) }
             let rest = try await fetch(
@@ -162,13 +187,15 @@ public struct RemoteMediaHeaderReader: Sendable {
     }
 
     /// Bytes fetched from `offset` of a file of `total` bytes.
-    private struct Piece {
+    struct Piece {
         let bytes: Data
         let offset: Int64
         let total: Int64
-        let format: ISOMediaFormat
+        let format: ISOMediaHeader.Format
 
-        init(bytes: Data, offset: Int64, total: Int64, known: ISOMediaFormat?) throws(RemoteMediaHeaderError) {
+        init(bytes: Data, offset: Int64, total: Int64, known: ISOMediaHeader.Format?) throws(RemoteMediaHeaderReader
+            .Error)
+        {
             self.bytes = bytes
             self.offset = offset
             self.total = total
@@ -176,34 +203,38 @@ public struct RemoteMediaHeaderReader: Sendable {
                 format = known
             } else {
                 let sniffed = bytes.prefix(FormatSniffer.examinedPrefixLength).withUnsafeBytes { prefix in
-                    Result { () throws(ISOMediaInspectionError) in try ISOMediaInspector.format(of: prefix) }
+                    Result { () throws(ISOMediaInspector.Error) in try ISOMediaInspector.format(of: prefix) }
                 }
                 do { format = try sniffed.get() } catch { throw .inspection(error) }
             }
         }
 
         /// The top-level boxes from the piece's start in the rest of the file (`fileSize` bytes).
-        func layout(fileSize: Int64, _ inspector: ISOMediaInspector) throws(RemoteMediaHeaderError) -> TopLevelLayout {
-            try read(inspector) { reader throws(ISOMediaInspectionError) in
+        func layout(fileSize: Int64, _ inspector: ISOMediaInspector) throws(RemoteMediaHeaderReader.Error)
+            -> TopLevelLayout
+        {
+            try read(inspector) { reader throws(ISOMediaInspector.Error) in
                 try TopLevelLayout.walk(&reader, fileSize: Int(clamping: fileSize))
             }
         }
 
         /// The brands of `ftyp`, read from the piece.
-        func brands(_ fileType: ISOBox?, _ inspector: ISOMediaInspector) throws(RemoteMediaHeaderError) -> [String] {
+        func brands(_ fileType: ISOBox?, _ inspector: ISOMediaInspector) throws(RemoteMediaHeaderReader.Error)
+            -> [String]
+        {
             guard let fileType, fileType.end <= bytes.count else { return [] }
-            return try read(inspector) { reader throws(ISOMediaInspectionError) in
+            return try read(inspector) { reader throws(ISOMediaInspector.Error) in
                 try ISOMediaParser.brands(fileType, &reader)
             }
         }
 
         private func read<Value>(
             _ inspector: ISOMediaInspector,
-            _ body: (inout ISOMediaParser.Reader) throws(ISOMediaInspectionError) -> Value
-        ) throws(RemoteMediaHeaderError) -> Value {
+            _ body: (inout ISOMediaParser.Reader) throws(ISOMediaInspector.Error) -> Value
+        ) throws(RemoteMediaHeaderReader.Error) -> Value {
             let format = format
             let result = bytes.withUnsafeBytes { raw in
-                Result { () throws(ISOMediaInspectionError) -> Value in
+                Result { () throws(ISOMediaInspector.Error) -> Value in
                     var reader = ISOMediaParser.Reader(
                         bytes: raw, format: format, limit: inspector.maximumByteCount,
                         readLimit: inspector.maximumReadCount)

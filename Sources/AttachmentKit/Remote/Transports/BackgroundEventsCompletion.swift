@@ -1,7 +1,7 @@
 #if canImport(Darwin)
 /// The completion handler the system gave the app for a background session's events, kept on
 /// the main actor (where the app delegate receives it and where it must be called) until the
-/// session has delivered them. Apple platforms only; not compiled by AttachmentKit's Linux CI.
+/// session has delivered them. Apple platforms only.
 @MainActor
 final class BackgroundEventsCompletion {
     private var handler: (() -> Void)?

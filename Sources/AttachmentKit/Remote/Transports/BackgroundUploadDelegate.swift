@@ -3,8 +3,7 @@ import Foundation
 
 /// The background session's delegate for ``BackgroundUploadTransport``: which task carries which
 /// request, who waits for it, the answers of tasks that ended with nobody waiting, and the app's
-/// completion handler (in ``completion``). Apple platforms only; not compiled by AttachmentKit's
-/// Linux CI.
+/// completion handler (in ``completion``). Apple platforms only.
 ///
 /// `@unchecked Sendable`: its mutable state is behind its one lock, `state`, never held while
 /// calling out (a continuation, an observer).
@@ -35,7 +34,7 @@ final class BackgroundUploadDelegate: NSObject, URLSessionTaskDelegate, @uncheck
     /// What a request made again finds.
     enum Claim {
         /// A task for it ended with nobody waiting: its answer.
-        case finished(Result<HTTPResponseHead, any Error>)
+        case finished(Result<HTTPResponse.Head, any Error>)
         /// A task for it runs: its identifier.
         case running(Int)
         /// Nothing: a task must be started.
@@ -45,12 +44,12 @@ final class BackgroundUploadDelegate: NSObject, URLSessionTaskDelegate, @uncheck
     /// What a new waiter does at once: wait, or take an answer already here.
     private enum Now {
         case wait
-        case answer(Result<HTTPResponseHead, any Error>)
+        case answer(Result<HTTPResponse.Head, any Error>)
     }
 
     private struct Waiter {
         let id: UInt64
-        let continuation: CheckedContinuation<HTTPResponseHead, any Error>
+        let continuation: CheckedContinuation<HTTPResponse.Head, any Error>
         let sentBytes: @Sendable (Int64) -> Void
     }
 
@@ -60,7 +59,7 @@ final class BackgroundUploadDelegate: NSObject, URLSessionTaskDelegate, @uncheck
         var running: [String: Int] = [:]
         var keys: [Int: String] = [:]
         var waiters: [Int: [Waiter]] = [:]
-        var finished: [String: Result<HTTPResponseHead, any Error>] = [:]
+        var finished: [String: Result<HTTPResponse.Head, any Error>] = [:]
         var finishedOrder: [String] = []
         var nextWaiter: UInt64 = 0
     }
@@ -141,7 +140,7 @@ final class BackgroundUploadDelegate: NSObject, URLSessionTaskDelegate, @uncheck
     /// Waits for the task `taskID` (carrying `key`) to end; reports its body bytes sent to
     /// `sentBytes`. Cancelling the calling task ends the wait, not the task.
     func wait(for taskID: Int, key: String, sentBytes: @escaping @Sendable (Int64) -> Void) async throws
-        -> HTTPResponseHead
+        -> HTTPResponse.Head
     {
         let id = state.withLock { state -> UInt64 in
             state.nextWaiter += 1
@@ -149,7 +148,7 @@ final class BackgroundUploadDelegate: NSObject, URLSessionTaskDelegate, @uncheck
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<HTTPResponseHead, any Error>) in
+                (continuation: CheckedContinuation<HTTPResponse.Head, any Error>) in
                 let now = state.withLock { state -> Now in
                     if Task.isCancelled { return .answer(.failure(CancellationError())) }
                     // The task may have ended between its start (or claim) and this wait.
@@ -186,13 +185,13 @@ final class BackgroundUploadDelegate: NSObject, URLSessionTaskDelegate, @uncheck
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let description = Description(task.taskDescription)
-        let result: Result<HTTPResponseHead, any Error>
+        let result: Result<HTTPResponse.Head, any Error>
         if let error {
             result = .failure(error)
         } else if let http = task.response as? HTTPURLResponse, let url = http.url ?? task.originalRequest?.url {
-            result = .success(HTTPResponseHead(http, url: url))
+            result = .success(HTTPResponse.Head(http, url: url))
         } else {
-            result = .failure(HTTPTransportError.notHTTP)
+            result = .failure(URLSessionTransport.Error.notHTTP)
         }
         let waiters = state.withLock { state -> [Waiter] in
             let key = state.keys.removeValue(forKey: task.taskIdentifier) ?? description?.key

@@ -5,9 +5,8 @@ import Foundation
 /// goes on sending while the app is suspended or after it was terminated, and wakes or relaunches
 /// it when they end. Apple platforms only.
 ///
-/// > Important: Written for Apple platforms and **not compiled or run by AttachmentKit's CI**,
-/// > which builds on Linux, where FoundationNetworking has no background sessions. Every API it
-/// > calls exists on iOS 15, macOS 12, tvOS 15 and watchOS 8.
+/// > Important: Compiled for iOS, macOS and tvOS but not run by AttachmentKit's CI, which tests
+/// > on Linux, where FoundationNetworking has no background sessions.
 ///
 /// - A request with a file body (a tus `PATCH`, a plain `PUT` or `POST`) becomes a delegate-based
 ///   upload task from a file in the background session: the only kind of task a background
@@ -16,14 +15,14 @@ import Foundation
 ///   are short and run while the app does.
 /// - Each upload task is described by its request (method, URL, offset, length). After a
 ///   relaunch, the same request made again (``UploadCoordinator/resumePendingUploads()`` makes it
-///   from its ``PendingUploadJournal``) joins the system's task that is still running instead of
+///   from its ``UploadCoordinator/Journal``) joins the system's task that is still running instead of
 ///   starting another, or gets the answer of one that ended while the app was not running.
 /// - A body that is a part of its file (a tus upload resumed past byte 0) is copied into
 ///   `directory` first, since a background task uploads a whole file that must stay until the
 ///   task ends; the copy is removed when the task ends, and copies no task uses are removed when
 ///   the transport is created.
 /// - Cancelling the calling task stops the caller's wait, not the system's upload, which the next
-///   identical request joins: an ``UploadConfiguration/idleTimeout`` that fires after the app was
+///   identical request joins: an ``UploadCoordinator/Configuration/idleTimeout`` that fires after the app was
 ///   suspended costs nothing. ``cancelUploads(to:)`` stops the system's uploads to a URL.
 ///
 /// What the app does is in <doc:SendingAttachments>: create one transport for the identifier at
@@ -92,7 +91,7 @@ public final class BackgroundUploadTransport: HTTPUploadTransport, @unchecked Se
         try Task.checkCancellation()
         await delegate.waitUntilAttached()
         let key = BackgroundUploadDelegate.key(of: request)
-        let head: HTTPResponseHead
+        let head: HTTPResponse.Head
         switch delegate.claim(key) {
         case .finished(let result):
             head = try result.get()

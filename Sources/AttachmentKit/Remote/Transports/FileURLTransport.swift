@@ -15,7 +15,7 @@ struct FileURLTransport: HTTPTransport {
             let size = (attributes[.size] as? NSNumber)?.int64Value,
             let handle = FileHandle(forReadingAtPath: url.path)
         else {
-            return HTTPResponse(head: HTTPResponseHead(statusCode: 404, headers: [:], url: url), body: .empty)
+            return HTTPResponse(head: HTTPResponse.Head(statusCode: 404, headers: [:], url: url), body: .empty)
         }
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
@@ -29,7 +29,7 @@ struct FileURLTransport: HTTPTransport {
             guard offset < size else {
                 try? handle.close()
                 headers["Content-Range"] = "bytes */\(size)"
-                return HTTPResponse(head: HTTPResponseHead(statusCode: 416, headers: headers, url: url), body: .empty)
+                return HTTPResponse(head: HTTPResponse.Head(statusCode: 416, headers: headers, url: url), body: .empty)
             }
             start = offset
             status = 206
@@ -37,8 +37,8 @@ struct FileURLTransport: HTTPTransport {
         }
         headers["Content-Length"] = String(size - start)
         let reader = FileChunkReader(handle: handle, start: start)
-        let body = HTTPResponseBody(nextChunk: { try reader.next() }, cancel: { reader.close() })
-        return HTTPResponse(head: HTTPResponseHead(statusCode: status, headers: headers, url: url), body: body)
+        let body = HTTPResponse.Body(nextChunk: { try reader.next() }, cancel: { reader.close() })
+        return HTTPResponse(head: HTTPResponse.Head(statusCode: status, headers: headers, url: url), body: body)
     }
 
     /// `N` of `bytes=N-`; `nil` for anything else.

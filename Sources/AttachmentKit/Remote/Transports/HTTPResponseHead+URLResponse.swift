@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-extension HTTPResponseHead {
+extension HTTPResponse.Head {
     /// The head of a URLSession response: its status and its string header fields, for `url`.
     init(_ response: HTTPURLResponse, url: URL) {
         var headers = HTTPHeaders()

@@ -85,10 +85,10 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         if let http = response as? HTTPURLResponse, let url = http.url ?? dataTask.originalRequest?.url {
-            stream(for: dataTask)?.receive(head: HTTPResponseHead(http, url: url))
+            stream(for: dataTask)?.receive(head: HTTPResponse.Head(http, url: url))
             completionHandler(.allow)
         } else {
-            stream(for: dataTask)?.complete(with: HTTPTransportError.notHTTP)
+            stream(for: dataTask)?.complete(with: URLSessionTransport.Error.notHTTP)
             completionHandler(.cancel)
             control(for: dataTask)?.cancel()
         }

@@ -13,8 +13,8 @@ final class URLSessionTaskStream: Sendable {
     static let maximumJoinedBytes = 1 << 20
 
     private struct State {
-        var head: Result<HTTPResponseHead, any Error>?
-        var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
+        var head: Result<HTTPResponse.Head, any Error>?
+        var headWaiter: CheckedContinuation<HTTPResponse.Head, any Error>?
         var chunks = WaitingChunks()
         /// Set when the body ended: `nil` error for a complete body.
         var end: Result<Void, any Error>?
@@ -23,7 +23,7 @@ final class URLSessionTaskStream: Sendable {
         /// Set, under the lock, before the task is asked to stop: see ``shouldAnswerRedirect()``.
         var askedToCancel = false
         /// Once set (by ``deliver(to:)``), every chunk goes to it from the delegate callback.
-        var sink: HTTPResponseBody.Sink?
+        var sink: HTTPResponse.Body.Sink?
         var deliveryWaiter: CheckedContinuation<Void, any Error>?
     }
 
@@ -73,8 +73,8 @@ final class URLSessionTaskStream: Sendable {
 
     // MARK: Delegate side
 
-    func receive(head: HTTPResponseHead) {
-        let waiter = state.withLock { state -> CheckedContinuation<HTTPResponseHead, any Error>? in
+    func receive(head: HTTPResponse.Head) {
+        let waiter = state.withLock { state -> CheckedContinuation<HTTPResponse.Head, any Error>? in
             guard state.head == nil else { return nil }
             state.head = .success(head)
             defer { state.headWaiter = nil }
@@ -84,7 +84,7 @@ final class URLSessionTaskStream: Sendable {
     }
 
     /// Appends a chunk; when the reader is too far behind, ends the stream with
-    /// ``HTTPTransportError/consumerTooSlow(bufferedBytes:)`` and stops the task.
+    /// ``URLSessionTransport/Error/consumerTooSlow(bufferedBytes:)`` and stops the task.
     func receive(_ data: Data) {
         var overflow = false
         var refused: (any Error, CheckedContinuation<Void, any Error>?)?
@@ -109,7 +109,7 @@ final class URLSessionTaskStream: Sendable {
             state.chunks.append(data)
             if state.chunks.byteCount > bufferLimit {
                 overflow = true
-                state.end = .failure(HTTPTransportError.consumerTooSlow(bufferedBytes: state.chunks.byteCount))
+                state.end = .failure(URLSessionTransport.Error.consumerTooSlow(bufferedBytes: state.chunks.byteCount))
             }
             return nil
         }
@@ -124,8 +124,8 @@ final class URLSessionTaskStream: Sendable {
     /// Ends the stream: the body is complete (`error` is `nil`) or the task failed.
     func complete(with error: (any Error)?) {
         let (headWaiter, chunkWaiter, deliveryWaiter, end) = state.withLock { state in
-            let failure = error ?? HTTPTransportError.notHTTP
-            var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
+            let failure = error ?? URLSessionTransport.Error.notHTTP
+            var headWaiter: CheckedContinuation<HTTPResponse.Head, any Error>?
             if state.head == nil {
                 state.head = .failure(failure)
                 headWaiter = state.headWaiter
@@ -139,7 +139,7 @@ final class URLSessionTaskStream: Sendable {
             state.deliveryWaiter = nil
             return (headWaiter, chunkWaiter, deliveryWaiter, state.end)
         }
-        headWaiter?.resume(throwing: error ?? HTTPTransportError.notHTTP)
+        headWaiter?.resume(throwing: error ?? URLSessionTransport.Error.notHTTP)
         if let deliveryWaiter, let end { deliveryWaiter.resume(with: end) }
         guard let chunkWaiter else { return }
         if let error { chunkWaiter.resume(throwing: error) } else { chunkWaiter.resume(returning: nil) }
@@ -170,11 +170,11 @@ final class URLSessionTaskStream: Sendable {
     }
 
     /// Waits for the response head.
-    func head() async throws -> HTTPResponseHead {
+    func head() async throws -> HTTPResponse.Head {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<HTTPResponseHead, any Error>) in
-                let ready = state.withLock { state -> Result<HTTPResponseHead, any Error>? in
+                (continuation: CheckedContinuation<HTTPResponse.Head, any Error>) in
+                let ready = state.withLock { state -> Result<HTTPResponse.Head, any Error>? in
                     if let head = state.head { return head }
                     state.headWaiter = continuation
                     return nil
@@ -192,7 +192,7 @@ final class URLSessionTaskStream: Sendable {
     /// This is the fast path: no hop to the reading task per chunk, and nothing waits in
     /// memory for a task to be scheduled. Throws what `sink` threw (the task is then
     /// stopped), the task's error, or `CancellationError`.
-    func deliver(to sink: @escaping HTTPResponseBody.Sink) async throws {
+    func deliver(to sink: @escaping HTTPResponse.Body.Sink) async throws {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let (ready, refused) = state.withLock { state -> (Result<Void, any Error>?, Bool) in

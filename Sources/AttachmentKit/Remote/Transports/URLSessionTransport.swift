@@ -21,10 +21,10 @@ import FoundationNetworking
 /// until they catch up (on Apple platforms; see <doc:RemoteAttachments>). Chunks that wait, to
 /// be written or because writing has not started or a body read chunk by chunk has not taken
 /// them yet, are bounded: when more than ``bufferLimit`` bytes wait, the transfer is stopped with
-/// ``HTTPTransportError/consumerTooSlow(bufferedBytes:)`` (a failure that resumes where it
+/// ``URLSessionTransport/Error/consumerTooSlow(bufferedBytes:)`` (a failure that resumes where it
 /// stopped) instead of growing in memory.
 public final class URLSessionTransport: HTTPTransport {
-    /// The transport ``RemoteDownloader/shared`` uses.
+    /// The transport ``RemotePart/Downloader/shared`` uses.
     public static let shared = URLSessionTransport()
 
     /// The most bytes of body that may wait to be written before a transfer is stopped.
@@ -41,7 +41,7 @@ public final class URLSessionTransport: HTTPTransport {
     ///
     /// - Parameters:
     ///   - maximumConnectionsPerHost: URLSession's connection limit per host; keep
-    ///     ``RemotePartConfiguration/maximumConcurrentTransfersPerHost`` at or below it (on
+    ///     ``RemotePart/Configuration/maximumConcurrentTransfersPerHost`` at or below it (on
     ///     Linux, requests queued inside libcurl beyond it crash Swift 6.2–6.3 on HTTP/2).
     ///   - bufferLimit: The most bytes of body that may wait to be written; by default
     ///     ``recommendedBufferLimit``.
@@ -82,14 +82,14 @@ public final class URLSessionTransport: HTTPTransport {
         router.register(stream, control: control, for: task.taskIdentifier)
         stream.setCancelTask { control.cancel() }
         control.resume()
-        let head: HTTPResponseHead
+        let head: HTTPResponse.Head
         do {
             head = try await stream.head()
         } catch {
             stream.cancel()
             throw error
         }
-        let body = HTTPResponseBody(
+        let body = HTTPResponse.Body(
             nextChunk: { try await stream.nextChunk() }, cancel: { stream.cancel() },
             deliver: { try await stream.deliver(to: $0) }, reading: Self.readingControl(of: control),
             bufferLimit: bufferLimit)

@@ -12,7 +12,7 @@ struct PlaceholderPlan: Sendable {
     /// The remote video whose header gives it, if any.
     let remoteVideo: RemotePart?
 
-    init(_ resolution: AttachmentResolution, autoDownload: AutoDownloadPolicy) {
+    init(_ resolution: AttachmentResolver.Resolution, autoDownload: AttachmentResolver.AutoDownloadPolicy) {
         var known = resolution.placeholderSize
         if resolution.kind == .video, case .imageHeader? = known?.source { known = nil }
         let sizePart = known == nil ? resolution.sizeMetadataPart : nil
@@ -21,7 +21,7 @@ struct PlaceholderPlan: Sendable {
         }
         remoteVideo =
             known == nil && sizePartToFetch == nil && resolution.kind == .video
-            ? resolution.fullResolution as? RemotePart : nil
+            ? resolution.original as? RemotePart : nil
         now = known ?? (sizePartToFetch == nil && remoteVideo == nil ? resolution.placeholderSize : nil)
     }
 
@@ -30,7 +30,7 @@ struct PlaceholderPlan: Sendable {
 
     /// Reads `video`'s header through its downloader's transport and rules, with its hooks'
     /// headers, and hands the placeholder to `emitter`: a failure is sent with role
-    /// ``ResolutionFailure/Role/sizeMetadata`` and the poster's header then gives the size.
+    /// ``AttachmentResolver/Failure/Role/sizeMetadata`` and the poster's header then gives the size.
     func read(_ video: RemotePart, into emitter: ResolutionEmitter) async {
         let reader = RemoteMediaHeaderReader(
             transport: video.downloader.transport, configuration: video.downloader.configuration)
@@ -40,7 +40,8 @@ struct PlaceholderPlan: Sendable {
             emitter.videoHeaderRead(VideoPlaceholderReader.placeholder(from: header, of: video.id).map { .success($0) })
         } catch {
             guard !Task.isCancelled else { return emitter.videoHeaderRead(nil) }
-            emitter.videoHeaderRead(.failure(ResolutionFailure(partID: video.id, role: .sizeMetadata, reason: error)))
+            emitter.videoHeaderRead(
+                .failure(AttachmentResolver.Failure(partID: video.id, role: .sizeMetadata, reason: error)))
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Works out a video message's placeholder: the rule ``VideoDetails`` documents. The size part's
+/// Works out a video message's placeholder: the rule ``PlaceholderSize/VideoDetails`` documents. The size part's
 /// size first; without one, the header of the video when it is local (``ISOMediaInspector``),
 /// rotation applied; without either, the poster's header. The duration and rotation come from
 /// the size part and the local header combined.
@@ -13,20 +13,20 @@ struct VideoPlaceholderReader {
         metadata: ImageSizeMetadata?, video: (any MessagePart)?, poster: (any MessagePart)?
     ) -> PlaceholderSizeReader.Outcome {
         let header = video?.availableContent.flatMap { try? inspector.inspect($0) }
-        let headerDetails = header.map(VideoDetails.init(header:))
-        var outcome = PlaceholderSizeReader().read(metadata: nil, preview: poster, fullResolution: nil)
+        let headerDetails = header.map(PlaceholderSize.VideoDetails.init(header:))
+        var outcome = PlaceholderSizeReader().read(metadata: nil, preview: poster, original: nil)
         if let metadata {
             var size = PlaceholderSizeReader.placeholder(
                 metadata: metadata,
                 header: outcome.imageHeader.flatMap { header in poster.map { (header, $0.id) } },
                 headerIsOriginal: false)
-            size?.video = VideoDetails(sizePartDuration: metadata.duration, header: headerDetails)
+            size?.video = PlaceholderSize.VideoDetails(sizePartDuration: metadata.duration, header: headerDetails)
             outcome.placeholderSize = size
         } else if let video, let header, let size = Self.placeholder(from: header, of: video.id) {
             outcome.placeholderSize = size
         } else {
             // The poster's size; a header without a video track (audio only) still has a duration.
-            outcome.placeholderSize?.video = headerDetails ?? VideoDetails()
+            outcome.placeholderSize?.video = headerDetails ?? PlaceholderSize.VideoDetails()
         }
         return outcome
     }
@@ -38,7 +38,7 @@ struct VideoPlaceholderReader {
         var size = PlaceholderSize(
             displayedSize: CGSize(width: display.width, height: display.height), orientation: .up,
             source: .videoHeader(partID))
-        size.video = VideoDetails(header: header)
+        size.video = PlaceholderSize.VideoDetails(header: header)
         return size
     }
 }

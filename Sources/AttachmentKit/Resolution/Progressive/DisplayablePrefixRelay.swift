@@ -1,11 +1,11 @@
-/// Sends one full-resolution download's progress and displayable prefixes as the events'
-/// ``ResolutionEvent/progress(_:partID:)``: a new prefix at once, in an event of its own, and
+/// Sends one original download's progress and displayable prefixes as the events'
+/// ``AttachmentResolver/Event/progress(_:partID:)``: a new prefix at once, in an event of its own, and
 /// the latest one carried on in every later progress event. Progress that the transfer's
 /// throttled stream delivers after a prefix event with more bytes is dropped, so that the
 /// byte counts never go back. Lock: its own, then the emitter's.
 final class DisplayablePrefixRelay: Sendable {
     private struct State {
-        var latest: DisplayablePrefix?
+        var latest: TransferProgress.DisplayablePrefix?
         var completedBytes: Int64 = 0
     }
 

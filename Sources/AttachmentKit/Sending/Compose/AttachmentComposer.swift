@@ -11,7 +11,7 @@ import Foundation
 ///
 /// The original's type comes from its magic bytes, never from its name: a `.jpg` that holds a
 /// PNG goes as `image/png`, and an HTML page or an unknown file is refused with
-/// ``AttachmentCompositionError/notAnImage(_:_:)`` before anything is sent, unless the app
+/// ``AttachmentComposer/Error/notAnImage(_:_:)`` before anything is sent, unless the app
 /// sends it as a plain file on purpose with ``composeFile(at:mimeType:id:)``.
 ///
 /// The size part carries the stored pixel size and the orientation, in
@@ -24,9 +24,9 @@ public struct AttachmentComposer: Sendable {
     /// How the header is read.
     public var inspector: ImageInspector
     /// Where the preview comes from.
-    public var previewSource: PreviewSource
+    public var previewSource: AttachmentComposer.PreviewSource
     /// The code the size part's `orientation` is written in.
-    public var orientationCode: SizePartOrientationCode
+    public var orientationCode: ImageSizeMetadata.OrientationCode
     /// The longest side of an ImageIO preview, in pixels: 512, as Atlas.
     public var maximumPreviewPixelSize: Int
     /// The JPEG quality of an ImageIO preview: 0.5, as Atlas.
@@ -34,8 +34,8 @@ public struct AttachmentComposer: Sendable {
 
     /// Creates a composer.
     public init(
-        inspector: ImageInspector = ImageInspector(), previewSource: PreviewSource = .automatic,
-        orientationCode: SizePartOrientationCode = .uiImageOrientation, maximumPreviewPixelSize: Int = 512,
+        inspector: ImageInspector = ImageInspector(), previewSource: AttachmentComposer.PreviewSource = .automatic,
+        orientationCode: ImageSizeMetadata.OrientationCode = .uiImageOrientation, maximumPreviewPixelSize: Int = 512,
         previewQuality: Double = 0.5
     ) {
         self.inspector = inspector
@@ -56,10 +56,10 @@ public struct AttachmentComposer: Sendable {
     ///     `<id>/size`.
     ///   - preview: The app's own preview (`image/jpeg+preview` content), used instead of
     ///     ``previewSource``.
-    /// - Throws: ``AttachmentCompositionError``.
+    /// - Throws: ``AttachmentComposer/Error``.
     public func compose(
         imageAt url: URL, into directory: URL, id: String, preview: PartContent? = nil
-    ) throws(AttachmentCompositionError) -> OutgoingAttachment {
+    ) throws(AttachmentComposer.Error) -> OutgoingAttachment {
         let header = try readHeader(url)
         let byteCount = try Self.size(of: url)
         let original = LocalPart(
@@ -106,11 +106,11 @@ public struct AttachmentComposer: Sendable {
     ///   - url: The file.
     ///   - mimeType: The type to declare; `application/octet-stream` unless given.
     ///   - id: The message's identity; the part is `<id>/original`.
-    /// - Throws: ``AttachmentCompositionError/notAFileURL(_:)`` or
-    ///   ``AttachmentCompositionError/unreadable(_:reason:)``.
+    /// - Throws: ``AttachmentComposer/Error/notAFileURL(_:)`` or
+    ///   ``AttachmentComposer/Error/unreadable(_:reason:)``.
     public func composeFile(
         at url: URL, mimeType: MIMEType = .applicationOctetStream, id: String
-    ) throws(AttachmentCompositionError) -> OutgoingAttachment {
+    ) throws(AttachmentComposer.Error) -> OutgoingAttachment {
         let byteCount = try Self.size(of: url)
         let original = LocalPart(
             id: PartID("\(id)/original"), mimeType: mimeType, content: .file(url), transferStatus: .awaitingUpload,
@@ -118,7 +118,7 @@ public struct AttachmentComposer: Sendable {
         return OutgoingAttachment(original: original, preview: nil, sizePart: nil, header: nil)
     }
 
-    private func readHeader(_ url: URL) throws(AttachmentCompositionError) -> ImageHeader {
+    private func readHeader(_ url: URL) throws(AttachmentComposer.Error) -> ImageHeader {
         do {
             return try inspector.inspect(fileAt: url)
         } catch {
@@ -134,7 +134,7 @@ public struct AttachmentComposer: Sendable {
 
     private func makePreview(
         of url: URL, header: ImageHeader, id: String, directory: URL
-    ) throws(AttachmentCompositionError) -> PartContent? {
+    ) throws(AttachmentComposer.Error) -> PartContent? {
         var bytes: Data?
         switch previewSource {
         case .none:
@@ -168,7 +168,7 @@ public struct AttachmentComposer: Sendable {
         return String(safe.prefix(100)) + "." + suffix
     }
 
-    private static func size(of url: URL) throws(AttachmentCompositionError) -> Int64 {
+    private static func size(of url: URL) throws(AttachmentComposer.Error) -> Int64 {
         do {
             return try PartContent.file(url).byteCount()
         } catch {
@@ -179,7 +179,7 @@ public struct AttachmentComposer: Sendable {
         }
     }
 
-    private static func createDirectory(_ directory: URL) throws(AttachmentCompositionError) {
+    private static func createDirectory(_ directory: URL) throws(AttachmentComposer.Error) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -187,7 +187,7 @@ public struct AttachmentComposer: Sendable {
         }
     }
 
-    private static func write(_ data: Data, to url: URL) throws(AttachmentCompositionError) {
+    private static func write(_ data: Data, to url: URL) throws(AttachmentComposer.Error) {
         do {
             try data.write(to: url, options: .atomic)
         } catch {

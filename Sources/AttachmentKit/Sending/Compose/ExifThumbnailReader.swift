@@ -18,7 +18,7 @@ enum ExifThumbnailReader {
         return try? thumbnail(&reader)
     }
 
-    private static func thumbnail(_ reader: inout ByteReader) throws(ImageInspectionError) -> Data? {
+    private static func thumbnail(_ reader: inout ByteReader) throws(ImageInspector.Error) -> Data? {
         guard try reader.uint16(at: 0, bigEndian: true) == 0xFFD8 else { return nil }
         var offset = 2
         while true {
@@ -41,7 +41,7 @@ enum ExifThumbnailReader {
     /// The thumbnail in the TIFF structure at `base` (the Exif block after its identifier).
     private static func embeddedThumbnail(
         at base: Int, length: Int, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) -> Data? {
+    ) throws(ImageInspector.Error) -> Data? {
         let structure = try TIFFStructure(&reader, base: base, length: length)
         let first = try structure.directory(at: structure.firstDirectoryOffset, &reader)
         guard let next = try structure.nextDirectoryOffset(after: first, &reader) else { return nil }

@@ -4,7 +4,7 @@ import ImageIO
 
 /// A preview made by ImageIO on Apple platforms: `CGImageSourceCreateThumbnailAtIndex` with a
 /// maximum pixel size and the orientation applied (ImageIO decodes at a reduced scale, never
-/// the full image), encoded as JPEG. Not compiled on Linux.
+/// the full image), encoded as JPEG, with no metadata of its own. Apple platforms only.
 enum ImageIOPreview {
     /// A JPEG of at most `maximumPixelSize` on its longer side, upright, or `nil` when ImageIO
     /// can't read the file.

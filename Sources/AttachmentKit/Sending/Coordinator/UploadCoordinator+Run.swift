@@ -2,9 +2,9 @@ import Foundation
 
 extension UploadCoordinator {
     /// Runs the upload of `pending`, or joins the one already running for its part.
-    func run(_ pending: PendingUpload) async throws(PartUploadError) -> UploadedPart {
+    func run(_ pending: UploadCoordinator.PendingUpload) async throws(TransferError) -> UploadCoordinator.UploadedPart {
         let id = pending.partID
-        let task = registry.withLock { registry -> Task<UploadedPart, any Error> in
+        let task = registry.withLock { registry -> Task<UploadCoordinator.UploadedPart, any Error> in
             if let running = registry.running[id] { return running.task }
             let priority = registry.priorities[id] ?? .normal
             let task = Task(priority: priority.taskPriority) { try await self.perform(pending) }
@@ -18,7 +18,7 @@ extension UploadCoordinator {
                 // A hop later, never while Swift holds the cancelled task's status lock.
                 DispatchQueue.global().async { task.cancel() }
             }
-        } catch let error as PartUploadError {
+        } catch let error as TransferError {
             throw error
         } catch {
             throw .failed(id, attempts: 1, underlying: error)
@@ -26,7 +26,7 @@ extension UploadCoordinator {
     }
 
     /// The attempts at one upload, under the retry policy.
-    private func perform(_ initial: PendingUpload) async throws -> UploadedPart {
+    private func perform(_ initial: UploadCoordinator.PendingUpload) async throws -> UploadCoordinator.UploadedPart {
         let id = initial.partID
         let latest = LockedState(initial)
         let resumedAt = LockedState<Int64?>(nil)
@@ -49,7 +49,7 @@ extension UploadCoordinator {
                 do {
                     let pending = latest.withLock { $0 }
                     let url = try await attemptUpload(pending, attempt)
-                    let part = UploadedPart(
+                    let part = UploadCoordinator.UploadedPart(
                         partID: id, remoteURL: url, byteCount: pending.byteCount,
                         resumedAt: resumedAt.withLock { $0 })
                     try journal?.complete(part)
@@ -58,23 +58,24 @@ extension UploadCoordinator {
                 } catch {
                     if error is CancellationError || Task.isCancelled { throw CancellationError() }
                     guard let delay = configuration.retryPolicy.delay(afterAttempt: attempts, failedWith: error) else {
-                        throw PartUploadError.failed(id, attempts: attempts, underlying: error)
+                        throw TransferError.failed(id, attempts: attempts, underlying: error)
                     }
                     try await configuration.clock.sleep(for: delay)
                 }
             }
-        } catch let failure as PartUploadError {
+        } catch let failure as TransferError {
             finish(id, with: .failure(failure), source: initial.source)
             throw failure
         } catch {
             await endCancelled(latest.withLock { $0 }, attempt)
             finish(id, with: .failure(.cancelled(id)), source: initial.source)
-            throw PartUploadError.cancelled(id)
+            throw TransferError.cancelled(id)
         }
     }
 
     /// One attempt, holding one of the origin's slots.
-    private func attemptUpload(_ pending: PendingUpload, _ attempt: UploadAttempt) async throws -> URL {
+    private func attemptUpload(_ pending: UploadCoordinator.PendingUpload, _ attempt: UploadAttempt) async throws -> URL
+    {
         let origin = HostConcurrencyLimiter.origin(of: pending.destination.url)
         let id = pending.partID
         try await limiter.acquire(origin, limit: configuration.maximumConcurrentUploadsPerHost) { [registry] in
@@ -96,7 +97,7 @@ extension UploadCoordinator {
 
     /// After a cancellation: ends the upload on the server and forgets it when ``cancel(_:)``
     /// asked; keeps it for a resume otherwise.
-    private func endCancelled(_ pending: PendingUpload, _ attempt: UploadAttempt) async {
+    private func endCancelled(_ pending: UploadCoordinator.PendingUpload, _ attempt: UploadAttempt) async {
         guard registry.withLock({ $0.terminating.remove(pending.partID) != nil }) else { return }
         if pending.destination.method == .tus, let uploadURL = pending.uploadURL {
             // In a task of its own: this one is cancelled, and the request must still go.
@@ -128,7 +129,7 @@ extension UploadCoordinator {
     }
 
     /// Ends the part's upload: its observers get the final progress and their one last callback.
-    private func finish(_ id: PartID, with result: Result<UploadedPart, PartUploadError>, source: URL) {
+    private func finish(_ id: PartID, with result: Result<UploadCoordinator.UploadedPart, TransferError>, source: URL) {
         registry.withLock { registry in
             let listeners = registry.listeners.removeValue(forKey: id) ?? []
             registry.running[id] = nil
@@ -141,7 +142,7 @@ extension UploadCoordinator {
                 state = .completed(.file(source))
                 final = TransferProgress(completedBytes: part.byteCount, totalBytes: part.byteCount)
             case .failure(let error):
-                state = .failed(error.asDownloadError)
+                state = .failed(error)
             }
             for var listener in listeners { listener.finish(with: state, finalProgress: final) }
         }

@@ -5,28 +5,28 @@ import Foundation
 /// - One upload per part, whoever asks: a second ``upload(_:to:priority:)`` of a part being uploaded
 ///   waits for the same upload.
 /// - A message's parts go up in order (``upload(message:priority:to:)``); one failed part fails the
-///   message with ``MessageUploadError`` naming it, and the parts already sent are not sent
+///   message with ``UploadCoordinator/MessageError`` naming it, and the parts already sent are not sent
 ///   again when the message is retried.
 /// - Progress reaches ``ProgressObserver`` and ``MainActorProgressObserver`` observers with the
 ///   download observers' throttle and delivery, then exactly one final callback: success with
-///   the part's local file, or the failure as a ``DownloadError``.
+///   the part's local file, or the failure as a ``TransferError``.
 /// - Priorities and a limit per host: at most
-///   ``UploadConfiguration/maximumConcurrentUploadsPerHost`` uploads run against one origin;
+///   ``UploadCoordinator/Configuration/maximumConcurrentUploadsPerHost`` uploads run against one origin;
 ///   the others wait, and a freed slot goes to the highest ``DownloadPriority`` (the same
 ///   priorities and the same per-host queue downloads use), then to the first come.
 ///   ``setPriority(_:of:)`` moves a waiting upload.
-/// - Failed attempts are retried under ``UploadConfiguration/retryPolicy`` (`Retry-After`
+/// - Failed attempts are retried under ``UploadCoordinator/Configuration/retryPolicy`` (`Retry-After`
 ///   honoured; 4xx other than 408 and 429 final; a tus `409` is answered in the attempt by
 ///   asking the offset again). A tus upload resumes from the offset the server reports.
-/// - With a ``PendingUploadJournal`` the upload URL and confirmed offset are kept
+/// - With a ``UploadCoordinator/Journal`` the upload URL and confirmed offset are kept
 ///   crash-safely: after a crash, ``resumePendingUploads()`` finishes every upload kept.
-/// - Preflight before any byte: ``UploadConfiguration/maximumByteCount``,
-///   ``UploadConfiguration/allowedTypes`` and a tus server's `Tus-Max-Size`.
+/// - Preflight before any byte: ``UploadCoordinator/Configuration/maximumByteCount``,
+///   ``UploadCoordinator/Configuration/allowedTypes`` and a tus server's `Tus-Max-Size`.
 public final class UploadCoordinator: Sendable {
     /// How uploads run.
-    public let configuration: UploadConfiguration
+    public let configuration: UploadCoordinator.Configuration
     /// Where resumable state is kept, if anywhere.
-    public let journal: PendingUploadJournal?
+    public let journal: UploadCoordinator.Journal?
     let transport: any HTTPUploadTransport
     let limiter = HostConcurrencyLimiter()
     let registry = LockedState(UploadRegistry())
@@ -39,8 +39,8 @@ public final class UploadCoordinator: Sendable {
     ///     launch only (retries) and the part's file is read where it is.
     ///   - configuration: Limits, retries, progress, headers.
     public init(
-        transport: any HTTPUploadTransport = URLSessionTransport.shared, journal: PendingUploadJournal? = nil,
-        configuration: UploadConfiguration = UploadConfiguration()
+        transport: any HTTPUploadTransport = URLSessionTransport.shared, journal: UploadCoordinator.Journal? = nil,
+        configuration: UploadCoordinator.Configuration = UploadCoordinator.Configuration()
     ) {
         self.transport = transport
         self.journal = journal
@@ -54,16 +54,16 @@ public final class UploadCoordinator: Sendable {
     /// `priority` when higher. Cancelling the calling task stops the upload and keeps its state
     /// for ``resumePendingUploads()``; ``cancel(_:)`` also ends it on the server.
     ///
-    /// - Throws: ``PartUploadError``.
+    /// - Throws: ``TransferError``.
     public func upload(
-        _ part: any MessagePart, to destination: UploadDestination, priority: DownloadPriority = .normal
-    ) async throws(PartUploadError) -> UploadedPart {
+        _ part: any MessagePart, to destination: UploadCoordinator.Destination, priority: DownloadPriority = .normal
+    ) async throws(TransferError) -> UploadCoordinator.UploadedPart {
         if let done = journal?.uploadedPart(for: part.id) ?? registry.withLock({ $0.completed[part.id] }) {
             return done
         }
         registry.withLock { $0.priorities[part.id] = max($0.priorities[part.id] ?? priority, priority) }
         defer { forgetPriorityIfIdle(part.id) }
-        let pending: PendingUpload
+        let pending: UploadCoordinator.PendingUpload
         do {
             pending = try preflight(part, destination)
         } catch {
@@ -78,16 +78,16 @@ public final class UploadCoordinator: Sendable {
     /// Every part goes at `priority`, or at the one ``setPriority(_:of:)`` gave it since the
     /// message started (a part not started yet keeps it for when it starts).
     ///
-    /// - Throws: ``MessageUploadError`` naming the first part that failed.
+    /// - Throws: ``UploadCoordinator/MessageError`` naming the first part that failed.
     public func upload(
         message parts: [any MessagePart], priority: DownloadPriority = .normal,
-        to destination: (any MessagePart) -> UploadDestination
-    ) async throws(MessageUploadError) -> [UploadedPart] {
+        to destination: (any MessagePart) -> UploadCoordinator.Destination
+    ) async throws(UploadCoordinator.MessageError) -> [UploadCoordinator.UploadedPart] {
         registry.withLock { registry in
             for part in parts { registry.priorities[part.id] = max(registry.priorities[part.id] ?? priority, priority) }
         }
         defer { for part in parts { forgetPriorityIfIdle(part.id) } }
-        var uploaded: [UploadedPart] = []
+        var uploaded: [UploadCoordinator.UploadedPart] = []
         for (index, part) in parts.enumerated() {
             do {
                 let current = registry.withLock { $0.priorities[part.id] } ?? priority
@@ -101,9 +101,9 @@ public final class UploadCoordinator: Sendable {
 
     /// Resumes every upload the journal keeps (after a crash or a relaunch), each from the offset
     /// its server reports, and returns how each ended.
-    public func resumePendingUploads() async -> [Result<UploadedPart, PartUploadError>] {
+    public func resumePendingUploads() async -> [Result<UploadCoordinator.UploadedPart, TransferError>] {
         guard let journal else { return [] }
-        var results: [Result<UploadedPart, PartUploadError>] = []
+        var results: [Result<UploadCoordinator.UploadedPart, TransferError>] = []
         for pending in journal.pendingUploads.sorted(by: { $0.partID.rawValue < $1.partID.rawValue }) {
             do {
                 results.append(.success(try await run(pending)))
@@ -115,9 +115,9 @@ public final class UploadCoordinator: Sendable {
     }
 
     /// Cancels the upload of `partID`: stops it, ends a tus upload on the server (termination)
-    /// and forgets its state. Its observers get ``DownloadError/cancelled(_:)``.
+    /// and forgets its state. Its observers get ``TransferError/cancelled(_:)``.
     public func cancel(_ partID: PartID) {
-        let task = registry.withLock { registry -> Task<UploadedPart, any Error>? in
+        let task = registry.withLock { registry -> Task<UploadCoordinator.UploadedPart, any Error>? in
             registry.terminating.insert(partID)
             return registry.running[partID]?.task
         }
@@ -138,7 +138,9 @@ public final class UploadCoordinator: Sendable {
     }
 
     /// The checks before any byte is sent, and the state the upload starts from.
-    private func preflight(_ part: any MessagePart, _ destination: UploadDestination) throws -> PendingUpload {
+    private func preflight(_ part: any MessagePart, _ destination: UploadCoordinator.Destination) throws
+        -> UploadCoordinator.PendingUpload
+    {
         if let allowed = configuration.allowedTypes, !allowed.contains(where: { $0.essence == part.mimeType.essence }) {
             throw UploadError.typeNotAllowed(part.id, part.mimeType)
         }
@@ -151,7 +153,7 @@ public final class UploadCoordinator: Sendable {
             return try journal.adopt(part.id, mimeType: part.mimeType, content: content, destination: destination)
         }
         guard let url = content.fileURL else { throw UploadError.noLocalFile(part.id) }
-        return PendingUpload(
+        return UploadCoordinator.PendingUpload(
             partID: part.id, mimeType: part.mimeType.description, source: url, byteCount: byteCount,
             destination: destination)
     }

@@ -2,7 +2,7 @@
 struct UploadRegistry: Sendable {
     /// An upload under way.
     struct Running: Sendable {
-        var task: Task<UploadedPart, any Error>
+        var task: Task<UploadCoordinator.UploadedPart, any Error>
         var progress: TransferProgress
         var filter = StepFilter()
     }
@@ -11,7 +11,7 @@ struct UploadRegistry: Sendable {
     /// The observers of each part, waiting for its upload or following it.
     var listeners: [PartID: [DownloadListener]] = [:]
     /// Parts uploaded in this launch (the journal keeps them across launches).
-    var completed: [PartID: UploadedPart] = [:]
+    var completed: [PartID: UploadCoordinator.UploadedPart] = [:]
     /// Parts whose cancellation also ends the upload on the server.
     var terminating: Set<PartID> = []
     /// The priority of each part uploading, waiting for a slot of its host, or in a message

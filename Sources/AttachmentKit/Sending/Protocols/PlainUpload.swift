@@ -4,7 +4,7 @@ import Foundation
 /// attempt starts from byte zero.
 enum PlainUpload {
     /// Sends the file; returns where it went (the response's `Location`, or the URL).
-    static func run(_ pending: PendingUpload, _ attempt: UploadAttempt) async throws -> URL {
+    static func run(_ pending: UploadCoordinator.PendingUpload, _ attempt: UploadAttempt) async throws -> URL {
         try UploadAttempt.checkSource(pending)
         var headers = HTTPHeaders()
         headers["Content-Type"] = pending.mimeType

@@ -11,7 +11,7 @@ struct TusServerCapabilities: Sendable, Hashable {
 
     init() {}
 
-    init(_ head: HTTPResponseHead) {
+    init(_ head: HTTPResponse.Head) {
         extensions = Self.list(head.headers["Tus-Extension"])
         maximumSize = head.headers["Tus-Max-Size"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
         checksumAlgorithms = Self.list(head.headers["Tus-Checksum-Algorithm"])

@@ -20,7 +20,7 @@ enum TusUpload {
     static let checksummedChunkByteCount: Int64 = 2 << 20
 
     /// Sends what the server lacks; returns the upload URL.
-    static func run(_ initial: PendingUpload, _ attempt: UploadAttempt) async throws -> URL {
+    static func run(_ initial: UploadCoordinator.PendingUpload, _ attempt: UploadAttempt) async throws -> URL {
         var pending = initial
         try UploadAttempt.checkSource(pending)
         // A server without OPTIONS (or that refuses it) is asked nothing more of its limits.
@@ -103,7 +103,8 @@ enum TusUpload {
     /// Creates the upload on the server (after the preflight against its `Tus-Max-Size`) and
     /// records its URL at offset 0 before any byte is sent.
     private static func createAndRecord(
-        _ pending: inout PendingUpload, _ capabilities: TusServerCapabilities, _ attempt: UploadAttempt
+        _ pending: inout UploadCoordinator.PendingUpload, _ capabilities: TusServerCapabilities,
+        _ attempt: UploadAttempt
     ) async throws -> URL {
         if let limit = capabilities.maximumSize, pending.byteCount > limit {
             throw UploadError.tooLarge(pending.partID, byteCount: pending.byteCount, limit: limit)
@@ -115,7 +116,8 @@ enum TusUpload {
         return uploadURL
     }
 
-    private static func create(_ pending: PendingUpload, _ attempt: UploadAttempt) async throws -> URL {
+    private static func create(_ pending: UploadCoordinator.PendingUpload, _ attempt: UploadAttempt) async throws -> URL
+    {
         var headers = tusHeaders()
         headers["Upload-Length"] = String(pending.byteCount)
         headers["Upload-Metadata"] =
@@ -141,7 +143,8 @@ enum TusUpload {
     }
 
     /// The offset the server holds (`HEAD`), checked against the file's size.
-    static func serverOffset(_ uploadURL: URL, _ pending: PendingUpload, _ attempt: UploadAttempt) async throws
+    static func serverOffset(_ uploadURL: URL, _ pending: UploadCoordinator.PendingUpload, _ attempt: UploadAttempt)
+        async throws
         -> Int64
     {
         let head = try await attempt.send(HTTPUploadRequest(method: "HEAD", url: uploadURL, headers: tusHeaders()))
@@ -163,7 +166,8 @@ enum TusUpload {
     }
 
     private static func patch(
-        _ uploadURL: URL, from offset: Int64, _ pending: PendingUpload, _ capabilities: TusServerCapabilities?,
+        _ uploadURL: URL, from offset: Int64, _ pending: UploadCoordinator.PendingUpload,
+        _ capabilities: TusServerCapabilities?,
         _ nextChecksum: inout ChunkChecksum?, _ attempt: UploadAttempt
     ) async throws -> PatchOutcome {
         let checksum = capabilities.flatMap(UploadChecksum.preferred(by:))
@@ -184,7 +188,7 @@ enum TusUpload {
                     checksum, of: pending.source, offset: following, length: min(pending.byteCount - following, limit))
                 : nil
         }
-        let body = HTTPUploadBody.file(pending.source, offset: offset, length: length)
+        let body = HTTPUploadRequest.Body.file(pending.source, offset: offset, length: length)
         let head = try await attempt.send(
             HTTPUploadRequest(method: "PATCH", url: uploadURL, headers: headers, body: body)
         ) { sent in attempt.progress(offset + min(sent, length)) }
@@ -204,11 +208,11 @@ enum TusUpload {
 
     /// The most bytes one `PATCH` carries: the configured limit, else the rest of the file, or
     /// ``checksummedChunkByteCount`` when the `PATCH` carries a checksum.
-    static func chunkLimit(_ configuration: UploadConfiguration, checksummed: Bool) -> Int64 {
+    static func chunkLimit(_ configuration: UploadCoordinator.Configuration, checksummed: Bool) -> Int64 {
         configuration.maximumChunkByteCount ?? (checksummed ? checksummedChunkByteCount : Int64.max)
     }
 
-    private static func offsetHeader(_ head: HTTPResponseHead, _ uploadURL: URL) throws -> Int64 {
+    private static func offsetHeader(_ head: HTTPResponse.Head, _ uploadURL: URL) throws -> Int64 {
         guard let text = head.headers["Upload-Offset"], let offset = Int64(text.trimmingCharacters(in: .whitespaces)),
             offset >= 0
         else { throw UploadError.missingOffset(uploadURL) }

@@ -8,18 +8,18 @@ import FoundationNetworking
 /// app adds, and where to report progress and the state worth keeping.
 struct UploadAttempt: Sendable {
     let transport: any HTTPUploadTransport
-    let configuration: UploadConfiguration
+    let configuration: UploadCoordinator.Configuration
     /// Records the state after each step the server confirmed (creation, an offset).
-    let record: @Sendable (PendingUpload) async throws -> Void
+    let record: @Sendable (UploadCoordinator.PendingUpload) async throws -> Void
     /// Reports the bytes the server holds plus those in flight.
     let progress: @Sendable (Int64) -> Void
 
     /// Sends `request` with the app's headers and returns the response head, its body read (it is
     /// small for every request an upload makes) and dropped; fails with
-    /// ``RemotePartError/timedOut(_:)`` (retryable) after ``UploadConfiguration/idleTimeout``
+    /// ``RemotePartError/timedOut(_:)`` (retryable) after ``UploadCoordinator/Configuration/idleTimeout``
     /// seconds without a byte sent or received.
     func send(_ request: HTTPUploadRequest, sentBytes: @escaping @Sendable (Int64) -> Void = { _ in }) async throws
-        -> HTTPResponseHead
+        -> HTTPResponse.Head
     {
         var request = request
         for field in configuration.headers(request.url) { request.headers[field.name] = field.value }
@@ -49,7 +49,7 @@ struct UploadAttempt: Sendable {
     private func exchange(
         _ prepared: HTTPUploadRequest, _ transport: any HTTPUploadTransport,
         _ sentBytes: @escaping @Sendable (Int64) -> Void
-    ) async throws -> HTTPResponseHead {
+    ) async throws -> HTTPResponse.Head {
         try await TransferWatchdog.run(
             idleTimeout: configuration.idleTimeout, totalTimeout: .infinity, clock: configuration.clock
         ) { watchdog in
@@ -72,7 +72,7 @@ struct UploadAttempt: Sendable {
     }
 
     /// The status error for an unexpected response.
-    func statusError(_ head: HTTPResponseHead) -> UploadError {
+    func statusError(_ head: HTTPResponse.Head) -> UploadError {
         .httpStatus(
             HTTPStatusError(
                 statusCode: head.statusCode, retryAfterHeader: head.headers["Retry-After"], url: head.url,
@@ -80,7 +80,7 @@ struct UploadAttempt: Sendable {
     }
 
     /// Checks that the source file still has the size recorded.
-    static func checkSource(_ pending: PendingUpload) throws(UploadError) {
+    static func checkSource(_ pending: UploadCoordinator.PendingUpload) throws(UploadError) {
         let size = try? PartContent.file(pending.source).byteCount()
         guard size == pending.byteCount else {
             throw .sourceChanged(pending.source, expected: pending.byteCount, found: size)

@@ -12,9 +12,8 @@ import Darwin
 /// getxattr(2) and setxattr(2)): `fsetxattr(fd, name, const void *value, size, u_int32_t
 /// position, int options)` and `getxattr(path, name, void *value, size, u_int32_t position, int
 /// options)`; `position` is 0 for every attribute but the resource fork, and `XATTR_NOFOLLOW`
-/// makes `getxattr` act as Linux's `lgetxattr`. No Apple SDK compiles this here, so
-/// `.ci/apple-compat` checks the argument counts of these calls in code built for Apple
-/// platforms (rule `darwin-signature`).
+/// makes `getxattr` act as Linux's `lgetxattr`. `.ci/apple-build` compiles the Darwin calls;
+/// `.ci/apple-compat` checks their argument counts where no SDK is at hand.
 extension POSIXFileSystem {
     /// The most bytes a label is read with; a larger attribute is not a label.
     private static let maximumLabelByteCount = 2048

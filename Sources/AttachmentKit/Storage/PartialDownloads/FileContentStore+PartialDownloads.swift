@@ -30,7 +30,7 @@ extension FileContentStore: PartialDownloadStore {
     /// Resuming at the kept byte count costs nothing; resuming below it reads the bytes
     /// before `offset` again to restore their checksum.
     package func openPartialDownload(
-        for key: ContentKey, validator: ResumeValidator?, source: PartialDownloadSource, resumingAt offset: Int64
+        for key: ContentKey, validator: RemotePart.Validator?, source: PartialDownloadSource, resumingAt offset: Int64
     ) async throws(ContentStoreError) -> PartialDownloadWriter {
         let files = partialFiles(for: key)
         return try await StorageIO.run(on: changeQueue) { [self] in
@@ -81,7 +81,7 @@ extension FileContentStore: PartialDownloadStore {
     }
 
     private func openWriter(
-        _ files: PartialDownloadFiles, validator: ResumeValidator?, source: PartialDownloadSource, at offset: Int64
+        _ files: PartialDownloadFiles, validator: RemotePart.Validator?, source: PartialDownloadSource, at offset: Int64
     ) throws(ContentStoreError) -> PartialDownloadWriter {
         let key = files.key
         var hasher = XXH64()

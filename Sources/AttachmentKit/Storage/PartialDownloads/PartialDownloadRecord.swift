@@ -15,7 +15,7 @@ import Foundation
 /// truncated or not a state file at all decodes to `nil`: the store then treats the download
 /// as absent and the next attempt starts again from zero, discarding the bytes.
 struct PartialDownloadRecord: Sendable {
-    var validator: ResumeValidator?
+    var validator: RemotePart.Validator?
     var byteCount: Int64
     var hasher: XXH64
     var source = PartialDownloadSource()
@@ -47,7 +47,7 @@ struct PartialDownloadRecord: Sendable {
     }
 
     init(
-        validator: ResumeValidator?, byteCount: Int64, hasher: XXH64,
+        validator: RemotePart.Validator?, byteCount: Int64, hasher: XXH64,
         source: PartialDownloadSource = PartialDownloadSource()
     ) {
         self.validator = validator

@@ -28,7 +28,7 @@ package protocol PartialDownloadStore: ContentStore {
     /// - Throws: ``ContentStoreError/writeFailed(_:reason:)`` when the download can't be
     ///   resumed at `offset` or its file can't be opened.
     func openPartialDownload(
-        for key: ContentKey, validator: ResumeValidator?, source: PartialDownloadSource, resumingAt offset: Int64
+        for key: ContentKey, validator: RemotePart.Validator?, source: PartialDownloadSource, resumingAt offset: Int64
     ) async throws(ContentStoreError) -> PartialDownloadWriter
 
     /// Makes the partial download of `key` the key's content, without copying it, and
@@ -66,7 +66,7 @@ package protocol PartialDownloadStore: ContentStore {
 extension PartialDownloadStore {
     /// Opens the partial download of `key` with no known source; see
     /// ``openPartialDownload(for:validator:source:resumingAt:)``.
-    package func openPartialDownload(for key: ContentKey, validator: ResumeValidator?, resumingAt offset: Int64)
+    package func openPartialDownload(for key: ContentKey, validator: RemotePart.Validator?, resumingAt offset: Int64)
         async throws(ContentStoreError) -> PartialDownloadWriter
     {
         try await openPartialDownload(
@@ -83,13 +83,13 @@ package struct PartialDownload: Sendable, Hashable {
     /// The bytes kept, all flushed to disk.
     package var byteCount: Int64
     /// The version of the resource the bytes belong to.
-    package var validator: ResumeValidator
+    package var validator: RemotePart.Validator
     /// Where the bytes came from and the whole resource's length, when the response said.
     package var source: PartialDownloadSource
 
     /// Creates a description of a partial download.
     package init(
-        key: ContentKey, byteCount: Int64, validator: ResumeValidator,
+        key: ContentKey, byteCount: Int64, validator: RemotePart.Validator,
         source: PartialDownloadSource = PartialDownloadSource()
     ) {
         self.key = key

@@ -18,7 +18,7 @@ package final class PartialDownloadWriter: Sendable {
     /// The key the content will be stored under.
     package let key: ContentKey
     /// The version of the resource being downloaded, if the server gave one.
-    package let validator: ResumeValidator?
+    package let validator: RemotePart.Validator?
     /// The bytes appended after which a checkpoint is taken: 8 MiB.
     package static let checkpointInterval: Int64 = 8 << 20
     /// The bytes gathered before they are written: 256 KiB, held only while the writer is open.
@@ -46,7 +46,7 @@ package final class PartialDownloadWriter: Sendable {
     }
 
     init(
-        files: PartialDownloadFiles, validator: ResumeValidator?, source: PartialDownloadSource, descriptor: Int32,
+        files: PartialDownloadFiles, validator: RemotePart.Validator?, source: PartialDownloadSource, descriptor: Int32,
         hasher: XXH64, byteCount: Int64
     ) {
         self.key = files.key

@@ -54,11 +54,11 @@ public final class DefaultContentStore: ContentStore {
 
     /// The directory of the disk tier.
     public let directory: URL
-    /// What the memory tier keeps: ``MemoryTierPolicy/recommended`` (64 MiB, entries of at
+    /// What the memory tier keeps: ``DefaultContentStore/MemoryPolicy/recommended`` (64 MiB, entries of at
     /// most 1 MiB, in an app on a device with 4 GiB; less in an app extension or on a watch)
     /// unless given another. Larger content, such as an original photo, is served from
     /// disk as a file URL.
-    public let memoryPolicy: MemoryTierPolicy
+    public let memoryPolicy: DefaultContentStore.MemoryPolicy
     /// The memory tier's byte-cost limit: ``memoryPolicy``'s.
     public var memoryCostLimit: Int64 { memoryPolicy.costLimit }
     /// The disk tier's byte capacity.
@@ -74,14 +74,14 @@ public final class DefaultContentStore: ContentStore {
     ///
     /// - Parameters:
     ///   - directory: The disk tier's directory; ``defaultDirectory`` unless given another.
-    ///   - memory: What the memory tier keeps; by default ``MemoryTierPolicy/recommended``:
+    ///   - memory: What the memory tier keeps; by default ``DefaultContentStore/MemoryPolicy/recommended``:
     ///     previews, size parts and thumbnails of up to 1 MiB, 64 MiB in all in an app on a
     ///     device with 4 GiB, scaled down in app extensions and on Apple Watch.
     ///   - diskByteCapacity: The disk tier's byte capacity; 1 GiB by default.
     ///   - openRetryInterval: After the directory could not be opened, how long to keep memory
     ///     only before a use tries again; 5 seconds by default.
     public init(
-        directory: URL = DefaultContentStore.defaultDirectory, memory: MemoryTierPolicy = .recommended,
+        directory: URL = DefaultContentStore.defaultDirectory, memory: DefaultContentStore.MemoryPolicy = .recommended,
         diskByteCapacity: Int64 = 1 << 30, openRetryInterval: TimeInterval = 5
     ) {
         self.directory = directory

@@ -54,8 +54,8 @@ public final class InMemoryContentStore: ContentStore {
         self.entries = LockedState(LRUIndex())
     }
 
-    /// Creates an empty store with the limits of a ``MemoryTierPolicy``.
-    public convenience init(policy: MemoryTierPolicy) {
+    /// Creates an empty store with the limits of a ``DefaultContentStore/MemoryPolicy``.
+    public convenience init(policy: DefaultContentStore.MemoryPolicy) {
         self.init(costLimit: policy.costLimit, maximumEntryCost: policy.maximumEntryByteCount)
     }
 
@@ -127,7 +127,7 @@ public final class InMemoryContentStore: ContentStore {
         } catch let error as ContentStoreError {
             throw error
         } catch {
-            throw .unreadableSource(fileURL, reason: PartContentError.reason(for: error))
+            throw .unreadableSource(fileURL, reason: PartContent.Error.reason(for: error))
         }
         let stored = try store(data, for: key)
         try? FileManager.default.removeItem(at: fileURL)

@@ -124,7 +124,7 @@ public final class TieredContentStore: ContentStore {
 
     /// Opens the disk tier's partial download of `key`.
     package func openPartialDownload(
-        for key: ContentKey, validator: ResumeValidator?, source: PartialDownloadSource, resumingAt offset: Int64
+        for key: ContentKey, validator: RemotePart.Validator?, source: PartialDownloadSource, resumingAt offset: Int64
     )
         async throws(ContentStoreError) -> PartialDownloadWriter
     {

@@ -3,7 +3,7 @@ import Foundation
 extension DownloadCoordinator {
     /// The work of one transfer, off the actor: the store first, then the part's download
     /// with retries, then the store again with the result.
-    nonisolated func perform(_ transfer: Transfer) async -> Result<PartContent, DownloadError> {
+    nonisolated func perform(_ transfer: Transfer) async -> Result<PartContent, TransferError> {
         let part = transfer.part
         let key = ContentKey(partID: part.id)
         if let stored = await storedContent(for: key, of: transfer) { return .success(stored) }

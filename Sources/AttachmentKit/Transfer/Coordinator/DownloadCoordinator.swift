@@ -76,8 +76,8 @@ public actor DownloadCoordinator {
     ///
     /// Cancelling the calling task removes this caller only.
     ///
-    /// - Throws: ``DownloadError``.
-    public func content(for part: any MessagePart, priority: DownloadPriority = .normal) async throws(DownloadError)
+    /// - Throws: ``TransferError``.
+    public func content(for part: any MessagePart, priority: DownloadPriority = .normal) async throws(TransferError)
         -> PartContent
     {
         if let content = part.availableContent { return content }
@@ -188,7 +188,7 @@ public actor DownloadCoordinator {
         if takingSlot { slotsInUse += 1 }
     }
 
-    private func transferEnded(_ transfer: Transfer, result: Result<PartContent, DownloadError>, tookSlot: Bool) {
+    private func transferEnded(_ transfer: Transfer, result: Result<PartContent, TransferError>, tookSlot: Bool) {
         runningTasks -= 1
         if tookSlot { slotsInUse -= 1 }
         let id = transfer.part.id
@@ -219,10 +219,10 @@ struct RecentFailures {
     /// How many parts' failures are kept.
     static let capacity = 1024
 
-    private var errors: [PartID: DownloadError] = [:]
+    private var errors: [PartID: TransferError] = [:]
     private var order: [PartID] = []
 
-    subscript(partID: PartID) -> DownloadError? {
+    subscript(partID: PartID) -> TransferError? {
         get { errors[partID] }
         set {
             if errors[partID] != nil { order.removeAll { $0 == partID } }

@@ -12,7 +12,7 @@ final class Transfer: Sendable {
     let joinsRunningTransfer: Bool
     /// Creation order, for first-come-first-served among equal priorities.
     let sequence: Int
-    private let throttle: ProgressThrottle
+    private let throttle: TransferProgress.Throttle
     private let clock: any TransferClock
     private let shared: LockedState<Shared>
     /// The displayable-prefix scan of the running attempt, when a caller watches for prefixes.
@@ -32,7 +32,7 @@ final class Transfer: Sendable {
         var runningPriority: DownloadPriority?
     }
 
-    init(part: any MessagePart, sequence: Int, throttle: ProgressThrottle, clock: any TransferClock) {
+    init(part: any MessagePart, sequence: Int, throttle: TransferProgress.Throttle, clock: any TransferClock) {
         self.part = part
         self.joinsRunningTransfer = part.transferStatus == .downloading
         self.sequence = sequence
@@ -139,7 +139,7 @@ final class Transfer: Sendable {
     }
 
     /// Opens the next attempt and returns the observer its download reports to.
-    func beginAttempt(diagnostics: (@Sendable (DownloadDiagnostic) -> Void)?) -> ProgressSink {
+    func beginAttempt(diagnostics: (@Sendable (DownloadCoordinator.Diagnostic) -> Void)?) -> ProgressSink {
         let attempt = shared.withLock { shared in
             shared.attempt += 1
             shared.isAttemptOpen = true
@@ -185,7 +185,7 @@ final class Transfer: Sendable {
             return offset == 0 ? shared.callers.values.contains { $0.onDisplayablePrefix != nil } : false
         }
         guard let watching else { return }
-        let prefix = prefixScan.withLock { scan -> DisplayablePrefix? in
+        let prefix = prefixScan.withLock { scan -> TransferProgress.DisplayablePrefix? in
             if offset == 0 { scan = watching ? DisplayablePrefixScan(totalBytes: totalBytes) : nil }
             defer { if scan?.isFinished == true { scan = nil } }
             return scan?.append(chunk, at: offset)
@@ -235,9 +235,9 @@ final class Transfer: Sendable {
 final class ProgressSink: ChunkObserver {
     private let transfer: Transfer
     private let attempt: Int
-    private let diagnostics: (@Sendable (DownloadDiagnostic) -> Void)?
+    private let diagnostics: (@Sendable (DownloadCoordinator.Diagnostic) -> Void)?
 
-    init(transfer: Transfer, attempt: Int, diagnostics: (@Sendable (DownloadDiagnostic) -> Void)?) {
+    init(transfer: Transfer, attempt: Int, diagnostics: (@Sendable (DownloadCoordinator.Diagnostic) -> Void)?) {
         self.transfer = transfer
         self.attempt = attempt
         self.diagnostics = diagnostics
@@ -252,7 +252,7 @@ final class ProgressSink: ChunkObserver {
 
     func transfer(of partID: PartID, didUpdate progress: TransferProgress) {
         if let error = transfer.report(progress, attempt: attempt) {
-            diagnostics?(.illegalTransition(transfer.part.id, error))
+            diagnostics?(.illegalTransition(transfer.part.id, reason: error.description))
         }
     }
 }

@@ -103,7 +103,7 @@ final class DownloadPriorityControl: Sendable {
 
     /// The content of `part` (as ``DownloadCoordinator/content(for:priority:)``), its download
     /// registered in the group.
-    func content(for part: any MessagePart, from coordinator: DownloadCoordinator) async throws(DownloadError)
+    func content(for part: any MessagePart, from coordinator: DownloadCoordinator) async throws(TransferError)
         -> PartContent
     {
         if let content = part.availableContent { return content }

@@ -13,7 +13,7 @@ struct DownloadListener: Sendable {
 
     /// Tells the listener where the download stands when it starts listening. Returns
     /// `false` when the listener is gone.
-    mutating func start(with state: DownloadState, now: Double, throttle: ProgressThrottle) -> Bool {
+    mutating func start(with state: DownloadState, now: Double, throttle: TransferProgress.Throttle) -> Bool {
         switch state {
         case .idle:
             return send(.idle)
@@ -28,7 +28,9 @@ struct DownloadListener: Sendable {
 
     /// Offers progress; it reaches the listener when the throttle lets it. Returns `false`
     /// when the listener is gone.
-    mutating func offer(_ progress: TransferProgress, step: Int?, now: Double, throttle: ProgressThrottle) -> Bool {
+    mutating func offer(_ progress: TransferProgress, step: Int?, now: Double, throttle: TransferProgress.Throttle)
+        -> Bool
+    {
         guard gate.admit(step: step, at: now, throttle: throttle) else { return true }
         return send(.downloading(progress))
     }
@@ -72,7 +74,7 @@ struct DownloadListener: Sendable {
         }
     }
 
-    private static func result(of state: DownloadState, partID: PartID) -> Result<PartContent, DownloadError> {
+    private static func result(of state: DownloadState, partID: PartID) -> Result<PartContent, TransferError> {
         switch state {
         case .completed(let content): .success(content)
         case .failed(let error): .failure(error)

@@ -16,14 +16,14 @@
 ///         progressView.progress = Float(progress.fractionCompleted ?? 0)
 ///     }
 ///
-///     func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) {
+///     func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>) {
 ///         progressView.isHidden = true
 ///     }
 /// }
 /// ```
 ///
 /// It gets what a ``ProgressObserver`` gets: the current progress at once, throttled progress
-/// after that (see ``ProgressThrottle``), the final 100 % when the content arrives, and then
+/// after that (see ``TransferProgress/Throttle``), the final 100 % when the content arrives, and then
 /// exactly one ``transfer(of:didFinishWith:)``; nothing after it, nor after
 /// ``PartDownload/removeObserver(_:)-(MainActorProgressObserver)`` returns.
 @MainActor
@@ -32,12 +32,12 @@ public protocol MainActorProgressObserver: AnyObject, Sendable {
     func transfer(of partID: PartID, didUpdate progress: TransferProgress)
 
     /// The transfer of the part identified by `partID` is over: its content, or why there is
-    /// none (``DownloadError/cancelled(_:)`` when the caller left). The last callback an
+    /// none (``TransferError/cancelled(_:)`` when the caller left). The last callback an
     /// observer gets. The default implementation does nothing.
-    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>)
+    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>)
 }
 
 extension MainActorProgressObserver {
     /// Does nothing, so that an observer that only shows progress needs one method.
-    public func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) {}
+    public func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>) {}
 }

@@ -77,7 +77,7 @@ extension PartDownload {
     /// Makes this caller follow `transfer`, which is in `state`. Returns whether it did (not
     /// when the caller has already ended, say cancelled during a retry) and whether it has
     /// listeners that the transfer must feed.
-    func attach(to transfer: Transfer, state: DownloadState, now: Double, throttle: ProgressThrottle) -> (
+    func attach(to transfer: Transfer, state: DownloadState, now: Double, throttle: TransferProgress.Throttle) -> (
         attached: Bool, listening: Bool
     ) {
         caller.withLock { caller in
@@ -89,7 +89,7 @@ extension PartDownload {
     }
 
     /// Offers throttled progress to this caller's listeners. Returns whether any is left.
-    func deliver(_ progress: TransferProgress, now: Double, throttle: ProgressThrottle) -> Bool {
+    func deliver(_ progress: TransferProgress, now: Double, throttle: TransferProgress.Throttle) -> Bool {
         caller.withLock { caller in
             guard !caller.own.isTerminal else { return false }
             return Self.offer(progress, to: &caller, now: now, throttle: throttle)
@@ -97,7 +97,7 @@ extension PartDownload {
     }
 
     private static func offer(
-        _ progress: TransferProgress, to caller: inout Caller, now: Double, throttle: ProgressThrottle
+        _ progress: TransferProgress, to caller: inout Caller, now: Double, throttle: TransferProgress.Throttle
     )
         -> Bool
     {

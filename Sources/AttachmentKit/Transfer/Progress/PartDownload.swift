@@ -24,7 +24,7 @@ public final class PartDownload: Sendable {
         var own: DownloadState = .idle
         var priority: DownloadPriority
         var transfer: Transfer?
-        var waiters: [CheckedContinuation<Result<PartContent, DownloadError>, Never>] = []
+        var waiters: [CheckedContinuation<Result<PartContent, TransferError>, Never>] = []
         var listeners: [DownloadListener] = []
 
         func isFollowing(_ candidate: Transfer?) -> Bool {
@@ -63,12 +63,12 @@ public final class PartDownload: Sendable {
     ///
     /// Cancelling the task that awaits this cancels this caller (as ``cancel()`` does).
     ///
-    /// - Throws: ``DownloadError/cancelled(_:)`` when this caller left or the transfer was
-    ///   cancelled, ``DownloadError/failed(_:attempts:underlying:)`` when it failed.
-    public func content() async throws(DownloadError) -> PartContent {
+    /// - Throws: ``TransferError/cancelled(_:)`` when this caller left or the transfer was
+    ///   cancelled, ``TransferError/failed(_:attempts:underlying:)`` when it failed.
+    public func content() async throws(TransferError) -> PartContent {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<PartContent, DownloadError>, Never>) in
+                (continuation: CheckedContinuation<Result<PartContent, TransferError>, Never>) in
                 caller.withLock { caller in
                     switch caller.own {
                     case .completed(let content): continuation.resume(returning: .success(content))
@@ -96,7 +96,7 @@ public final class PartDownload: Sendable {
         DispatchQueue.global().async { [self] in cancel() }
     }
 
-    /// Removes this caller: its ``content()`` throws ``DownloadError/cancelled(_:)``, its
+    /// Removes this caller: its ``content()`` throws ``TransferError/cancelled(_:)``, its
     /// listeners get the cancellation, and the transfer is cancelled when no caller is left.
     /// Does nothing once the download is over.
     public func cancel() {
@@ -110,13 +110,16 @@ public final class PartDownload: Sendable {
     /// Tries again after a failure: this caller joins the part's running transfer or starts a
     /// new one, from the first attempt. Listeners that got the failure are gone; add new ones.
     ///
-    /// - Throws: ``DownloadStateTransitionError`` when the download has not failed.
-    public func retry() async throws(DownloadStateTransitionError) {
+    /// - Returns: `false`, and nothing happens, when the download has not failed (it is idle,
+    ///   running, complete or cancelled).
+    @discardableResult
+    public func retry() async -> Bool {
         let transition = caller.withLock { caller in
             Result { () throws(DownloadStateTransitionError) in try caller.own.apply(.retry) }
         }
-        try transition.get()
+        guard case .success = transition else { return false }
         await coordinator.attach(self)
+        return true
     }
 
     /// Sets the priority this caller asks for and returns the one it asked for before.
@@ -136,7 +139,7 @@ public final class PartDownload: Sendable {
             let transfer = caller.transfer
             caller.own = state
             caller.transfer = nil
-            let result: Result<PartContent, DownloadError> =
+            let result: Result<PartContent, TransferError> =
                 switch state {
                 case .completed(let content): .success(content)
                 case .failed(let error): .failure(error)

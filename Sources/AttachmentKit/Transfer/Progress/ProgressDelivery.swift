@@ -24,7 +24,7 @@ final class ObserverChannel: Sendable {
     /// A callback waiting in the mailbox.
     enum Message: Sendable {
         case progress(TransferProgress)
-        case finished(Result<PartContent, DownloadError>)
+        case finished(Result<PartContent, TransferError>)
     }
 
     /// The observer, of either kind; one of the two is set.

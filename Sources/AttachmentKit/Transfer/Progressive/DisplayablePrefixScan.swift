@@ -25,7 +25,7 @@ struct DisplayablePrefixScan {
 
     /// Reads the chunk at `offset`; returns the new prefix it completes, if any (the longest
     /// when it completes several scans).
-    mutating func append(_ chunk: Data, at offset: Int64) -> DisplayablePrefix? {
+    mutating func append(_ chunk: Data, at offset: Int64) -> TransferProgress.DisplayablePrefix? {
         guard !isFinished else { return nil }
         guard offset == nextOffset, bytes.count + chunk.count <= Self.maximumByteCount else {
             finish()
@@ -34,9 +34,9 @@ struct DisplayablePrefixScan {
         nextOffset += Int64(chunk.count)
         bytes.append(chunk)
         let completed = index.append(chunk)
-        var prefix: DisplayablePrefix?
+        var prefix: TransferProgress.DisplayablePrefix?
         if completed > 0, let length = index.displayablePrefixLengths.last {
-            prefix = DisplayablePrefix(
+            prefix = TransferProgress.DisplayablePrefix(
                 data: bytes.subdata(in: 0..<length), scanCount: index.displayablePrefixLengths.count)
         }
         if index.isFinished || index.isProgressive == false { finish() }

@@ -25,10 +25,14 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// Creates an error for `statusCode` with the raw `Retry-After` header value, which may
-    /// be a number of seconds or an HTTP date (measured from `clock`'s ``TransferClock/date``).
-    public init(
-        statusCode: Int, retryAfterHeader: String?, url: URL? = nil, clock: any TransferClock = SystemTransferClock()
-    ) {
+    /// be a number of seconds or an HTTP date (measured from now).
+    public init(statusCode: Int, retryAfterHeader: String?, url: URL? = nil) {
+        self.init(statusCode: statusCode, retryAfterHeader: retryAfterHeader, url: url, clock: SystemTransferClock())
+    }
+
+    /// Creates an error for `statusCode` with the raw `Retry-After` header value, an HTTP date
+    /// measured from `clock`'s ``TransferClock/date``.
+    package init(statusCode: Int, retryAfterHeader: String?, url: URL? = nil, clock: any TransferClock) {
         self.init(
             statusCode: statusCode,
             retryAfter: retryAfterHeader.flatMap { Self.delay(fromRetryAfter: $0, now: clock.date) },

@@ -7,7 +7,7 @@ enum DownloadStateEvent: Sendable {
     /// The content arrived.
     case complete(PartContent)
     /// The download gave up.
-    case fail(DownloadError)
+    case fail(TransferError)
     /// The caller (or every caller) left.
     case cancel
     /// A caller asked for another try after a failure.
@@ -28,9 +28,9 @@ enum DownloadStateEvent: Sendable {
 
 /// An event that is not legal in the state it arrived in, such as progress after completion
 /// or a retry of a download that has not failed.
-public struct DownloadStateTransitionError: Error, Sendable, Hashable, CustomStringConvertible {
+struct DownloadStateTransitionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What happened to a download, without its payload: the kind of event that was rejected.
-    public enum Event: String, Sendable, Hashable {
+    enum Event: String, Sendable, Hashable {
         /// The transfer got a slot and its first attempt began.
         case start
         /// The part reported progress.
@@ -46,9 +46,9 @@ public struct DownloadStateTransitionError: Error, Sendable, Hashable, CustomStr
     }
 
     /// The state the download was in.
-    public let phase: DownloadState.Phase
+    let phase: DownloadState.Phase
     /// The event that was rejected.
-    public let event: Event
+    let event: Event
 
     /// Creates an error for `event` arriving in `phase`.
     init(phase: DownloadState.Phase, event: Event) {
@@ -56,7 +56,7 @@ public struct DownloadStateTransitionError: Error, Sendable, Hashable, CustomStr
         self.event = event
     }
 
-    public var description: String { "a download that is \(phase) can't \(event.rawValue)" }
+    var description: String { "a download that is \(phase) can't \(event.rawValue)" }
 }
 
 extension DownloadState {

@@ -8,10 +8,10 @@
 ///  └──cancel──► cancelled ◄──cancel──┘
 /// ```
 ///
-/// Every legal move is listed in one place inside AttachmentKit; anything else is rejected with
-/// a ``DownloadStateTransitionError``. `completed` and `cancelled` are final; `failed` is
-/// final for the attempt that failed, and ``PartDownload/retry()`` takes it back to
-/// `downloading`. Automatic retries by the ``RetryPolicy`` happen inside `downloading`.
+/// Every legal move is listed in one place inside AttachmentKit; anything else is ignored (and
+/// reported as ``DownloadCoordinator/Diagnostic/illegalTransition(_:reason:)``). `completed` and
+/// `cancelled` are final; `failed` is final for the attempt that failed, and
+/// ``PartDownload/retry()`` takes it back to `downloading`. Automatic retries by the ``RetryPolicy`` happen inside `downloading`.
 public enum DownloadState: Sendable {
     /// Not started: waiting for a free transfer slot.
     case idle
@@ -20,7 +20,7 @@ public enum DownloadState: Sendable {
     /// The content is whole and local.
     case completed(PartContent)
     /// The download gave up; the error says why and after how many attempts.
-    case failed(DownloadError)
+    case failed(TransferError)
     /// Every caller left before the download finished, or this caller left.
     case cancelled
 

@@ -8,7 +8,7 @@ struct ContentSniffingTests {
     @Test(
         "content that is no image is reported with what it looks like",
         arguments: [
-            ("<!DOCTYPE html><html><body>Not found</body></html>", NonImageContent.html),
+            ("<!DOCTYPE html><html><body>Not found</body></html>", ImageInspector.NonImageContent.html),
             ("  \n<html lang=en>", .html),
             ("<?xml version=\"1.0\"?>\n<!DOCTYPE html PUBLIC><html>", .html),
             ("<script>alert(1)</script>", .script),
@@ -23,14 +23,14 @@ struct ContentSniffingTests {
             ("\u{FEFF}plain text with a BOM, é", .text),
             ("BMW is a car, not a bitmap", .text),
         ])
-    func classification(text: String, expected: NonImageContent) {
-        #expect(throws: ImageInspectionError.notAnImage(expected)) { try ImageInspector().inspect(Data(text.utf8)) }
+    func classification(text: String, expected: ImageInspector.NonImageContent) {
+        #expect(throws: ImageInspector.Error.notAnImage(expected)) { try ImageInspector().inspect(Data(text.utf8)) }
     }
 
     @Test("zeros and unrecognised binary are reported, never parsed as an image")
     func binary() {
-        #expect(throws: ImageInspectionError.notAnImage(.zeros)) { try ImageInspector().inspect(Data(count: 4096)) }
-        #expect(throws: ImageInspectionError.notAnImage(.unrecognized)) {
+        #expect(throws: ImageInspector.Error.notAnImage(.zeros)) { try ImageInspector().inspect(Data(count: 4096)) }
+        #expect(throws: ImageInspector.Error.notAnImage(.unrecognized)) {
             try ImageInspector().inspect(Data([0x00, 0x01, 0xFE, 0x80, 0x00, 0x7F]))
         }
     }
@@ -39,7 +39,7 @@ struct ContentSniffingTests {
     func cutCharacter() {
         // "a" then two-byte characters: the 512-byte prefix the sniffer examines ends inside one.
         let text = "a" + String(repeating: "é", count: 400)
-        #expect(throws: ImageInspectionError.notAnImage(.text)) { try ImageInspector().inspect(Data(text.utf8)) }
+        #expect(throws: ImageInspector.Error.notAnImage(.text)) { try ImageInspector().inspect(Data(text.utf8)) }
     }
 
     @Test("magic bytes decide the format, whatever the rest says")

@@ -40,7 +40,7 @@ struct FileInspectionTests {
         let header = try ImageInspector(maximumByteCount: 20 * 1024).inspect(fileAt: url)
         #expect(header.pixelWidth == 640)
         #expect(header.inspectedByteCount <= FileChunkLoader.firstReadSize + 41 * FileChunkLoader.jumpReadSize)
-        #expect(throws: ImageInspectionError.readLimitExceeded(.jpeg, limit: 12 * 1024)) {
+        #expect(throws: ImageInspector.Error.readLimitExceeded(.jpeg, limit: 12 * 1024)) {
             try ImageInspector(maximumByteCount: 12 * 1024).inspect(fileAt: url)
         }
     }
@@ -48,19 +48,19 @@ struct FileInspectionTests {
     @Test("a file that is missing, a folder, a FIFO or not a file URL gives a typed error, without waiting")
     func unreadable() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID()).jpg")
-        #expect(throws: ImageInspectionError.unreadable(missing, reason: "no such file")) {
+        #expect(throws: ImageInspector.Error.unreadable(missing, reason: "no such file")) {
             try ImageInspector().inspect(fileAt: missing)
         }
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID())")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         defer { try? FileManager.default.removeItem(at: fifo) }
-        #expect(throws: ImageInspectionError.unreadable(fifo, reason: "it is not a regular file")) {
+        #expect(throws: ImageInspector.Error.unreadable(fifo, reason: "it is not a regular file")) {
             try ImageInspector().inspect(fileAt: fifo)
         }
         let remote = try #require(URL(string: "https://example.com/a.jpg"))
-        #expect(throws: ImageInspectionError.notAFileURL(remote)) { try ImageInspector().inspect(fileAt: remote) }
+        #expect(throws: ImageInspector.Error.notAFileURL(remote)) { try ImageInspector().inspect(fileAt: remote) }
         let folder = FileManager.default.temporaryDirectory
-        #expect(throws: ImageInspectionError.unreadable(folder, reason: "it is not a regular file")) {
+        #expect(throws: ImageInspector.Error.unreadable(folder, reason: "it is not a regular file")) {
             try ImageInspector().inspect(fileAt: folder)
         }
     }

@@ -15,7 +15,7 @@ struct FileTypeTests {
             return
         }
         #expect(format == (try ImageInspector().inspect(data)).format)
-        #expect(throws: ISOMediaInspectionError.notISOMedia(.image(format))) { try ISOMediaInspector().inspect(data) }
+        #expect(throws: ISOMediaInspector.Error.notISOMedia(.image(format))) { try ISOMediaInspector().inspect(data) }
     }
 
     #if os(macOS) || os(Linux)
@@ -26,7 +26,7 @@ struct FileTypeTests {
             Issue.record("\(clip) is \(FileType(sniffing: data))")
             return
         }
-        #expect(throws: ImageInspectionError.self) { try ImageInspector().inspect(data) }
+        #expect(throws: ImageInspector.Error.self) { try ImageInspector().inspect(data) }
     }
 
     @Test(

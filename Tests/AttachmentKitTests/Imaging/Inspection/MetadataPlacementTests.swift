@@ -48,7 +48,7 @@ struct MetadataPlacementTests {
     @Test("100,000 empty chunks end in a typed error at the read bound, from a file and from memory")
     func hostileTinyChunks() throws {
         let url = try ImagingFixtures.url("Hostile/webp-100000-empty-chunks.webp")
-        let expected = ImageInspectionError.readCountExceeded(.webp, limit: ImageInspector.defaultMaximumReadCount)
+        let expected = ImageInspector.Error.readCountExceeded(.webp, limit: ImageInspector.defaultMaximumReadCount)
         #expect(throws: expected) { try ImageInspector().inspect(fileAt: url) }
         #expect(throws: expected) { try ImageInspector().inspect(Data(contentsOf: url)) }
         // Without the read bound the walk ends at the last chunk, finding no EXIF: the bound, not

@@ -34,11 +34,11 @@ struct TruncationTests {
 
     @Test("the empty input, in memory or as a file, is reported as empty")
     func empty() throws {
-        #expect(throws: ImageInspectionError.empty) { try ImageInspector().inspect(Data()) }
+        #expect(throws: ImageInspector.Error.empty) { try ImageInspector().inspect(Data()) }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID()).jpg")
         try Data().write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        #expect(throws: ImageInspectionError.empty) { try ImageInspector().inspect(fileAt: file) }
+        #expect(throws: ImageInspector.Error.empty) { try ImageInspector().inspect(fileAt: file) }
     }
 
     @Test("a slice of a larger buffer is inspected from its own start")

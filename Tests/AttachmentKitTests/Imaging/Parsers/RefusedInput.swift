@@ -9,11 +9,11 @@ struct RefusedInput: Sendable, CustomTestStringConvertible {
     /// What is wrong with the input, shown as the test case's name.
     let name: String
     let data: Data
-    let error: ImageInspectionError
+    let error: ImageInspector.Error
     /// The inspector that reads it: the default one unless the case is about a limit.
     let inspector: ImageInspector
 
-    init(_ name: String, _ data: Data, _ error: ImageInspectionError, inspector: ImageInspector = ImageInspector()) {
+    init(_ name: String, _ data: Data, _ error: ImageInspector.Error, inspector: ImageInspector = ImageInspector()) {
         self.name = name
         self.data = data
         self.error = error

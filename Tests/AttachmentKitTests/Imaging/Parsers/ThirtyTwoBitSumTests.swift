@@ -10,7 +10,7 @@ import Testing
 struct ThirtyTwoBitSumTests {
     /// The outcome a 32-bit `Int` must give where it can't hold the chunk's end (an offset of
     /// 2³¹ or more), and the one a 64-bit `Int` gives.
-    private static func endPastTheInput(offset: Int) -> ImageInspectionError {
+    private static func endPastTheInput(offset: Int) -> ImageInspector.Error {
         #if _pointerBitWidth(_32)
         .oversizedField(.png, field: "chunk length", value: 0x7FFF_FFFF)
         #else
@@ -30,9 +30,9 @@ struct ThirtyTwoBitSumTests {
         let data = try ImagingFixtures.data("Hostile/png-exif-tiff-offset-2g.png")
         // The damaged Exif block is ignored (as decoders do); the chunk then ends past the input.
         #if _pointerBitWidth(_32)
-        let expected = ImageInspectionError.oversizedField(.png, field: "chunk length", value: 0x7FFF_FFF0)
+        let expected = ImageInspector.Error.oversizedField(.png, field: "chunk length", value: 0x7FFF_FFF0)
         #else
-        let expected = ImageInspectionError.truncated(.png, offset: 33 + 12 + 0x7FFF_FFF0)
+        let expected = ImageInspector.Error.truncated(.png, offset: 33 + 12 + 0x7FFF_FFF0)
         #endif
         #expect(throws: expected) { try ImageInspector().inspect(data) }
     }
@@ -59,8 +59,8 @@ struct ThirtyTwoBitSumTests {
     func fromFile(name: String) throws {
         let url = try ImagingFixtures.url("Hostile/\(name)")
         let data = try ImagingFixtures.data("Hostile/\(name)")
-        let fromMemory = Result { () throws(ImageInspectionError) in try ImageInspector().inspect(data) }
-        let fromFile = Result { () throws(ImageInspectionError) in try ImageInspector().inspect(fileAt: url) }
+        let fromMemory = Result { () throws(ImageInspector.Error) in try ImageInspector().inspect(data) }
+        let fromFile = Result { () throws(ImageInspector.Error) in try ImageInspector().inspect(fileAt: url) }
         // The bytes counted differ by design (examined in memory, read from disk for a file).
         #expect(fromMemory.map(Self.withoutByteCount) == fromFile.map(Self.withoutByteCount))
     }

@@ -37,7 +37,7 @@ struct FileChunkLoaderTests {
         let loader = try FileChunkLoader(url: url, limit: 10_000)
         _ = try loader.load(at: 0, minimumCount: 1, format: .gif)
         #expect(try loader.load(at: 8_192, minimumCount: 1, format: .gif).count == 10_000 - 8_192)
-        #expect(throws: ImageInspectionError.readLimitExceeded(.gif, limit: 10_000)) {
+        #expect(throws: ImageInspector.Error.readLimitExceeded(.gif, limit: 10_000)) {
             try loader.load(at: 50_000, minimumCount: 1, format: .gif)
         }
         #expect(loader.loadedByteCount == 10_000)

@@ -17,7 +17,7 @@ struct FileContentVerificationTests {
         ])
     func htmlRefused(_ declared: String) throws {
         let type = try MIMEType(declared)
-        #expect(throws: FileVerificationError.mismatch(declaredType: type, content: .other(.html))) {
+        #expect(throws: FileType.VerificationError.mismatch(declaredType: type, content: .other(.html))) {
             try FileType.verify(.data(html), declaredType: type)
         }
     }
@@ -31,17 +31,22 @@ struct FileContentVerificationTests {
         #expect(try FileType.verify(.data(html), declaredType: .applicationOctetStream) == .other(.html))
         let movie = SyntheticMovies.movie()
         #expect(try FileType.verify(.data(movie), declaredType: .videoQuickTime) == .isoMedia(.mp4))
-        #expect(throws: FileVerificationError.mismatch(declaredType: .applicationPDFForTests, content: .isoMedia(.mp4)))
-        {
+        #expect(
+            throws: FileType.VerificationError.mismatch(declaredType: .applicationPDFForTests, content: .isoMedia(.mp4))
+        ) {
             try FileType.verify(.data(movie), declaredType: .applicationPDFForTests)
         }
     }
 
     @Test("empty content and an unreadable file are typed errors")
     func emptyAndUnreadable() {
-        #expect(throws: FileVerificationError.empty) { try FileType.verify(.data(Data()), declaredType: .videoMP4) }
+        #expect(throws: FileType.VerificationError.empty) {
+            try FileType.verify(.data(Data()), declaredType: .videoMP4)
+        }
         let missing = URL(fileURLWithPath: "/nonexistent/\(UUID()).pdf")
-        #expect(throws: FileVerificationError.self) { try FileType.verify(.file(missing), declaredType: .videoMP4) }
+        #expect(throws: FileType.VerificationError.self) {
+            try FileType.verify(.file(missing), declaredType: .videoMP4)
+        }
     }
 }
 

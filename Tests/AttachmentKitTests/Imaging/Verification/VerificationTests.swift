@@ -33,8 +33,8 @@ struct VerificationTests {
 
     @Test("the reject policy refuses a wrong type")
     func rejected() {
-        let policy = ImageContentPolicy(typeMismatch: .reject)
-        #expect(throws: ImageVerificationError.typeMismatch(declaredType: .imageJPEG, actualFormat: .png)) {
+        let policy = ImageInspector.ContentPolicy(typeMismatch: .reject)
+        #expect(throws: ImageInspector.VerificationError.typeMismatch(declaredType: .imageJPEG, actualFormat: .png)) {
             try inspector.verify(PartContent.data(SyntheticImages.png()), declaredType: .imageJPEG, policy: policy)
         }
     }
@@ -42,10 +42,10 @@ struct VerificationTests {
     @Test("bytes that are no image are refused whatever the declared type")
     func notAnImage() {
         let page = PartContent.data(Data("<html><body>502 Bad Gateway</body></html>".utf8))
-        #expect(throws: ImageVerificationError.notAnImage(.html, declaredType: .imageJPEG)) {
+        #expect(throws: ImageInspector.VerificationError.notAnImage(.html, declaredType: .imageJPEG)) {
             try inspector.verify(page, declaredType: .imageJPEG)
         }
-        #expect(throws: ImageVerificationError.notAnImage(.zeros, declaredType: .imagePNG)) {
+        #expect(throws: ImageInspector.VerificationError.notAnImage(.zeros, declaredType: .imagePNG)) {
             try inspector.verify(PartContent.data(Data(count: 100)), declaredType: .imagePNG)
         }
     }
@@ -55,23 +55,28 @@ struct VerificationTests {
         let bomb = PartContent.data(SyntheticImages.png(width: 50_000, height: 50_000))
         let header = try inspector.inspect(bomb)
         #expect(header.pixelCount == 2_500_000_000)
-        #expect(throws: ImageVerificationError.tooManyPixels(header, limit: 100_000_000)) {
+        #expect(throws: ImageInspector.VerificationError.tooManyPixels(header, limit: 100_000_000)) {
             try inspector.verify(bomb, declaredType: .imagePNG)
         }
         let small = PartContent.data(SyntheticImages.png(width: 100, height: 100))
-        #expect(throws: ImageVerificationError.self) {
-            try inspector.verify(small, declaredType: .imagePNG, policy: ImageContentPolicy(maximumPixelCount: 9_999))
+        #expect(throws: ImageInspector.VerificationError.self) {
+            try inspector.verify(
+                small, declaredType: .imagePNG, policy: ImageInspector.ContentPolicy(maximumPixelCount: 9_999))
         }
         #expect(
-            try inspector.verify(small, declaredType: .imagePNG, policy: ImageContentPolicy(maximumPixelCount: 10_000))
-                .header.pixelCount == 10_000)
+            try inspector.verify(
+                small, declaredType: .imagePNG, policy: ImageInspector.ContentPolicy(maximumPixelCount: 10_000)
+            )
+            .header.pixelCount == 10_000)
     }
 
     @Test("a damaged header is reported with the inspection error")
     func damaged() {
         let cut = PartContent.data(SyntheticImages.png().prefix(20))
-        #expect(throws: ImageVerificationError.unreadableHeader(.truncated(.png, offset: 20), declaredType: .imagePNG))
-        {
+        #expect(
+            throws: ImageInspector.VerificationError.unreadableHeader(
+                .truncated(.png, offset: 20), declaredType: .imagePNG)
+        ) {
             try inspector.verify(cut, declaredType: .imagePNG)
         }
     }

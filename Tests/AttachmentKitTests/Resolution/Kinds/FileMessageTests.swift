@@ -23,7 +23,7 @@ struct FileMessageTests {
         #expect(resolution.kind == .file)
         #expect(!resolution.isImageMessage)
         #expect(resolution.preview == nil)
-        let file = try #require(resolution.fullResolution)
+        let file = try #require(resolution.original)
         #expect(file.id == "pdf")
         #expect(file.fileName == "Q3 report.pdf")
         #expect(file.mimeType.essence == "application/pdf")
@@ -37,7 +37,7 @@ struct FileMessageTests {
     func anyOtherType(_ type: String) throws {
         let part = PartFactory.remote("file", try MIMEType(type))
         #expect(AttachmentResolver().resolve([Self.text, part]).kind == .file)
-        #expect(AttachmentResolver().resolve([Self.text, part]).fullResolution?.id == "file")
+        #expect(AttachmentResolver().resolve([Self.text, part]).original?.id == "file")
     }
 
     @Test("text alone, or text with a location, has no attachment")
@@ -45,7 +45,7 @@ struct FileMessageTests {
         let parts: [any MessagePart] = [Self.text, PartFactory.local("where", .locationCoordinate)]
         let resolution = AttachmentResolver().resolve(parts)
         #expect(resolution.kind == nil)
-        #expect(resolution.fullResolution == nil)
+        #expect(resolution.original == nil)
     }
 
     @Test("a part's fileName is its type's name parameter, nil without one")
@@ -62,9 +62,9 @@ struct FileMessageTests {
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
         #expect(await resolver.events(for: [Self.text, pdf]).collected().isEmpty)
         #expect(pdf.script.startedCount == 0)
-        let events = await resolver.events(for: [Self.text, pdf], fetchingFullResolution: true).collected()
+        let events = await resolver.events(for: [Self.text, pdf], fetchingOriginal: true).collected()
         #expect(events.map(\.testDescription).filter { !$0.hasPrefix("progress") } == ["full pdf"])
-        guard case .fullResolution(let content, _)? = events.last else { return }
+        guard case .original(let content, _)? = events.last else { return }
         #expect(try content.bytes() == Self.pdfBytes)
     }
 
@@ -73,13 +73,13 @@ struct FileMessageTests {
     func htmlPDFRefused() async throws {
         let page = Data("<!doctype html>\n<html><head><title>404 Not Found</title></head></html>".utf8)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await resolver.events(for: [Self.text, try Self.pdf(page)], fetchingFullResolution: true)
+        let events = await resolver.events(for: [Self.text, try Self.pdf(page)], fetchingOriginal: true)
             .collected()
         #expect(events.map(\.testDescription).filter { !$0.hasPrefix("progress") } == ["failed full-resolution pdf"])
         guard case .failed(let failure)? = events.last,
-            case .mismatch(let declared, let content)? = failure.reason as? FileVerificationError
+            case .mismatch(let declared, let content)? = failure.reason as? FileType.VerificationError
         else {
-            Issue.record("expected a FileVerificationError.mismatch, got \(events)")
+            Issue.record("expected a FileType.VerificationError.mismatch, got \(events)")
             return
         }
         #expect(declared.essence == "application/pdf")

@@ -8,7 +8,7 @@ import Testing
 /// real nginx (never the whole file), and fall back to the poster when the server has no ranges.
 @Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteVideoPlaceholderTests {
-    static let downloader = RemoteDownloader(configuration: RemotePartConfiguration(allowedSchemes: ["http"]))
+    static let downloader = RemotePart.Downloader(configuration: RemotePart.Configuration(allowedSchemes: ["http"]))
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
@@ -32,7 +32,9 @@ struct RemoteVideoPlaceholderTests {
         let display = try #require(local.displaySize)
         #expect(placeholder.displayedSize == CGSize(width: display.width, height: display.height))
         #expect(placeholder.source == .videoHeader("video"))
-        #expect(placeholder.video == VideoDetails(duration: local.duration?.seconds, rotation: local.rotation))
+        #expect(
+            placeholder.video
+                == PlaceholderSize.VideoDetails(duration: local.duration?.seconds, rotation: local.rotation))
         #expect(events.map(\.testDescription).dropFirst() == ["preview poster"])
         let requests = server.requests
         let allRanged = requests.allSatisfy { $0.hasRange }
@@ -54,7 +56,7 @@ struct RemoteVideoPlaceholderTests {
         let events = await resolver.events(for: [VideoMessageTests.poster, video]).collected()
         #expect(events.map(\.testDescription) == ["failed size video", "placeholder 320x180", "preview poster"])
         guard case .failed(let failure)? = events.first else { return }
-        #expect(failure.reason as? RemoteMediaHeaderError == .rangesNotSupported(statusCode: 200))
+        #expect(failure.reason as? RemoteMediaHeaderReader.Error == .rangesNotSupported(statusCode: 200))
     }
 }
 #endif

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 #if os(macOS) || os(Linux)
-/// ``VideoDetails``'s rule: the size from the size part, the duration from the size part or
+/// ``PlaceholderSize/VideoDetails``'s rule: the size from the size part, the duration from the size part or
 /// else the header, the rotation from the header, whenever the header is read (a local video);
 /// a remote video with a size part costs no header request.
 @Suite("Video details: the size part and the header combined", SuiteTimeLimit.minutes(5), .inTurn)
@@ -90,13 +90,13 @@ struct VideoDetailsRuleTests {
         try server.serve(try Data(contentsOf: try await Self.clip("rotate-90.mp4")), as: "clip.mp4")
         let video = RemotePart(
             id: "video", url: server.url("clip.mp4"), mimeType: .videoMP4,
-            downloader: RemoteDownloader(configuration: RemotePartConfiguration(allowedSchemes: ["http"])))
+            downloader: RemotePart.Downloader(configuration: RemotePart.Configuration(allowedSchemes: ["http"])))
         let size = PartFactory.size(#"{"width":1920,"height":1080}"#)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
         let events = await resolver.events(for: [VideoMessageTests.poster, video, size]).collected()
         #expect(events.map(\.testDescription) == ["placeholder 1920x1080", "preview poster"])
         guard case .placeholder(let placeholder)? = events.first else { return }
-        #expect(placeholder.video == VideoDetails())
+        #expect(placeholder.video == PlaceholderSize.VideoDetails())
         #expect(server.requests.isEmpty)
     }
 }

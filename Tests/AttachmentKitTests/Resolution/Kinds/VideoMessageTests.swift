@@ -6,7 +6,7 @@ import Testing
 #if os(macOS) || os(Linux)
 /// Video messages through the public API: the poster as the preview, the size from the size part
 /// or from the video's own header (local, rotation applied), the video fetched only when asked or
-/// when ``AutoDownloadPolicy`` allows it by type and size.
+/// when ``AttachmentResolver/AutoDownloadPolicy`` allows it by type and size.
 @Suite("Video messages", SuiteTimeLimit.minutes(5), .inTurn)
 struct VideoMessageTests {
     /// A 320 x 180 poster, as Atlas sends it.
@@ -24,12 +24,12 @@ struct VideoMessageTests {
         #expect(resolution.kind == .video)
         #expect(!resolution.isImageMessage)
         #expect(resolution.preview?.id == "poster")
-        #expect(resolution.fullResolution?.id == "video")
+        #expect(resolution.original?.id == "video")
         let placeholder = try #require(resolution.placeholderSize)
         #expect(placeholder.displayedSize == CGSize(width: 1920, height: 1080))
         #expect(placeholder.source == .sizeMetadata)
-        #expect(placeholder.video == VideoDetails(duration: 12.5, rotation: nil))
-        #expect(resolution.representations.isEmpty)
+        #expect(placeholder.video == PlaceholderSize.VideoDetails(duration: 12.5, rotation: nil))
+        #expect(resolution.renditions.isEmpty)
     }
 
     @Test("a message with the video alone has no preview: the video is never shown as a picture")
@@ -37,7 +37,7 @@ struct VideoMessageTests {
         let resolution = AttachmentResolver().resolve([ScriptedPart("video", mimeType: .videoQuickTime)])
         #expect(resolution.kind == .video)
         #expect(resolution.preview == nil)
-        #expect(resolution.fullResolution?.id == "video")
+        #expect(resolution.original?.id == "video")
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -60,11 +60,11 @@ struct VideoMessageTests {
             "video", mimeType: .videoMP4, byteCount: Int64(bytes.count),
             script: DownloadScript(automatic: .init(content: .data(bytes), steps: 1)))
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await resolver.events(for: [Self.poster, video], fetchingFullResolution: true).collected()
+        let events = await resolver.events(for: [Self.poster, video], fetchingOriginal: true).collected()
         let described = events.map(\.testDescription).filter { !$0.hasPrefix("progress") }
         #expect(described == ["placeholder 320x180", "preview poster", "full video"])
         guard case .placeholder(let placeholder)? = events.first else { return }
-        #expect(placeholder.video == VideoDetails())
+        #expect(placeholder.video == PlaceholderSize.VideoDetails())
     }
 
     @Test(
@@ -102,14 +102,15 @@ struct VideoMessageTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "AutoDownloadPolicy by size applies to videos: a short clip is fetched unasked, a long one waits",
+        "AttachmentResolver.AutoDownloadPolicy by size applies to videos: a short clip is fetched unasked, a long one waits",
         arguments: [(Int64(300_000), true), (Int64(30_000_000), false)])
     func autoDownloadBySize(_ byteCount: Int64, _ fetched: Bool) async throws {
         let bytes = try Data(contentsOf: try await Self.clip("h264-aac-faststart.mp4"))
         let video = ScriptedPart(
             "video", mimeType: .videoMP4, byteCount: byteCount,
             script: DownloadScript(automatic: .init(content: .data(bytes), steps: 1)))
-        let policy = AutoDownloadPolicy(mimeTypes: [.imageJPEGPreview, .videoMP4], maximumByteCount: 1_000_000)
+        let policy = AttachmentResolver.AutoDownloadPolicy(
+            mimeTypes: [.imageJPEGPreview, .videoMP4], maximumByteCount: 1_000_000)
         let resolver = AttachmentResolver(autoDownload: policy, downloads: TransferFixtures.coordinator())
         let events = await resolver.events(for: [Self.poster, video]).collected()
         #expect(events.contains { $0.testDescription == "full video" } == fetched)
@@ -128,17 +129,17 @@ struct VideoMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a video whose bytes are an HTML page is refused with FileVerificationError")
+    @Test("a video whose bytes are an HTML page is refused with FileType.VerificationError")
     func htmlVideoRefused() async throws {
         let page = Data("<!DOCTYPE html><html><body>Sign in</body></html>".utf8)
         let video = ScriptedPart(
             "video", mimeType: .videoMP4, script: DownloadScript(automatic: .init(content: .data(page), steps: 1)))
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
-        let events = await resolver.events(for: [Self.poster, video], fetchingFullResolution: true).collected()
+        let events = await resolver.events(for: [Self.poster, video], fetchingOriginal: true).collected()
         let described = events.map(\.testDescription).filter { !$0.hasPrefix("progress") }
         #expect(described == ["placeholder 320x180", "preview poster", "failed full-resolution video"])
         guard case .failed(let failure)? = events.last else { return }
-        guard case .mismatch(let declared, _)? = failure.reason as? FileVerificationError else {
+        guard case .mismatch(let declared, _)? = failure.reason as? FileType.VerificationError else {
             Issue.record("unexpected reason \(failure.reason)")
             return
         }

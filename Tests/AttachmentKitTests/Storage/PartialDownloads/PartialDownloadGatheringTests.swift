@@ -8,7 +8,7 @@ import Testing
 @Suite("Partial download write gathering", SuiteTimeLimit.minutes(5), .inTurn)
 struct PartialDownloadGatheringTests {
     private let key = ContentKey(partID: "photo")
-    private let etag = ResumeValidator.entityTag("\"v1\"")
+    private let etag = RemotePart.Validator.entityTag("\"v1\"")
     /// The size of a chunk as libcurl hands it over.
     private let chunkSize = 16 << 10
 

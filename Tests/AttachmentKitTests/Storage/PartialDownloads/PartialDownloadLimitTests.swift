@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Partial download limit", SuiteTimeLimit.minutes(5), .inTurn)
 struct PartialDownloadLimitTests {
-    private let etag = ResumeValidator.entityTag("\"v1\"")
+    private let etag = RemotePart.Validator.entityTag("\"v1\"")
     private let bytes = Data(repeating: 0x5A, count: 10_000)
 
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }

@@ -6,7 +6,7 @@ import Testing
 @Suite("Partial downloads", SuiteTimeLimit.minutes(5), .inTurn)
 struct PartialDownloadTests {
     private let key = ContentKey(partID: "video")
-    private let etag = ResumeValidator.entityTag("\"v1\"")
+    private let etag = RemotePart.Validator.entityTag("\"v1\"")
     /// 3 MB of varied bytes, so that a byte out of place changes the checksum.
     private var body: Data { Self.body }
     private static let body: Data = {
@@ -162,12 +162,12 @@ struct PartialDownloadTests {
 
     @Test("a response's validator is its strong ETag, else its Last-Modified date")
     func validatorFromResponse() {
-        #expect(ResumeValidator(entityTag: "\"a\"", lastModified: "Mon") == .entityTag("\"a\""))
-        #expect(ResumeValidator(entityTag: "W/\"a\"", lastModified: "Mon") == .lastModified("Mon"))
-        #expect(ResumeValidator(entityTag: "W/\"a\"", lastModified: nil) == nil)
-        #expect(ResumeValidator(entityTag: nil, lastModified: "") == nil)
-        #expect(ResumeValidator.entityTag("W/\"a\"").ifRangeValue == nil)
-        #expect(ResumeValidator.lastModified("Mon").ifRangeValue == "Mon")
+        #expect(RemotePart.Validator(entityTag: "\"a\"", lastModified: "Mon") == .entityTag("\"a\""))
+        #expect(RemotePart.Validator(entityTag: "W/\"a\"", lastModified: "Mon") == .lastModified("Mon"))
+        #expect(RemotePart.Validator(entityTag: "W/\"a\"", lastModified: nil) == nil)
+        #expect(RemotePart.Validator(entityTag: nil, lastModified: "") == nil)
+        #expect(RemotePart.Validator.entityTag("W/\"a\"").ifRangeValue == nil)
+        #expect(RemotePart.Validator.lastModified("Mon").ifRangeValue == "Mon")
     }
 
     @Test("the checksum's saved state resumes to the same checksum, and damaged state is refused")

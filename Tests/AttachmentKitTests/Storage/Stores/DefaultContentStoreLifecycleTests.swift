@@ -61,7 +61,7 @@ struct DefaultContentStoreLifecycleTests {
     func trimsTheMemoryTier() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("default-store-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = DefaultContentStore(directory: directory, memory: MemoryTierPolicy(costLimit: 1000))
+        let store = DefaultContentStore(directory: directory, memory: DefaultContentStore.MemoryPolicy(costLimit: 1000))
         store.trimMemory()  // before the first use: nothing to trim, nothing opened
         #expect(!FileManager.default.fileExists(atPath: directory.path))
         let keys = (0..<8).map { ContentKey(partID: PartID("entry-\($0)")) }

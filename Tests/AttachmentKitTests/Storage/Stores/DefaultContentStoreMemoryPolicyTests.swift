@@ -9,7 +9,7 @@ struct DefaultContentStoreMemoryPolicyTests {
     let preview = Data(repeating: 0xCD, count: 120_000)
 
     func withStore(
-        memory: MemoryTierPolicy = .default, _ body: (DefaultContentStore) async throws -> Void
+        memory: DefaultContentStore.MemoryPolicy = .default, _ body: (DefaultContentStore) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("memory-policy-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -19,7 +19,9 @@ struct DefaultContentStoreMemoryPolicyTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("by default a 3.9 MB original is served as a file URL and a preview from memory")
     func defaults() async throws {
-        #expect(MemoryTierPolicy.default == MemoryTierPolicy(costLimit: 64 << 20, maximumEntryByteCount: 1 << 20))
+        #expect(
+            DefaultContentStore.MemoryPolicy.default
+                == DefaultContentStore.MemoryPolicy(costLimit: 64 << 20, maximumEntryByteCount: 1 << 20))
         try await withStore { (store: DefaultContentStore) async throws in
             let originalKey = ContentKey(partID: "original")
             let previewKey = ContentKey(partID: "preview")
@@ -42,7 +44,7 @@ struct DefaultContentStoreMemoryPolicyTests {
                 "original", script: DownloadScript(automatic: .init(content: .data(original), steps: 2)))
             let content = try await coordinator.content(for: part)
             #expect(content.fileURL != nil)
-            // The documented key: the part's id, representation .original.
+            // The documented key: the part's id, rendition .original.
             let stored = try #require(
                 await store.content(for: ContentKey(partID: "original", representation: .original)))
             #expect(try stored.bytes() == original)
@@ -52,12 +54,14 @@ struct DefaultContentStoreMemoryPolicyTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test("the policy is a value an app sets: a larger entry cap keeps the original in memory")
     func configurable() async throws {
-        try await withStore(memory: MemoryTierPolicy(maximumEntryByteCount: 8 << 20)) {
+        try await withStore(memory: DefaultContentStore.MemoryPolicy(maximumEntryByteCount: 8 << 20)) {
             (store: DefaultContentStore) async throws in
             #expect(store.memoryPolicy.maximumEntryByteCount == 8 << 20)
             #expect(try await store.store(original, for: ContentKey(partID: "original")) == .data(original))
         }
-        #expect(MemoryTierPolicy(costLimit: 1000, maximumEntryByteCount: 5000).maximumEntryByteCount == 1000)
-        #expect(MemoryTierPolicy(costLimit: -1).costLimit == 0)
+        #expect(
+            DefaultContentStore.MemoryPolicy(costLimit: 1000, maximumEntryByteCount: 5000).maximumEntryByteCount == 1000
+        )
+        #expect(DefaultContentStore.MemoryPolicy(costLimit: -1).costLimit == 0)
     }
 }

@@ -41,8 +41,10 @@ struct MemoryBudgetTests {
     @Test("this process's defaults are the budget's: DefaultContentStore and URLSessionTransport use them")
     func defaultsUseTheBudget() {
         let budget = MemoryBudget.current
-        #expect(MemoryTierPolicy.recommended.costLimit == budget.memoryTierCostLimit)
-        #expect(MemoryTierPolicy.recommended.maximumEntryByteCount == min(1 << 20, budget.memoryTierCostLimit / 8))
+        #expect(DefaultContentStore.MemoryPolicy.recommended.costLimit == budget.memoryTierCostLimit)
+        #expect(
+            DefaultContentStore.MemoryPolicy.recommended.maximumEntryByteCount
+                == min(1 << 20, budget.memoryTierCostLimit / 8))
         #expect(DefaultContentStore(directory: FileManager.default.temporaryDirectory).memoryPolicy == .recommended)
         #expect(URLSessionTransport.recommendedBufferLimit == budget.transferBufferLimit)
         // A test process is no app extension and no watch app.

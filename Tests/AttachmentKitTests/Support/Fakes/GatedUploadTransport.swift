@@ -45,6 +45,6 @@ final class GatedUploadTransport: HTTPUploadTransport {
         }
         try Task.checkCancellation()
         sentBytes(request.body.byteCount)
-        return HTTPResponse(head: HTTPResponseHead(statusCode: 201, headers: [:], url: request.url), body: .empty)
+        return HTTPResponse(head: HTTPResponse.Head(statusCode: 201, headers: [:], url: request.url), body: .empty)
     }
 }

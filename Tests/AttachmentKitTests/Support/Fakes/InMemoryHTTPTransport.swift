@@ -22,17 +22,17 @@ final class InMemoryHTTPTransport: HTTPTransport {
         requests.withLock { $0[request.url, default: 0] += 1 }
         guard let data = files[request.url] else {
             return HTTPResponse(
-                head: HTTPResponseHead(statusCode: 404, headers: [:], url: request.url), body: .empty)
+                head: HTTPResponse.Head(statusCode: 404, headers: [:], url: request.url), body: .empty)
         }
         let sent = LockedState(false)
-        let body = HTTPResponseBody(nextChunk: {
+        let body = HTTPResponse.Body(nextChunk: {
             sent.withLock { wasSent in
                 defer { wasSent = true }
                 return wasSent ? nil : data
             }
         })
         return HTTPResponse(
-            head: HTTPResponseHead(statusCode: 200, headers: ["Content-Length": String(data.count)], url: request.url),
+            head: HTTPResponse.Head(statusCode: 200, headers: ["Content-Length": String(data.count)], url: request.url),
             body: body)
     }
 }

@@ -7,7 +7,7 @@ final class RecordingObserver: ProgressObserver {
     /// One callback.
     enum Callback: Sendable {
         case progress(TransferProgress)
-        case finished(Result<PartContent, DownloadError>)
+        case finished(Result<PartContent, TransferError>)
     }
 
     private struct State {
@@ -35,7 +35,7 @@ final class RecordingObserver: ProgressObserver {
         }
     }
 
-    var results: [Result<PartContent, DownloadError>] {
+    var results: [Result<PartContent, TransferError>] {
         callbacks.compactMap {
             if case .finished(let result) = $0 { return result }
             return nil
@@ -47,7 +47,7 @@ final class RecordingObserver: ProgressObserver {
         record(.progress(progress))
     }
 
-    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, DownloadError>) {
+    func transfer(of partID: PartID, didFinishWith result: Result<PartContent, TransferError>) {
         record(.finished(result))
     }
 

@@ -13,13 +13,13 @@ struct ScriptedPart: MessagePart {
     let byteCount: Int64?
     let localContent: PartContent?
     let script: DownloadScript
-    /// The other renditions the part offers (``MessagePart/representations``).
-    let representations: [ImageRepresentation]
+    /// The other renditions the part offers (``MessagePart/renditions``).
+    let renditions: [Rendition]
 
     init(
         _ id: PartID, mimeType: MIMEType = .imageJPEG, status: TransferStatus = .readyForDownload,
         byteCount: Int64? = nil, localContent: PartContent? = nil, script: DownloadScript = DownloadScript(),
-        representations: [ImageRepresentation] = []
+        renditions: [Rendition] = []
     ) {
         self.id = id
         self.mimeType = mimeType
@@ -27,7 +27,7 @@ struct ScriptedPart: MessagePart {
         self.byteCount = byteCount
         self.localContent = localContent
         self.script = script
-        self.representations = representations
+        self.renditions = renditions
     }
 
     func downloadContent(reportingTo observer: any ProgressObserver) async throws -> PartContent {

@@ -19,14 +19,14 @@ final class ShortBodyHTTPTransport: HTTPTransport {
         try Task.checkCancellation()
         let sent = LockedState(false)
         let data = body
-        let chunks = HTTPResponseBody(nextChunk: {
+        let chunks = HTTPResponse.Body(nextChunk: {
             sent.withLock { wasSent in
                 defer { wasSent = true }
                 return wasSent || data.isEmpty ? nil : data
             }
         })
         return HTTPResponse(
-            head: HTTPResponseHead(
+            head: HTTPResponse.Head(
                 statusCode: 200, headers: ["Content-Length": String(declaredLength)], url: request.url),
             body: chunks)
     }

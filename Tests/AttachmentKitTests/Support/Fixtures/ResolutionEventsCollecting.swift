@@ -1,9 +1,9 @@
 @testable import AttachmentKit
 
-extension ResolutionEvents {
+extension AttachmentResolver.Events {
     /// Every event, once the sequence has ended.
-    func collected() async -> [ResolutionEvent] {
-        var collected: [ResolutionEvent] = []
+    func collected() async -> [AttachmentResolver.Event] {
+        var collected: [AttachmentResolver.Event] = []
         for await event in self { collected.append(event) }
         return collected
     }

@@ -9,11 +9,11 @@ enum TransferFixtures {
 
     /// A coordinator on a manual clock, with no retries unless given a policy.
     static func coordinator(
-        limit: Int = 4, retry: RetryPolicy = .never, throttle: ProgressThrottle = .default,
+        limit: Int = 4, retry: RetryPolicy = .never, throttle: TransferProgress.Throttle = .default,
         clock: TransferTestClock = TransferTestClock(), store: (any ContentStore)? = nil,
         diagnostics: DiagnosticsLog? = nil
     ) -> DownloadCoordinator {
-        var handler: (@Sendable (DownloadDiagnostic) -> Void)?
+        var handler: (@Sendable (DownloadCoordinator.Diagnostic) -> Void)?
         if let diagnostics {
             handler = { diagnostic in diagnostics.append(diagnostic) }
         }
@@ -26,14 +26,14 @@ enum TransferFixtures {
 
 /// Collects a coordinator's diagnostics.
 final class DiagnosticsLog: Sendable {
-    private let entries = LockedState<[DownloadDiagnostic]>([])
+    private let entries = LockedState<[DownloadCoordinator.Diagnostic]>([])
 
-    func append(_ diagnostic: DownloadDiagnostic) { entries.withLock { $0.append(diagnostic) } }
+    func append(_ diagnostic: DownloadCoordinator.Diagnostic) { entries.withLock { $0.append(diagnostic) } }
 
-    var all: [DownloadDiagnostic] { entries.withLock { $0 } }
+    var all: [DownloadCoordinator.Diagnostic] { entries.withLock { $0 } }
 }
 
-extension Result where Success == PartContent, Failure == DownloadError {
+extension Result where Success == PartContent, Failure == TransferError {
     /// The content, or `nil` for a failure.
     var content: PartContent? { try? get() }
 
@@ -45,7 +45,7 @@ extension Result where Success == PartContent, Failure == DownloadError {
 
 extension PartDownload {
     /// The outcome of ``content()`` as a value.
-    func result() async -> Result<PartContent, DownloadError> {
+    func result() async -> Result<PartContent, TransferError> {
         do {
             return .success(try await content())
         } catch {

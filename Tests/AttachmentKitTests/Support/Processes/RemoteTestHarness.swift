@@ -8,21 +8,21 @@ import Testing
 final class RemoteTestHarness: Sendable {
     let directory: StorageTemporaryDirectory
     let store: FileContentStore
-    let downloader: RemoteDownloader
+    let downloader: RemotePart.Downloader
     let coordinator: DownloadCoordinator
 
     /// Creates a harness; with `store`, over that store directory (which the caller removes)
     /// instead of a new temporary one; with `clock`, the coordinator's retry back-off and its
     /// downloads' idle timeout and deadline run on that clock instead of the system's.
     init(
-        configuration: RemotePartConfiguration = RemoteTestHarness.configuration(),
+        configuration: RemotePart.Configuration = RemoteTestHarness.configuration(),
         retryPolicy: RetryPolicy = .never, transport: any HTTPTransport = URLSessionTransport.shared,
         store storeDirectory: URL? = nil, clock: any TransferClock = SystemTransferClock()
     ) throws {
         directory = try StorageTemporaryDirectory("remote")
         store = try FileContentStore(
             directory: storeDirectory ?? directory.url, byteCapacity: 1 << 30, durability: .processCrashSafe)
-        downloader = RemoteDownloader(transport: transport, configuration: configuration)
+        downloader = RemotePart.Downloader(transport: transport, configuration: configuration)
         coordinator = DownloadCoordinator(
             store: store, configuration: .init(retryPolicy: retryPolicy, clock: clock))
     }
@@ -33,8 +33,8 @@ final class RemoteTestHarness: Sendable {
     static func configuration(
         idleTimeout: Double = 240, totalTimeout: Double = 270, maximumByteCount: Int64 = 64 << 20,
         maximumRedirects: Int = 10
-    ) -> RemotePartConfiguration {
-        RemotePartConfiguration(
+    ) -> RemotePart.Configuration {
+        RemotePart.Configuration(
             allowedSchemes: ["http", "https", "file"], maximumByteCount: maximumByteCount,
             maximumRedirects: maximumRedirects, idleTimeout: idleTimeout, totalTimeout: totalTimeout)
     }
@@ -42,7 +42,7 @@ final class RemoteTestHarness: Sendable {
     /// A part at `url` downloaded by this harness's downloader.
     func part(
         _ url: URL, id: String = "remote", mimeType: MIMEType = .applicationOctetStream, byteCount: Int64? = nil,
-        sha256: String? = nil, hooks: RemoteRequestHooks = RemoteRequestHooks()
+        sha256: String? = nil, hooks: RemotePart.Hooks = RemotePart.Hooks()
     ) -> RemotePart {
         RemotePart(
             id: PartID(id), url: url, mimeType: mimeType, byteCount: byteCount, sha256: sha256, hooks: hooks,
@@ -50,7 +50,7 @@ final class RemoteTestHarness: Sendable {
     }
 
     /// Downloads `part` through the coordinator.
-    func download(_ part: RemotePart) async -> Result<PartContent, DownloadError> {
+    func download(_ part: RemotePart) async -> Result<PartContent, TransferError> {
         do {
             return .success(try await coordinator.content(for: part))
         } catch {
@@ -59,7 +59,7 @@ final class RemoteTestHarness: Sendable {
     }
 
     /// The underlying ``RemotePartError`` of a failed download, if that is what it was.
-    static func remoteError(_ result: Result<PartContent, DownloadError>) -> RemotePartError? {
+    static func remoteError(_ result: Result<PartContent, TransferError>) -> RemotePartError? {
         guard case .failure(let error) = result else { return nil }
         return error.underlying as? RemotePartError
     }

@@ -70,7 +70,7 @@ struct ViewportCaseGenerator {
     }
 
     /// Any policy, with random options.
-    mutating func policy(unusableRate: CGFloat = 0) -> ZoomPolicy {
+    mutating func policy(unusableRate: CGFloat = 0) -> ZoomViewport.Policy {
         switch index(3) {
         case 0:
             return .aspectFit(upscalesSmallImages: chance(0.3), guaranteedZoomRange: chance(0.5) ? 1 : uniform(1...4))

@@ -9,15 +9,15 @@ import Testing
 /// or for what it shows has no way to know that the resolver chose another part: the wait would
 /// run into the test's time limit. The choice is known before anything is fetched, through the
 /// public API (``AttachmentResolver/resolve(_:)`` and
-/// ``ResolutionPolicy/representation(for:among:)``), so a resolver that chose another part
+/// ``AttachmentResolver/Policy/rendition(for:among:)``), so a resolver that chose another part
 /// fails the test here, at once, with what it chose.
 enum ResolverChoice {
-    /// Requires that `parts` resolve, under `policy`, to the `preview` and `fullResolution` parts
+    /// Requires that `parts` resolve, under `policy`, to the `preview` and `original` parts
     /// named (a role given as `nil` is not checked), and that the rendition chosen for
     /// `displayedPixels` is `rendition`.
     static func require(
-        _ parts: [any MessagePart], preview: PartID? = nil, fullResolution: PartID? = nil,
-        rendition: PartID? = nil, for displayedPixels: PixelSize? = nil, policy: ResolutionPolicy = .default,
+        _ parts: [any MessagePart], preview: PartID? = nil, original: PartID? = nil,
+        rendition: PartID? = nil, for displayedPixels: PixelSize? = nil, policy: AttachmentResolver.Policy = .default,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let resolution = AttachmentResolver(policy: policy).resolve(parts)
@@ -26,27 +26,27 @@ enum ResolverChoice {
                 resolution.preview?.id == preview, "the resolver chose \(describe(resolution.preview)) as the preview",
                 sourceLocation: sourceLocation)
         }
-        if let fullResolution {
+        if let original {
             try #require(
-                resolution.fullResolution?.id == fullResolution,
-                "the resolver chose \(describe(resolution.fullResolution)) as the full resolution",
+                resolution.original?.id == original,
+                "the resolver chose \(describe(resolution.original)) as the full resolution",
                 sourceLocation: sourceLocation)
         }
         if let rendition {
             try requireRendition(
-                rendition, for: displayedPixels ?? .zero, among: resolution.representations, policy: policy,
+                rendition, for: displayedPixels ?? .zero, among: resolution.renditions, policy: policy,
                 sourceLocation: sourceLocation)
         }
     }
 
-    /// Requires that the rendition `policy` chooses among `representations` for
-    /// `displayedPixels` is the part `rendition`: the choice a ``RepresentationUpgrader`` or a
+    /// Requires that the rendition `policy` chooses among `renditions` for
+    /// `displayedPixels` is the part `rendition`: the choice a ``Rendition/Upgrader`` or a
     /// size change makes.
     static func requireRendition(
-        _ rendition: PartID, for displayedPixels: PixelSize, among representations: [ImageRepresentation],
-        policy: ResolutionPolicy = .default, sourceLocation: SourceLocation = #_sourceLocation
+        _ rendition: PartID, for displayedPixels: PixelSize, among renditions: [Rendition],
+        policy: AttachmentResolver.Policy = .default, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let chosen = policy.representation(for: displayedPixels, among: representations)
+        let chosen = policy.rendition(for: displayedPixels, among: renditions)
         try #require(
             chosen?.part.id == rendition,
             "for \(displayedPixels.width) × \(displayedPixels.height) px the policy chose \(describe(chosen?.part))",

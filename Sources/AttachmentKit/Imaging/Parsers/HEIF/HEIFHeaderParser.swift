@@ -5,7 +5,7 @@
 /// Only the `ftyp` box and the boxes of `meta` are read; the image data is never touched. Of
 /// two `pitm`, `ipco` or `ispe` boxes (the format allows one), the first wins, as in libheif.
 enum HEIFHeaderParser {
-    static func parse(_ reader: inout ByteReader) throws(ImageInspectionError) -> HeaderFields {
+    static func parse(_ reader: inout ByteReader) throws(ImageInspector.Error) -> HeaderFields {
         let format = reader.format
         let ftyp = try ISOBox(at: 0, parentEnd: reader.count, isTopLevel: true, &reader)
         let brands = try reader.prefix(min(ftyp.end, 4096)).withUnsafeBytes(HEIFBrands.init(ftypPrefix:))
@@ -25,7 +25,7 @@ enum HEIFHeaderParser {
     /// The fields of the primary item described by the `meta` box.
     private static func primaryItemFields(
         inMeta meta: ISOBox, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) -> HeaderFields {
+    ) throws(ImageInspector.Error) -> HeaderFields {
         let format = reader.format
         var primaryItem: Int?
         var firstProperties: [ISOBox]?
@@ -78,7 +78,7 @@ private struct ItemTransform {
     var size: (width: Int, height: Int)?
     var orientation = OrientationTransform()
 
-    mutating func apply(_ property: ISOBox, _ reader: inout ByteReader) throws(ImageInspectionError) {
+    mutating func apply(_ property: ISOBox, _ reader: inout ByteReader) throws(ImageInspector.Error) {
         switch property.type {
         case "ispe" where size == nil:
             // A full box: version and flags, then the width and height. The first one wins.
@@ -98,7 +98,7 @@ private struct ItemTransform {
     }
 
     /// Applies a clean aperture: the size becomes the aperture's, in the stored frame.
-    private mutating func crop(_ property: ISOBox, _ reader: inout ByteReader) throws(ImageInspectionError) {
+    private mutating func crop(_ property: ISOBox, _ reader: inout ByteReader) throws(ImageInspector.Error) {
         // Fixed-width: four 32-bit fields, rounded in 64 bits, where `Int` sums overflow on a
         // 32-bit `Int` (Apple Watch).
         var values: [UInt64] = []
@@ -117,7 +117,7 @@ private struct ItemTransform {
     /// A rounded aperture dimension as an `Int`, or an error where it doesn't fit in one.
     private func dimension(
         _ value: UInt64, field: String, _ reader: ByteReader
-    ) throws(ImageInspectionError) -> Int {
+    ) throws(ImageInspector.Error) -> Int {
         guard let dimension = Int(exactly: value) else {
             throw .oversizedField(reader.format, field: field, value: value)
         }

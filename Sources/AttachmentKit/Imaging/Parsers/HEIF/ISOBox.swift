@@ -15,9 +15,9 @@ struct ISOBox {
     /// A size of 0 means "to the end of the file" and is accepted only at the top level;
     /// a size of 1 means a 64-bit size follows the type.
     ///
-    /// - Throws: ``ImageInspectionError/malformed(_:reason:)`` for a size smaller than the
-    ///   header or a nested size of 0, ``ImageInspectionError/oversizedField(_:field:value:)``
-    ///   for a box larger than its parent, ``ImageInspectionError/truncated(_:offset:)`` for a
+    /// - Throws: ``ImageInspector/Error/malformed(_:reason:)`` for a size smaller than the
+    ///   header or a nested size of 0, ``ImageInspector/Error/oversizedField(_:field:value:)``
+    ///   for a box larger than its parent, ``ImageInspector/Error/truncated(_:offset:)`` for a
     ///   top-level box that runs past the end of the input.
     init<Failure>(
         at offset: Int, parentEnd: Int, isTopLevel: Bool, _ reader: inout BoundedByteReader<Failure>

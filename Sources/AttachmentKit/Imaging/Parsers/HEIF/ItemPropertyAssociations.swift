@@ -2,11 +2,11 @@
 enum ItemPropertyAssociations {
     /// The 1-based indices into `ipco` of the properties associated with `item`, in order.
     ///
-    /// - Throws: ``ImageInspectionError/oversizedField(_:field:value:)`` when the entry or
+    /// - Throws: ``ImageInspector/Error/oversizedField(_:field:value:)`` when the entry or
     ///   association counts need more bytes than the box holds.
     static func propertyIndices(
         of item: Int, in box: ISOBox, _ reader: inout ByteReader
-    ) throws(ImageInspectionError) -> [Int] {
+    ) throws(ImageInspector.Error) -> [Int] {
         let version = try reader.uint8(at: box.payload)
         let flags = try reader.uint24(at: box.payload + 1, bigEndian: true)
         let entryCount = try reader.uint32(at: box.payload + 4, bigEndian: true)

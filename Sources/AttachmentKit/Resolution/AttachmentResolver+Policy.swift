@@ -1,0 +1,124 @@
+extension AttachmentResolver {
+    /// Which parts of a message serve as an image's preview, original and size: data, not
+    /// code, so an app can give its own.
+    ///
+    /// A policy is an ordered list of ``Chain``s. The resolver takes the first chain whose
+    /// original list matches a part of the message (or, when none does, the first whose
+    /// preview list does), then walks that chain's lists in order: the first type with a
+    /// matching part wins, and among parts of the same type the first in the message wins.
+    ///
+    /// A message that no chain matches is a file message (``AttachmentKind/file``) when it has a
+    /// part of a type that is neither a size type nor one of ``nonFileTypes``: the first such part,
+    /// in message order, is its original.
+    ///
+    /// ``atlas`` (the ``default``) reproduces Layer's Atlas.
+    public struct Policy: Sendable, Hashable {
+        /// The fallback order for one kind of image or video message.
+        public struct Chain: Sendable, Hashable {
+            /// Types to try for the preview, best first. May include original types, so
+            /// that a message without a preview shows its original. For a video, the poster's.
+            public var preview: [MIMEType]
+            /// Types to try for the original image (or the video), best first.
+            public var original: [MIMEType]
+            /// What the original is: ``AttachmentKind/image`` unless given, or
+            /// ``AttachmentKind/video``, whose content is checked with ``FileType/verify(_:declaredType:)``
+            /// rather than as an image, whose size may come from its header, and which the
+            /// sole-image rule of ``AttachmentResolver/AutoDownloadPolicy`` never fetches.
+            public var kind: AttachmentKind
+
+            /// Creates a chain of ``AttachmentKind/image``.
+            public init(preview: [MIMEType], original: [MIMEType]) {
+                self.init(preview: preview, original: original, kind: .image)
+            }
+
+            /// Creates a chain whose original is of `kind`.
+            public init(preview: [MIMEType], original: [MIMEType], kind: AttachmentKind) {
+                self.preview = preview
+                self.original = original
+                self.kind = kind
+            }
+
+            /// Atlas's video message: the poster `image/jpeg+preview`, the video `video/mp4` or
+            /// `video/quicktime`.
+            public static let video = Chain(
+                preview: [.imageJPEGPreview], original: [.videoMP4, .videoQuickTime], kind: .video)
+
+            /// A voice message or other audio: no preview, the audio `audio/ogg`, `audio/mpeg`,
+            /// `audio/mp4`, `audio/x-m4a`, `audio/aac` or `audio/opus`, of ``AttachmentKind/audio``.
+            public static let voice = Chain(
+                preview: [],
+                original: [.audioOgg, .audioMPEG, .audioMP4]
+                    + ["x-m4a", "aac", "opus"].map { MIMEType(validatedType: "audio", subtype: $0, parameters: [:]) },
+                kind: .audio)
+
+            /// A chain for one original type whose preview is its `+preview` variant:
+            /// preview `[type+preview, type]`, original `[type]`.
+            public static func single(_ type: MIMEType) -> Chain {
+                Chain(preview: [type.previewVariant, type], original: [type])
+            }
+        }
+
+        /// The chains, tried in order.
+        public var chains: [Chain]
+        /// Types of a part that carries an ``ImageSizeMetadata`` JSON object, best first.
+        public var sizeMetadataTypes: [MIMEType]
+        /// The code the senders write the size part's `orientation` in (see
+        /// ``ImageSizeMetadata/OrientationCode``, which lists the codes and what each reads):
+        /// ``ImageSizeMetadata/OrientationCode/uiImageOrientation`` by default, as Atlas iOS and
+        /// ``AttachmentComposer`` write it. An app whose peers are other clients names theirs, for
+        /// example ``ImageSizeMetadata/OrientationCode/atlasAndroid``.
+        public var sizePartOrientationCode: ImageSizeMetadata.OrientationCode
+
+        /// Types of parts that are the message itself, never a file attachment: its text, a
+        /// location, a date (``defaultNonFileTypes`` unless given).
+        public var nonFileTypes: [MIMEType]
+
+        /// `text/plain`, `location/coordinate` and `text/date`: Atlas's text and location parts.
+        public static let defaultNonFileTypes: [MIMEType] = [.textPlain, .locationCoordinate, .textDate]
+
+        /// Creates a policy whose non-file types are ``defaultNonFileTypes``.
+        public init(
+            chains: [Chain], sizeMetadataTypes: [MIMEType] = [.imageSize],
+            sizePartOrientationCode: ImageSizeMetadata.OrientationCode = .uiImageOrientation
+        ) {
+            self.init(
+                chains: chains, sizeMetadataTypes: sizeMetadataTypes, nonFileTypes: Self.defaultNonFileTypes,
+                sizePartOrientationCode: sizePartOrientationCode)
+        }
+
+        /// Creates a policy.
+        public init(
+            chains: [Chain], sizeMetadataTypes: [MIMEType], nonFileTypes: [MIMEType],
+            sizePartOrientationCode: ImageSizeMetadata.OrientationCode = .uiImageOrientation
+        ) {
+            self.chains = chains
+            self.sizeMetadataTypes = sizeMetadataTypes
+            self.nonFileTypes = nonFileTypes
+            self.sizePartOrientationCode = sizePartOrientationCode
+        }
+
+        /// Atlas's rules: preview `image/jpeg+preview` → `image/jpeg` → `image/png` with full
+        /// resolution `image/jpeg` → `image/png`; GIF messages `image/gif+preview` → `image/gif`;
+        /// HEIC messages `image/heic+preview` → `image/jpeg+preview` → `image/heic`; video messages
+        /// (``Chain/video``) the poster `image/jpeg+preview` with the video `video/mp4` →
+        /// `video/quicktime`; voice messages (``Chain/voice``) `audio/ogg`, `audio/mpeg`,
+        /// `audio/mp4` and the like; size from `application/json+imageSize`; any other part but
+        /// text, a location or a date makes a file message.
+        public static let atlas = AttachmentResolver.Policy(chains: [
+            Chain(preview: [.imageJPEGPreview, .imageJPEG, .imagePNG], original: [.imageJPEG, .imagePNG]),
+            .single(.imageGIF),
+            Chain(preview: [.imageHEIC.previewVariant, .imageJPEGPreview, .imageHEIC], original: [.imageHEIC]),
+            .video,
+            .voice,
+        ])
+
+        /// The policy the resolver uses when given none: ``atlas``.
+        public static let `default` = atlas
+
+        /// Every type this policy treats as an image, preview or original (a video chain's
+        /// posters, not its videos).
+        public var imageTypes: Set<MIMEType> {
+            Set(chains.flatMap { $0.preview + ($0.kind == .image ? $0.original : []) })
+        }
+    }
+}
