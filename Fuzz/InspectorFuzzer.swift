@@ -60,10 +60,32 @@ private func check(_ header: ImageHeader) {
         fatalError("read past the limit: \(header)")
     }
     _ = header.displayedSize
+    guard header.totalPixelCount >= header.pixelCount else { fatalError("total pixel count: \(header)") }
+    if let animation = header.animation { check(animation, of: header) }
+}
+
+/// Traps when an animation breaks what ImageHeader.Animation promises: at least one frame (two
+/// when the walk was complete), one delay per frame, finite and not negative, a frame per read
+/// at most, and a displayed duration at least the stored one.
+private func check(_ animation: ImageHeader.Animation, of header: ImageHeader) {
+    guard header.isAnimated, animation.frameCount >= (animation.isComplete ? 2 : 1),
+        animation.frameCount <= ImageInspector.defaultMaximumReadCount
+    else { fatalError("frame count: \(animation)") }
+    guard animation.frameDelays.allSatisfy({ $0.isFinite && $0 >= 0 }), animation.duration.isFinite,
+        animation.displayedDuration >= animation.duration - 1e-9
+    else { fatalError("delays: \(animation)") }
+    if case .count(let count) = animation.loop, count <= 0 { fatalError("loop: \(animation)") }
 }
 
 private func sameImage(_ first: ImageHeader, _ second: ImageHeader) -> Bool {
     first.format == second.format && first.pixelWidth == second.pixelWidth && first.pixelHeight == second.pixelHeight
         && first.orientation == second.orientation && first.isProgressive == second.isProgressive
-        && first.isAnimated == second.isAnimated
+        && (stoppedEarly(first) || stoppedEarly(second)
+            || (first.isAnimated == second.isAnimated && first.animation == second.animation))
+}
+
+/// Whether the header's animation walk stopped before the end: a file's loader also counts the
+/// bytes it reads from disk against the limit, so its walk may stop before the one in memory.
+private func stoppedEarly(_ header: ImageHeader) -> Bool {
+    header.animation.map { !$0.isComplete } ?? false
 }

@@ -29,6 +29,6 @@ if let prefix = try? FileHandle(forReadingFrom: url).read(upToCount: 512) {
 /// The placeholder size of a remote video, read from its header (64 KiB, and the end of the file
 /// when its `moov` box is there), never from its media.
 func placeholderSize(of remote: URL) async throws -> (width: Int, height: Int)? {
-    let reader = RemoteMediaHeaderReader(transport: URLSessionTransport())
+    let reader = RemotePart.MediaHeaderReader(transport: URLSessionTransport())
     return try await reader.inspect(remote).displaySize
 }

@@ -7,7 +7,7 @@ let directory = FileManager.default.temporaryDirectory.appendingPathComponent("A
 defer { try? FileManager.default.removeItem(at: directory) }
 
 let disk = try FileContentStore(directory: directory.appendingPathComponent("store"), byteCapacity: 50 << 20)
-let store = TieredContentStore(memory: InMemoryContentStore(costLimit: 8 << 20), disk: disk)
+let store = DefaultContentStore(memory: InMemoryContentStore(costLimit: 8 << 20), disk: disk)
 
 // A preview: written to disk atomically, then kept in memory.
 let preview = ContentKey(partID: "layer:///messages/1/parts/2", representation: "preview")

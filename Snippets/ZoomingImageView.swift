@@ -40,10 +40,10 @@ final class ZoomingImageView: UIScrollView, UIScrollViewDelegate {
     /// placeholder gives, so that the original later drops in place without a jump.
     func showPreview(_ preview: UIImage, placeholder: PlaceholderSize?) {
         imageView.image = preview
-        let scale = ScreenScale(traitCollection.displayScale)
+        let scale = DisplayScale(traitCollection.displayScale)
         viewport = ZoomViewport(boundsSize: bounds.size, placeholder: placeholder, screenScale: scale)
         if placeholder == nil {
-            viewport.replaceContent(pixelSize: PixelSize(preview), imageScale: ImageScale(preview.scale))
+            viewport.replaceContent(pixelSize: PixelSize(preview), imageScale: DisplayScale(preview.scale))
         }
         applyViewport()
     }
@@ -52,7 +52,7 @@ final class ZoomingImageView: UIScrollView, UIScrollViewDelegate {
     func showOriginal(_ image: UIImage) {
         readBackScrollView()
         imageView.image = image
-        viewport.replaceContent(pixelSize: PixelSize(image), imageScale: ImageScale(image.scale))
+        viewport.replaceContent(pixelSize: PixelSize(image), imageScale: DisplayScale(image.scale))
         applyViewport()
     }
 
@@ -66,7 +66,7 @@ final class ZoomingImageView: UIScrollView, UIScrollViewDelegate {
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        let scale = ScreenScale(traitCollection.displayScale)
+        let scale = DisplayScale(traitCollection.displayScale)
         // UIScrollView lays out on every scroll: act only when the bounds or screen changed.
         guard bounds.size != viewport.boundsSize || scale != viewport.screenScale else { return }
         viewport.changeScreenScale(to: scale)

@@ -15,6 +15,9 @@ public struct CGSize {
     public init(width: Int, height: Int) {}
 }
 
+/// Seconds, as ImageHeader.Animation's delays are.
+public typealias TimeInterval = Double
+
 /// Bytes with contiguous storage, as XXH64's generic overloads take them.
 protocol ContiguousBytes {
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R

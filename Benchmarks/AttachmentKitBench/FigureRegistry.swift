@@ -8,6 +8,7 @@ let allFigures: [Figure] =
     + imagingFigures
     + imagingWalkFigures
     + imagingIdentifyFigures
+    + imagingAnimationFigures
     + isoMediaFigures
     + audioFigures
     + placeholderFigures

@@ -36,10 +36,13 @@ enum ImagemagickIdentify {
     static let fileByteCount = 4_500_000
 
     /// `identify` from ImageMagick 6 (`/usr/bin`) or the first on `PATH`; `nil` when there is none.
-    static var path: String? {
+    static var path: String? { tool("identify") }
+
+    /// The tool `name` from `/usr/bin` or the first folder on `PATH` that has it.
+    static func tool(_ name: String) -> String? {
         let folders =
             ["/usr/bin"] + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        return folders.map { $0 + "/identify" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return folders.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Writes JPEG number `index`: a camera header whose size varies with `index`, then scan

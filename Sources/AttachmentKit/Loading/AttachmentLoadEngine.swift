@@ -1,11 +1,12 @@
-/// The one implementation behind ``AttachmentLoader`` and ``CallbackAttachmentLoader``: runs
-/// a message's events, keeps what is shown, and hands every change to its face.
+/// The loading logic behind every loader face: runs a message's events, keeps what is shown,
+/// and hands every change to its face. You don't make or call one: a loader makes its own, and
+/// its ``AttachmentLoading`` members use it.
 ///
 /// Each run has a generation number; a run publishes only while its number is the current
 /// one, so a load that was replaced (cell reuse) or cancelled can never change what is shown,
 /// even when its last events arrive late.
 @MainActor
-final class AttachmentLoadEngine {
+public final class AttachmentLoadEngine {
     let resolver: AttachmentResolver
     let disappearance: AttachmentDisappearancePolicy
     /// How long a load waits, on screen, before its downloads start (local content is shown at

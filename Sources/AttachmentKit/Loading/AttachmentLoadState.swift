@@ -11,7 +11,7 @@ extension AttachmentLoadState {
         case preview
         /// The original (or, for a load given a displayed size, the rendition chosen for it) is
         /// downloading; what is shown stays meanwhile: the preview, if any, or after
-        /// ``AttachmentLoader/displayedPixelSizeChanged(to:)`` the smaller rendition.
+        /// ``AttachmentLoading/displayedPixelSizeChanged(to:)`` the smaller rendition.
         ///
         /// The phase comes with the download's first progress, sent once its transfer has started.
         /// Before that the phase still names what is shown (``placeholder``, ``preview``, or
@@ -28,10 +28,10 @@ extension AttachmentLoadState {
         /// ends otherwise).
         case downloading(TransferProgress)
         /// The original is shown, or for a load given a displayed size the rendition chosen for it
-        /// (``AttachmentLoader/load(parts:displayedPixelSize:fetchingOriginal:)``): nothing
+        /// (``AttachmentLoading/load(parts:displayedPixelSize:fetchingOriginal:)``): nothing
         /// more will come for that size.
         ///
-        /// After ``AttachmentLoader/displayedPixelSizeChanged(to:)`` asks for a larger rendition the
+        /// After ``AttachmentLoading/displayedPixelSizeChanged(to:)`` asks for a larger rendition the
         /// phase stays `original`, the smaller one shown, with ``AttachmentLoadState/isLoading``
         /// `true`, until the larger one's first progress makes it ``downloading(_:)`` (see there for
         /// when that comes); it is `original` again once the larger one is shown, or when it could
@@ -40,7 +40,7 @@ extension AttachmentLoadState {
         /// phase, to know whether more is coming.
         case original
         /// The original can't be shown (a failed download, or content that failed the check); the
-        /// preview, if any, stays shown. ``AttachmentLoader/retry()`` tries again. A failed
+        /// preview, if any, stays shown. ``AttachmentLoading/retry()`` tries again. A failed
         /// rendition whose next one up is fetched instead is not this phase: it is reported in
         /// ``AttachmentLoadState/lastFailure``; this phase comes when none could be shown.
         case failed(AttachmentResolver.Failure)
@@ -74,8 +74,8 @@ public struct AttachmentLoadState: Sendable {
     /// The size to lay the image out at, once known (see ``PlaceholderSize``).
     public var placeholderSize: PlaceholderSize?
     /// Whether a load is running: downloads may still change what is shown. It is `true` from
-    /// the call that starts the run (``AttachmentLoader/load(parts:fetchingOriginal:)``,
-    /// ``AttachmentLoader/retry()``, or a ``AttachmentLoader/displayedPixelSizeChanged(to:)``
+    /// the call that starts the run (``AttachmentLoading/load(parts:displayedPixelSize:fetchingOriginal:)``,
+    /// ``AttachmentLoading/retry()``, or a ``AttachmentLoading/displayedPixelSizeChanged(to:)``
     /// that needs a larger rendition) until the run ends, also while the phase does not say
     /// ``AttachmentLoadState/Phase/downloading(_:)``: before a download's first progress, the phase
     /// names what is shown.

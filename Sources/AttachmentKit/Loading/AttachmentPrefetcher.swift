@@ -8,20 +8,20 @@
 /// ```
 ///
 /// A message is fetched as a cell would show it: the same resolver runs its
-/// ``AttachmentResolver/events(for:fetchingOriginal:priority:)``, so the parts fetched,
+/// ``AttachmentResolver/events(for:displayedPixelSize:fetchingOriginal:priority:)``, so the parts fetched,
 /// and the store keys they are kept under, are the ones the cell's ``AttachmentLoader`` looks up.
 /// Cells that load for a displayed size
-/// (``AttachmentLoader/load(parts:displayedPixelSize:fetchingOriginal:)``) read the
+/// (``AttachmentLoading/load(parts:displayedPixelSize:fetchingOriginal:)``) read the
 /// rendition chosen for it: prefetch them with ``startPrefetching(_:displayedPixelSize:)`` and
 /// the same size, so that the entry warmed is that rendition's.
 /// Only the store's disk tier is warmed: a prefetch's bytes stay out of the memory tier (a
-/// ``TieredContentStore`` or ``DefaultContentStore``), so that the images on screen keep it.
+/// ``DefaultContentStore``), so that the images on screen keep it.
 /// When the cell opens a message that is being prefetched, its loader joins the running
 /// transfer and raises it to its own priority: nothing is downloaded twice.
 ///
 /// - At most ``maximumConcurrentPrefetches`` messages are fetched at once; the others wait,
 ///   first started first.
-/// - ``startPrefetching(_:)`` and ``stopPrefetching(_:)`` need not balance: starting a message
+/// - ``startPrefetching(_:displayedPixelSize:)`` and ``stopPrefetching(_:)`` need not balance: starting a message
 ///   already waiting or running does nothing (except that a waiting one takes a larger size:
 ///   see ``startPrefetching(_:displayedPixelSize:)``), stopping one that isn't does nothing.
 /// - Every stop is honoured whatever state the work is in: a waiting message is dropped, one
@@ -105,26 +105,19 @@ public final class AttachmentPrefetcher {
     /// The number of messages being fetched.
     public var runningCount: Int { queue.runningCount }
 
-    /// Queues messages, each given as its parts, to be fetched. A message already waiting for a
-    /// displayed size (``startPrefetching(_:displayedPixelSize:)``) is fetched for the original
-    /// instead, the most it could need; one already running is left as it is.
-    public func startPrefetching(_ messages: [[any MessagePart]]) {
-        for parts in messages { queue.enqueue(PrefetchQueue.Message(parts: parts, displayedPixelSize: nil)) }
-        startWaiting()
-    }
-
-    /// Queues messages, each given as its parts, to be fetched for cells that show them at
-    /// `displayedPixelSize`: the rendition fetched in the original's place is the one
-    /// ``AttachmentLoader/load(parts:displayedPixelSize:fetchingOriginal:)`` chooses for
-    /// the same size, so that the entry warmed is exactly the one the cell's loader reads. Give
-    /// the size the loaders are given (cells of different sizes: one call per size).
+    /// Queues messages, each given as its parts, to be fetched: for the original, or for cells
+    /// that show them at `displayedPixelSize`, the rendition
+    /// ``AttachmentLoading/load(parts:displayedPixelSize:fetchingOriginal:)`` chooses for the
+    /// same size, so that the entry warmed is exactly the one the cell's loader reads. Give the
+    /// size the loaders are given (cells of different sizes: one call per size).
     ///
-    /// A message already waiting keeps its place in the queue and takes the new size when that
-    /// is at least as large in both dimensions as the size it waits with (the cells grew: a
-    /// rotation, a split-view resize); one waiting without a size, for the original, keeps
-    /// waiting for it. A message already running keeps the size it was started with: its cell's loader fetches
-    /// the larger rendition it needs (``AttachmentLoader/displayedPixelSizeChanged(to:)``).
-    public func startPrefetching(_ messages: [[any MessagePart]], displayedPixelSize: PixelSize) {
+    /// A message already waiting keeps its place in the queue: queued again without a size, it is
+    /// fetched for the original, the most it could need; with a size at least as large in both
+    /// dimensions as the one it waits with (the cells grew), it takes the new size; one waiting
+    /// for the original keeps waiting for it. A message already running keeps what it was
+    /// started with: its cell's loader fetches the larger rendition it needs
+    /// (``AttachmentLoading/displayedPixelSizeChanged(to:)``).
+    public func startPrefetching(_ messages: [[any MessagePart]], displayedPixelSize: PixelSize? = nil) {
         for parts in messages {
             queue.enqueue(PrefetchQueue.Message(parts: parts, displayedPixelSize: displayedPixelSize))
         }

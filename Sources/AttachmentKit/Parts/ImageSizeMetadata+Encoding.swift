@@ -2,7 +2,8 @@ import Foundation
 
 extension ImageSizeMetadata {
     /// The JSON of an `application/json+imageSize` part for this size, its `orientation` in
-    /// `code`: `{"width":4032,"height":3024,"orientation":3}`.
+    /// `code`: `{"width":4032,"height":3024,"orientation":3}`, with `"animated":true` added
+    /// for an animated original.
     ///
     /// - Throws: ``ImageSizeMetadata/Error/orientationNotExpressible(_:in:)`` when `code` has no value
     ///   for ``orientation`` (a mirrored orientation in an Android code).
@@ -13,7 +14,7 @@ extension ImageSizeMetadata {
         let size = code.writesDisplayedSize ? displayedSize : pixelSize
         let text =
             "{\"width\":\(Self.number(Double(size.width))),\"height\":\(Self.number(Double(size.height))),"
-            + "\"orientation\":\(value)}"
+            + "\"orientation\":\(value)\(isAnimated ? ",\"animated\":true" : "")}"
         return Data(text.utf8)
     }
 

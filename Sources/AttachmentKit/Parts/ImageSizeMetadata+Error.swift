@@ -13,7 +13,7 @@ extension ImageSizeMetadata {
         case notFinite(key: String)
         /// A dimension is zero or negative.
         case notPositive(key: String, value: Double)
-        /// A dimension is over ``ImageSizeMetadata/maximumDimension`` pixels.
+        /// A dimension is over 65,535 pixels.
         case tooLarge(key: String, value: Double)
         /// `orientation` is not a whole number from 0 to 7.
         case invalidOrientation(Double)

@@ -19,7 +19,7 @@ extension ImageSizeMetadata {
     ///
     /// A receiver whose peers write another code names it in
     /// ``AttachmentResolver/Policy/sizePartOrientationCode`` (the resolver, the loaders and
-    /// ``AttachmentResolver/events(for:fetchingOriginal:priority:)`` then read every size part
+    /// ``AttachmentResolver/events(for:displayedPixelSize:fetchingOriginal:priority:)`` then read every size part
     /// in it) or, for one part, in ``ImageSizeMetadata/init(json:orientationCode:)``; a sender
     /// writing for such peers names it in ``AttachmentComposer/orientationCode``. A message does not
     /// say which code it was written in: the app knows its peers. The Android codes have no

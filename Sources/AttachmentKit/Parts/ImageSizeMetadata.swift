@@ -10,10 +10,11 @@ import Foundation
 ///
 /// It may also carry a placeholder hash of the image as displayed: `"thumbhash"` (base64) and
 /// `"blurhash"` (base 83), as ``thumbHash`` and ``blurHash``. A hash that is not a string or
-/// not valid is ignored (the size is kept: layout matters more than the blur).
+/// not valid is ignored (the size is kept: layout matters more than the blur). `"animated":
+/// true` says the original is an animated GIF, APNG or WebP (``isAnimated``).
 public struct ImageSizeMetadata: Sendable, Hashable {
     /// The largest width or height accepted, in pixels.
-    public static let maximumDimension: Double = 65_535
+    package static let maximumDimension: Double = 65_535
 
     /// The stored pixel width.
     public let pixelWidth: Double
@@ -28,11 +29,14 @@ public struct ImageSizeMetadata: Sendable, Hashable {
     public var thumbHash: ThumbHash?
     /// The BlurHash of the image as displayed, from the JSON's `"blurhash"`.
     public var blurHash: BlurHash?
+    /// Whether the original is animated (the JSON's `"animated": true`), so that a receiver
+    /// can prepare an animated view before it arrives; its preview is a still either way.
+    public var isAnimated = false
 
     /// Creates metadata from known values, validating them as the JSON parser does.
     ///
     /// - Throws: ``ImageSizeMetadata/Error`` when a dimension is not finite, not positive or
-    ///   over ``maximumDimension``.
+    ///   over 65,535 pixels.
     public init(pixelWidth: Double, pixelHeight: Double, orientation: ImageOrientation = .up)
         throws(ImageSizeMetadata.Error)
     {
@@ -43,24 +47,17 @@ public struct ImageSizeMetadata: Sendable, Hashable {
         self.orientation = orientation
     }
 
-    /// Parses the JSON content of an `application/json+imageSize` part.
+    /// Parses the JSON content of an `application/json+imageSize` part, its `orientation`
+    /// written in `code` (see ``ImageSizeMetadata/OrientationCode``): UIKit's
+    /// `UIImage.Orientation` values unless another client wrote it. For a code that writes the
+    /// displayed size, width and height are turned back into the stored size.
     ///
     /// - Throws: ``ImageSizeMetadata/Error`` naming the problem: malformed JSON, a missing or
     ///   non-numeric key, a zero, negative, non-finite or absurd dimension, or an orientation
-    ///   outside 0–7.
-    public init(json: Data) throws(ImageSizeMetadata.Error) {
-        try self.init(json: json, orientationCode: .uiImageOrientation)
-    }
-
-    /// Parses an `application/json+imageSize` part whose `orientation` is written in `code`
-    /// (see ``ImageSizeMetadata/OrientationCode``), as another client wrote it.
-    ///
-    /// Everything else is read and validated as ``init(json:)`` does; for a code that writes
-    /// the displayed size, width and height are turned back into the stored size.
-    ///
-    /// - Throws: ``ImageSizeMetadata/Error``, as ``init(json:)`` does;
-    ///   ``ImageSizeMetadata/Error/invalidOrientation(_:)`` for a value the code does not define.
-    public init(json: Data, orientationCode code: ImageSizeMetadata.OrientationCode) throws(ImageSizeMetadata.Error) {
+    ///   the code does not define.
+    public init(
+        json: Data, orientationCode code: ImageSizeMetadata.OrientationCode = .uiImageOrientation
+    ) throws(ImageSizeMetadata.Error) {
         let raw: RawImageSize
         do {
             raw = try JSONDecoder().decode(RawImageSize.self, from: json)
@@ -89,6 +86,7 @@ public struct ImageSizeMetadata: Sendable, Hashable {
         }
         thumbHash = raw.thumbHash.flatMap { try? ThumbHash(base64: $0) }
         blurHash = raw.blurHash.flatMap { try? BlurHash($0) }
+        isAnimated = raw.isAnimated ?? false
     }
 
     /// The stored size in pixels, as the encoder wrote it.
@@ -124,6 +122,7 @@ private struct RawImageSize: Decodable {
     var duration: Double?
     var thumbHash: String?
     var blurHash: String?
+    var isAnimated: Bool?
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -145,6 +144,7 @@ private struct RawImageSize: Decodable {
         duration = try Self.number(container, "duration")
         thumbHash = try? container.decodeIfPresent(String.self, forKey: Key(stringValue: "thumbhash"))
         blurHash = try? container.decodeIfPresent(String.self, forKey: Key(stringValue: "blurhash"))
+        isAnimated = try? container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "animated"))
     }
 
     private static func number(_ container: KeyedDecodingContainer<Key>, _ name: String) throws -> Double? {

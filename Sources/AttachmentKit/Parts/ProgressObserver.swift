@@ -4,8 +4,8 @@
 /// A ``MessagePart`` reports raw progress to the observer it is handed in
 /// ``MessagePart/downloadContent(reportingTo:)``, from whatever thread its chat SDK uses.
 /// AttachmentKit's download machinery observes that, throttles it, and calls the observers an
-/// app registers with ``PartDownload/addObserver(_:delivery:)`` on the actor the app chose
-/// (the main actor unless it chose another; see ``ProgressDelivery``).
+/// app registers with ``PartDownload/addObserver(_:on:)`` on the actor the app chose (the main
+/// actor unless it chose another), one callback at a time, in order.
 ///
 /// A `@MainActor` class (a view controller, a SwiftUI model) can't adopt this protocol: its
 /// requirements are not isolated, and Swift 6 refuses a main-actor method in their place.

@@ -24,7 +24,7 @@ public struct TransferProgress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Progress before any byte has arrived, with the total if it is known.
-    public static func zero(totalBytes: Int64?) -> TransferProgress {
+    package static func zero(totalBytes: Int64?) -> TransferProgress {
         TransferProgress(completedBytes: 0, totalBytes: totalBytes)
     }
 

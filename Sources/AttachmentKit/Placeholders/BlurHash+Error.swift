@@ -3,7 +3,7 @@ extension BlurHash {
     public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The string has fewer than 6 characters (size, maximum and the 4-character constant).
         case tooShort(characterCount: Int)
-        /// The string is longer than ``BlurHash/maximumLength``.
+        /// The string is longer than 166 characters.
         case tooLong(characterCount: Int)
         /// A character outside the base-83 alphabet, at this offset (in UTF-8 bytes).
         case invalidCharacter(offset: Int)
@@ -15,7 +15,7 @@ extension BlurHash {
         case constantOutOfRange(Int)
         /// A varying term (index from 1) is over `18 * 19² + 18 * 19 + 18`.
         case termOutOfRange(Int, index: Int)
-        /// The size asked for is outside 1 to ``PlaceholderImage/maximumDimension`` on a side.
+        /// The size asked for is outside 1 to 256 on a side.
         case sizeOutOfRange(width: Int, height: Int)
         /// The contrast factor is not finite and positive.
         case invalidPunch(Double)

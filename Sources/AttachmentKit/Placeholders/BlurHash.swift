@@ -7,9 +7,9 @@
 /// reference Swift decoder skips invalid characters.
 public struct BlurHash: Sendable, Hashable {
     /// The longest valid hash: 9 × 9 components, 4 + 2 × 81 characters.
-    public static let maximumLength = 166
+    package static let maximumLength = 166
     /// The usual size to decode at, 32 × 32 (scale the result up).
-    public static let usualSide = 32
+    @usableFromInline package static let usualSide = 32
 
     /// The hash as sent.
     public let string: String

@@ -1,7 +1,7 @@
 extension PlaceholderImage {
     /// Why an RGBA buffer can't be encoded as a placeholder hash.
     public enum EncodingError: Swift.Error, Sendable, Hashable, CustomStringConvertible {
-        /// A side is outside 1 to ``PlaceholderImage/EncodingError/maximumSide`` pixels: make a thumbnail
+        /// A side is outside 1 to 100 pixels: make a thumbnail
         /// first (on Apple platforms, ImageIO's `kCGImageSourceThumbnailMaxPixelSize` of 100).
         case sizeOutOfRange(width: Int, height: Int)
         /// The buffer is not `width * height * 4` bytes.
@@ -10,7 +10,7 @@ extension PlaceholderImage {
         case componentCountOutOfRange(x: Int, y: Int)
 
         /// The longest side an encoder takes, as in the references: more costs time and adds nothing.
-        public static let maximumSide = 100
+        package static let maximumSide = 100
 
         public var description: String {
             switch self {

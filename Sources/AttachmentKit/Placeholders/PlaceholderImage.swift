@@ -6,11 +6,11 @@
 public struct PlaceholderImage: Sendable, Hashable {
     /// The largest width or height a placeholder is decoded at, in pixels: the hashes hold a
     /// few dozen coefficients, and a larger decode only costs time and memory.
-    public static let maximumDimension = 256
+    package static let maximumDimension = 256
 
-    /// The width in pixels, 1 to ``maximumDimension``.
+    /// The width in pixels, 1 to 256.
     public let width: Int
-    /// The height in pixels, 1 to ``maximumDimension``.
+    /// The height in pixels, 1 to 256.
     public let height: Int
     /// `width * height * 4` bytes: red, green, blue and alpha of each pixel, row by row.
     public let rgba: [UInt8]

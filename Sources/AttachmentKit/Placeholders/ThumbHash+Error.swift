@@ -9,9 +9,9 @@ extension ThumbHash {
         /// (7, or 5 with alpha): no encoder writes it, and it would give a zero or inverted ratio.
         case invalidLuminanceCount(Int, maximum: Int)
         /// The string is not standard base64 (padding optional) of at most
-        /// ``ThumbHash/maximumByteCount`` bytes; it holds the first 64 characters.
+        /// 25 bytes; it holds the first 64 characters.
         case notBase64(String)
-        /// The longest side asked for is outside 1 to ``PlaceholderImage/maximumDimension``.
+        /// The longest side asked for is outside 1 to 256.
         case sizeOutOfRange(Int)
 
         public var description: String {

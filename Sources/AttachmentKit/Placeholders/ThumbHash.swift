@@ -8,9 +8,9 @@ import Foundation
 /// as the reference decoders do on a truncated hash.
 public struct ThumbHash: Sendable, Hashable {
     /// The longest valid hash: 25 bytes (with alpha; 24 without).
-    public static let maximumByteCount = 25
+    package static let maximumByteCount = 25
     /// The longest side of ``image(longestSide:)``'s default size, as in the reference decoder.
-    public static let naturalLongestSide = 32
+    @usableFromInline package static let naturalLongestSide = 32
 
     /// The hash's bytes.
     public let bytes: [UInt8]
@@ -66,7 +66,7 @@ public struct ThumbHash: Sendable, Hashable {
     /// reference decoder), each byte within 1 of the reference algorithm's.
     ///
     /// - Throws: ``ThumbHash/Error/sizeOutOfRange(_:)`` when `longestSide` is outside 1 to
-    ///   ``PlaceholderImage/maximumDimension``.
+    ///   256.
     public func image(longestSide: Int = ThumbHash.naturalLongestSide) throws(ThumbHash.Error) -> PlaceholderImage {
         guard PlaceholderSizeRequest.isValid(width: longestSide, height: longestSide) else {
             throw .sizeOutOfRange(longestSide)

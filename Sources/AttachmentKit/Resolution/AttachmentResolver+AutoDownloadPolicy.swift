@@ -27,8 +27,8 @@ extension AttachmentResolver {
     ///     fallback) only when it declares a ``MessagePart/byteCount`` of at most
     ///     ``maximumSoleImageByteCount``. An original whose size is unknown or larger waits for a
     ///     request: it could be any size, and a list must not spend a user's data plan on it.
-    /// - Videos, audio and files (``AttachmentKind/video``, ``AttachmentKind/audio``,
-    ///   ``AttachmentKind/file``) follow the first rule
+    /// - Videos, audio and files (``AttachmentResolver/Kind/video``, ``AttachmentResolver/Kind/audio``,
+    ///   ``AttachmentResolver/Kind/file``) follow the first rule
     ///   alone: a video or a file is fetched unasked only when its type is in ``mimeTypes`` and its
     ///   byte count within ``maximumVideoAndFileByteCount`` when that is set (a video or file of
     ///   unknown size then waits), otherwise within ``maximumByteCount``, the limit previews and
@@ -51,7 +51,7 @@ extension AttachmentResolver {
         /// limit. A part whose size is unknown passes.
         public var maximumByteCount: Int64?
         /// The largest original fetched automatically by the sole-image rule (see "What is fetched
-        /// unasked" above), in bytes: 8 MiB unless set (``defaultMaximumSoleImageByteCount``). An
+        /// unasked" above), in bytes: 8 MiB unless set. An
         /// original whose size is unknown never passes; 0 or less turns the rule off.
         public var maximumSoleImageByteCount: Int64
         /// The largest video or file fetched automatically (the original of a video or a file
@@ -62,7 +62,7 @@ extension AttachmentResolver {
 
         /// 8 MiB: a phone camera's JPEG or HEIC (2–6 MB at 12 megapixels) passes, a RAW or
         /// 48-megapixel original does not.
-        public static let defaultMaximumSoleImageByteCount: Int64 = 8 << 20
+        @usableFromInline package static let defaultMaximumSoleImageByteCount: Int64 = 8 << 20
 
         /// Creates a policy.
         public init(
@@ -102,7 +102,7 @@ extension AttachmentResolver {
         /// without being asked by its type and size: a video, audio or a file against
         /// ``maximumVideoAndFileByteCount`` when it is set, anything else as
         /// ``allowsAutomaticDownload(of:)``.
-        func allowsAutomaticDownload(ofOriginal part: any MessagePart, kind: AttachmentKind?) -> Bool {
+        func allowsAutomaticDownload(ofOriginal part: any MessagePart, kind: AttachmentResolver.Kind?) -> Bool {
             guard kind == .video || kind == .audio || kind == .file, let maximumVideoAndFileByteCount else {
                 return allowsAutomaticDownload(of: part)
             }

@@ -1,6 +1,6 @@
 extension AttachmentResolver {
     /// One step of showing an image, video or file message, from
-    /// ``AttachmentResolver/events(for:fetchingOriginal:priority:)``.
+    /// ``AttachmentResolver/events(for:displayedPixelSize:fetchingOriginal:priority:)``.
     ///
     /// Events come in this order, each when it is known: ``placeholder(_:)``, ``preview(_:partID:)``,
     /// ``progress(_:partID:)`` of the original download, ``original(_:partID:)``.
@@ -64,7 +64,7 @@ extension AttachmentResolver {
         /// ``ImageInspector/VerificationError/tooManyPixels(_:limit:)`` for a decompression bomb,
         /// ``ImageInspector/VerificationError/unreadableFile(_:reason:)``, and the others), a
         /// ``FileType/VerificationError`` (a video's or a file's content is not what its type declares:
-        /// a PDF that is an HTML page), or a ``RemoteMediaHeaderReader/Error`` (a remote video's header
+        /// a PDF that is an HTML page), or a ``RemotePart/MediaHeaderReader/Error`` (a remote video's header
         /// could not be read).
         public let reason: any Error
 

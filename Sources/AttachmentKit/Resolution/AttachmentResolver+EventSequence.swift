@@ -1,6 +1,6 @@
 extension AttachmentResolver {
     /// The events of one image message, from
-    /// ``AttachmentResolver/events(for:fetchingOriginal:priority:)``: an `AsyncSequence` whose
+    /// ``AttachmentResolver/events(for:displayedPixelSize:fetchingOriginal:priority:)``: an `AsyncSequence` whose
     /// work lives exactly as long as its iteration.
     ///
     /// Nothing starts when the sequence is made. Iterating it (a `for await` loop calls

@@ -1,87 +1,30 @@
 extension AttachmentResolver {
-    /// Shows an image message step by step: the placeholder size, the preview when it is
-    /// local or fetched automatically, the progress of the original download, and the
-    /// original content, as ``AttachmentResolver/Event``s in that order.
+    /// Shows an image message step by step: the placeholder size, the preview when it is local
+    /// or fetched automatically, the progress of the original's download, and the original, as
+    /// ``AttachmentResolver/Event``s in that order; a part that can't be fetched or read is
+    /// reported with ``AttachmentResolver/Event/failed(_:)`` and the others go on.
     ///
-    /// Local content is sent without a download. A part that is not local is fetched through
-    /// ``downloads`` (shared with every other caller of the same part, and looked up in its
-    /// store first) when ``autoDownload`` allows it, by the rule ``AttachmentResolver/AutoDownloadPolicy`` documents
-    /// (the sole image of a message with nothing else to show, within its byte limit, included);
-    /// the original also when `fetchingOriginal` is `true`. When the original is local, the preview is
-    /// skipped, and a preview download still running when the original arrives is
-    /// cancelled (for this consumer). A part that can't be fetched or read is reported with
-    /// ``AttachmentResolver/Event/failed(_:)`` and the others go on. The sequence ends when nothing
-    /// more will come.
-    ///
-    /// The work starts when the iteration does, and stops when it stops: leaving the loop
-    /// (`break`, `return`, a thrown error), cancelling the iterating task, or the sequence's
-    /// end cancels this consumer's downloads, in a function or in top-level code alike;
-    /// transfers other callers share go on (see ``AttachmentResolver/Events``).
-    ///
-    /// Every preview and original content, local or downloaded, passes
+    /// A part that is not local is fetched through ``downloads`` (shared with every other caller,
+    /// looked up in its store first) when ``autoDownload`` allows it, the original also when
+    /// `fetchingOriginal` is `true`. Every preview and original passes
     /// ``ImageInspector/verify(_:declaredType:policy:)`` under ``contentPolicy`` before it is
-    /// sent. Content that fails is never sent: a ``AttachmentResolver/Event/failed(_:)`` takes its place,
-    /// whose ``AttachmentResolver/Failure/reason`` is the ``ImageInspector/VerificationError``: not an image,
-    /// too many pixels (a decompression bomb), a mislabelled type under
-    /// ``ImageInspector/ContentPolicy/TypeMismatchHandling/reject``, a damaged header, or a file that
-    /// can't be read. A mislabelled image is sent as it is under the default
-    /// ``ImageInspector/ContentPolicy/TypeMismatchHandling/acceptCorrectedType`` (decoders read the format
-    /// from the bytes). A local original that fails leaves the preview to be shown. The check
-    /// reads only the header, a few kilobytes and never more than
-    /// ``ImageInspector/maximumByteCount``, and decodes nothing; for local content it runs when the
-    /// iteration starts (the original, and the preview when a displayed size makes the choice
-    /// depend on it) or in the sequence's task (the preview otherwise).
+    /// sent. With a `displayedPixelSize`, the original step fetches the rendition
+    /// ``AttachmentResolver/Policy/rendition(for:among:)`` chooses for that size, sent as
+    /// ``AttachmentResolver/Event/original(_:partID:)`` with its own identity.
     ///
-    /// When neither the size part nor a local image gives the placeholder, it is read from the
-    /// header of the first image content that passes the check, the preview or the original,
-    /// whichever comes first, and sent once, just before that content. A size part being
-    /// fetched holds every event back until it is read; its size is then reconciled with the
-    /// header of the content that arrived meanwhile, by the rule of ``resolve(_:)``.
+    /// The work starts when the iteration does and stops when it stops (see
+    /// ``AttachmentResolver/Events``); transfers other callers share go on. <doc:DownloadLifecycle>
+    /// gives every rule: the order, the content check, the placeholder from a header, renditions.
     ///
     /// - Parameters:
     ///   - parts: The message's parts, in any order.
-    ///   - fetchingOriginal: Whether to download the original even when
+    ///   - displayedPixelSize: The device pixels the picture takes on screen (view points ×
+    ///     screen scale × zoom), or `nil` for the original.
+    ///   - fetchingOriginal: Whether to download the original (or the chosen rendition) even when
     ///     ``autoDownload`` does not allow it, as when the user opens the image.
     ///   - priority: The priority of the downloads this starts.
     public func events(
-        for parts: [any MessagePart], fetchingOriginal: Bool = false, priority: DownloadPriority = .normal
-    ) -> AttachmentResolver.Events {
-        events(for: parts, fetchingOriginal: fetchingOriginal, priorityControl: nil, priority: priority)
-    }
-
-    /// The events of ``events(for:fetchingOriginal:priority:)`` for a view that shows the
-    /// picture at `displayedPixelSize`: the original step fetches the rendition
-    /// ``AttachmentResolver/Policy/rendition(for:among:)`` chooses for that size among
-    /// ``AttachmentResolver/Resolution/renditions`` instead of the original, when one smaller than the
-    /// original covers it.
-    ///
-    /// The chosen rendition is sent as ``AttachmentResolver/Event/original(_:partID:)`` with its
-    /// own part's identity, its progress as ``AttachmentResolver/Event/progress(_:partID:)``, and it is
-    /// stored under its own key (``Rendition/contentKey``), so that a prefetch for the
-    /// same size warms exactly the entry read here. The rules:
-    /// - When the preview covers the size and is local (and passes the check), nothing more is
-    ///   fetched: the preview is the last image event. A preview that is not local does not count;
-    ///   the next rendition up is chosen.
-    /// - A rendition that fails, its download or the content check, is reported with
-    ///   ``AttachmentResolver/Event/failed(_:)`` (role ``AttachmentResolver/Failure/Role/original``, the
-    ///   rendition's part identity) and the next one up is fetched, the original last.
-    /// - What is fetched without `fetchingOriginal` follows ``autoDownload``, asked of each
-    ///   rendition's own part, by the rule ``AttachmentResolver/AutoDownloadPolicy`` documents: a message with nothing
-    ///   else to show fetches the rendition that covers the size.
-    /// - A local original is sent as it is: nothing smaller is then worth a download.
-    /// - An empty size (zero, negative or NaN: a view before its first layout) and a message
-    ///   without renditions fetch the original, as ``events(for:fetchingOriginal:priority:)``.
-    ///
-    /// - Parameters:
-    ///   - parts: The message's parts, in any order.
-    ///   - displayedPixelSize: The device pixels the picture takes on screen: view points × screen
-    ///     scale × zoom (``ZoomViewport/displayedPixelSize`` in a viewer, the cell's bounds ×
-    ///     screen scale for an aspect-fill cell).
-    ///   - fetchingOriginal: Whether to download the chosen rendition even when
-    ///     ``autoDownload`` does not allow it, as when the user opens the image.
-    ///   - priority: The priority of the downloads this starts.
-    public func events(
-        for parts: [any MessagePart], displayedPixelSize: PixelSize, fetchingOriginal: Bool = false,
+        for parts: [any MessagePart], displayedPixelSize: PixelSize? = nil, fetchingOriginal: Bool = false,
         priority: DownloadPriority = .normal
     ) -> AttachmentResolver.Events {
         events(

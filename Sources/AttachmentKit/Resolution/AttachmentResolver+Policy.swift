@@ -7,11 +7,11 @@ extension AttachmentResolver {
     /// preview list does), then walks that chain's lists in order: the first type with a
     /// matching part wins, and among parts of the same type the first in the message wins.
     ///
-    /// A message that no chain matches is a file message (``AttachmentKind/file``) when it has a
+    /// A message that no chain matches is a file message (``AttachmentResolver/Kind/file``) when it has a
     /// part of a type that is neither a size type nor one of ``nonFileTypes``: the first such part,
     /// in message order, is its original.
     ///
-    /// ``atlas`` (the ``default``) reproduces Layer's Atlas.
+    /// ``default`` (the ``default``) reproduces Layer's Atlas.
     public struct Policy: Sendable, Hashable {
         /// The fallback order for one kind of image or video message.
         public struct Chain: Sendable, Hashable {
@@ -20,31 +20,26 @@ extension AttachmentResolver {
             public var preview: [MIMEType]
             /// Types to try for the original image (or the video), best first.
             public var original: [MIMEType]
-            /// What the original is: ``AttachmentKind/image`` unless given, or
-            /// ``AttachmentKind/video``, whose content is checked with ``FileType/verify(_:declaredType:)``
+            /// What the original is: ``AttachmentResolver/Kind/image`` unless given, or
+            /// ``AttachmentResolver/Kind/video``, whose content is checked with ``FileType/verify(_:declaredType:)``
             /// rather than as an image, whose size may come from its header, and which the
             /// sole-image rule of ``AttachmentResolver/AutoDownloadPolicy`` never fetches.
-            public var kind: AttachmentKind
+            public var kind: AttachmentResolver.Kind
 
-            /// Creates a chain of ``AttachmentKind/image``.
-            public init(preview: [MIMEType], original: [MIMEType]) {
-                self.init(preview: preview, original: original, kind: .image)
-            }
-
-            /// Creates a chain whose original is of `kind`.
-            public init(preview: [MIMEType], original: [MIMEType], kind: AttachmentKind) {
+            /// Creates a chain whose original is of `kind`: an image unless given.
+            public init(preview: [MIMEType], original: [MIMEType], kind: AttachmentResolver.Kind = .image) {
                 self.preview = preview
                 self.original = original
                 self.kind = kind
             }
 
-            /// Atlas's video message: the poster `image/jpeg+preview`, the video `video/mp4` or
+            /// A video message: the poster `image/jpeg+preview`, the video `video/mp4` or
             /// `video/quicktime`.
             public static let video = Chain(
                 preview: [.imageJPEGPreview], original: [.videoMP4, .videoQuickTime], kind: .video)
 
             /// A voice message or other audio: no preview, the audio `audio/ogg`, `audio/mpeg`,
-            /// `audio/mp4`, `audio/x-m4a`, `audio/aac` or `audio/opus`, of ``AttachmentKind/audio``.
+            /// `audio/mp4`, `audio/x-m4a`, `audio/aac` or `audio/opus`, of ``AttachmentResolver/Kind/audio``.
             public static let voice = Chain(
                 preview: [],
                 original: [.audioOgg, .audioMPEG, .audioMP4]
@@ -70,25 +65,19 @@ extension AttachmentResolver {
         public var sizePartOrientationCode: ImageSizeMetadata.OrientationCode
 
         /// Types of parts that are the message itself, never a file attachment: its text, a
-        /// location, a date (``defaultNonFileTypes`` unless given).
+        /// location, a date (`text/plain`, `location/coordinate` and `text/date` unless given).
         public var nonFileTypes: [MIMEType]
 
-        /// `text/plain`, `location/coordinate` and `text/date`: Atlas's text and location parts.
-        public static let defaultNonFileTypes: [MIMEType] = [.textPlain, .locationCoordinate, .textDate]
+        /// The non-file types unless given others: a chat's text, location and date parts.
+        @usableFromInline package static let defaultNonFileTypes: [MIMEType] = [
+            .textPlain, .locationCoordinate, .textDate,
+        ]
 
-        /// Creates a policy whose non-file types are ``defaultNonFileTypes``.
+        /// Creates a policy: size parts of `application/json+imageSize`, and text, location and
+        /// date parts that are the message itself, unless given others.
         public init(
             chains: [Chain], sizeMetadataTypes: [MIMEType] = [.imageSize],
-            sizePartOrientationCode: ImageSizeMetadata.OrientationCode = .uiImageOrientation
-        ) {
-            self.init(
-                chains: chains, sizeMetadataTypes: sizeMetadataTypes, nonFileTypes: Self.defaultNonFileTypes,
-                sizePartOrientationCode: sizePartOrientationCode)
-        }
-
-        /// Creates a policy.
-        public init(
-            chains: [Chain], sizeMetadataTypes: [MIMEType], nonFileTypes: [MIMEType],
+            nonFileTypes: [MIMEType] = AttachmentResolver.Policy.defaultNonFileTypes,
             sizePartOrientationCode: ImageSizeMetadata.OrientationCode = .uiImageOrientation
         ) {
             self.chains = chains
@@ -97,23 +86,21 @@ extension AttachmentResolver {
             self.sizePartOrientationCode = sizePartOrientationCode
         }
 
-        /// Atlas's rules: preview `image/jpeg+preview` → `image/jpeg` → `image/png` with full
-        /// resolution `image/jpeg` → `image/png`; GIF messages `image/gif+preview` → `image/gif`;
-        /// HEIC messages `image/heic+preview` → `image/jpeg+preview` → `image/heic`; video messages
-        /// (``Chain/video``) the poster `image/jpeg+preview` with the video `video/mp4` →
-        /// `video/quicktime`; voice messages (``Chain/voice``) `audio/ogg`, `audio/mpeg`,
-        /// `audio/mp4` and the like; size from `application/json+imageSize`; any other part but
-        /// text, a location or a date makes a file message.
-        public static let atlas = AttachmentResolver.Policy(chains: [
+        /// The policy the resolver uses when given none: preview `image/jpeg+preview` →
+        /// `image/jpeg` → `image/png` with the original `image/jpeg` → `image/png`; GIF messages
+        /// `image/gif+preview` → `image/gif`; HEIC messages `image/heic+preview` →
+        /// `image/jpeg+preview` → `image/heic`; video messages (``Chain/video``) the poster
+        /// `image/jpeg+preview` with the video `video/mp4` → `video/quicktime`; voice messages
+        /// (``Chain/voice``) `audio/ogg`, `audio/mpeg`, `audio/mp4` and the like; size from
+        /// `application/json+imageSize`; any other part but text, a location or a date makes a file
+        /// message. (These are Atlas's conventions: <doc:MigratingFromAtlas>.)
+        public static let `default` = AttachmentResolver.Policy(chains: [
             Chain(preview: [.imageJPEGPreview, .imageJPEG, .imagePNG], original: [.imageJPEG, .imagePNG]),
             .single(.imageGIF),
             Chain(preview: [.imageHEIC.previewVariant, .imageJPEGPreview, .imageHEIC], original: [.imageHEIC]),
             .video,
             .voice,
         ])
-
-        /// The policy the resolver uses when given none: ``atlas``.
-        public static let `default` = atlas
 
         /// Every type this policy treats as an image, preview or original (a video chain's
         /// posters, not its videos).

@@ -36,9 +36,9 @@ extension AttachmentResolver {
 
         /// What the message's attachment is: an image, a video or a file; `nil` when it has none
         /// (text alone). See ``AttachmentResolver/resolve(_:)``.
-        public internal(set) var kind: AttachmentKind? = nil
+        public internal(set) var kind: AttachmentResolver.Kind? = nil
 
-        /// Whether the message shows an image: its ``kind`` is ``AttachmentKind/image``. The seed's
+        /// Whether the message shows an image: its ``kind`` is ``AttachmentResolver/Kind/image``. The seed's
         /// `didSelectMessage` check.
         public var isImageMessage: Bool { kind == .image }
 

@@ -11,12 +11,12 @@ import Foundation
 public struct AttachmentResolver: Sendable {
     /// The fallback chains this resolver follows.
     public var policy: AttachmentResolver.Policy
-    /// What ``events(for:fetchingOriginal:priority:)`` fetches without being asked.
+    /// What ``events(for:displayedPixelSize:fetchingOriginal:priority:)`` fetches without being asked.
     public var autoDownload: AttachmentResolver.AutoDownloadPolicy
-    /// Where ``events(for:fetchingOriginal:priority:)`` downloads: by default the
+    /// Where ``events(for:displayedPixelSize:fetchingOriginal:priority:)`` downloads: by default the
     /// coordinator every resolver shares, so that a part is fetched once for every screen.
     public var downloads: DownloadCoordinator
-    /// What ``events(for:fetchingOriginal:priority:)`` accepts as an image: every preview
+    /// What ``events(for:displayedPixelSize:fetchingOriginal:priority:)`` accepts as an image: every preview
     /// and original content, local or downloaded, is checked under it before it is sent
     /// (see <doc:InspectingImages>).
     public var contentPolicy: ImageInspector.ContentPolicy
@@ -62,7 +62,7 @@ public struct AttachmentResolver: Sendable {
     /// - With neither, ``AttachmentResolver/Resolution/placeholderSize`` is `nil`: lay out a default until
     ///   the preview is here.
     ///
-    /// A video message (a chain of ``AttachmentKind/video``, such as ``AttachmentResolver/Policy/Chain/video``)
+    /// A video message (a chain of ``AttachmentResolver/Kind/video``, such as ``AttachmentResolver/Policy/Chain/video``)
     /// has its poster as the ``AttachmentResolver/Resolution/preview`` (never the video itself) and the
     /// video as the ``AttachmentResolver/Resolution/original``. Its placeholder is the size part's;
     /// without a size part, the header of the video when it is local (``ISOMediaInspector``:
@@ -70,9 +70,9 @@ public struct AttachmentResolver: Sendable {
     /// without either, the poster's header's. Its ``PlaceholderSize/video`` is never `nil`: the
     /// size part's `duration`, or the local header's when the size part has none, and the
     /// header's rotation (the rule ``PlaceholderSize/VideoDetails`` documents). A remote video's header is read
-    /// by ``events(for:fetchingOriginal:priority:)``, which is asynchronous.
+    /// by ``events(for:displayedPixelSize:fetchingOriginal:priority:)``, which is asynchronous.
     ///
-    /// A voice message (a chain of ``AttachmentKind/audio``, such as ``AttachmentResolver/Policy/Chain/voice``)
+    /// A voice message (a chain of ``AttachmentResolver/Kind/audio``, such as ``AttachmentResolver/Policy/Chain/voice``)
     /// has the audio as its full resolution and no preview; its placeholder carries
     /// ``PlaceholderSize/voice``: the size part's duration and waveform (``VoiceDetails``), or
     /// without a local size part the duration of the local audio's header.
@@ -114,7 +114,7 @@ public struct AttachmentResolver: Sendable {
     }
 
     /// Whether the message shows an image under this resolver's policy (a chain of
-    /// ``AttachmentKind/image`` matches it).
+    /// ``AttachmentResolver/Kind/image`` matches it).
     public func isImageMessage(_ parts: [any MessagePart]) -> Bool {
         selectChain(in: parts)?.kind == .image
     }

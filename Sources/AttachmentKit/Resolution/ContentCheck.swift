@@ -15,7 +15,7 @@ struct ContentCheck: Sendable {
     /// What is accepted.
     var policy: ImageInspector.ContentPolicy
     /// What the message's original is: an image unless told otherwise.
-    var kind: AttachmentKind = .image
+    var kind: AttachmentResolver.Kind = .image
     /// How headers are read.
     var inspector = ImageInspector()
 

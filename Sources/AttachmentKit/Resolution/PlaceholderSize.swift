@@ -27,9 +27,9 @@ public struct PlaceholderSize: Sendable, Hashable {
     /// ``displayedSize``, not from the picture's coarse aspect ratio.
     public var image: PlaceholderImage?
     /// For a video message, its duration and rotation as far as they are known (see
-    /// ``AttachmentKind/video``); `nil` for any other message.
+    /// ``AttachmentResolver/Kind/video``); `nil` for any other message.
     public var video: PlaceholderSize.VideoDetails?
-    /// For a voice message (``AttachmentKind/audio``), its duration and waveform; `nil` for any
+    /// For a voice message (``AttachmentResolver/Kind/audio``), its duration and waveform; `nil` for any
     /// other message. A voice message's ``displayedSize`` is zero: lay its cell out by these.
     public var voice: VoiceDetails?
 

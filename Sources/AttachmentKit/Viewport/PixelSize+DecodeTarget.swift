@@ -22,7 +22,7 @@ extension PixelSize {
     /// Returns ``zero`` when the image, the view or the screen scale has a zero dimension. A
     /// `zoom` that is not finite and positive counts as 1.
     public func decodeTarget(
-        forViewOfSize viewSize: CGSize, screenScale: ScreenScale, zoom: CGFloat = 1, fit: DecodeFit = .fill
+        forViewOfSize viewSize: CGSize, screenScale: DisplayScale, zoom: CGFloat = 1, fit: DecodeFit = .fill
     ) -> PixelSize {
         let zoom = zoom.isFinite && zoom > 0 ? zoom : 1
         let scale = screenScale.pixelsPerPoint * zoom

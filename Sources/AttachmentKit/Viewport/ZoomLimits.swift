@@ -13,7 +13,7 @@ struct ZoomLimits {
 
     @inline(__always)
     init(
-        boundsSize: CGSize, pixelSize: PixelSize, imageScale: ImageScale, screenScale: ScreenScale,
+        boundsSize: CGSize, pixelSize: PixelSize, imageScale: DisplayScale, screenScale: DisplayScale,
         policy: ZoomViewport.Policy
     ) {
         let points = CGSize(

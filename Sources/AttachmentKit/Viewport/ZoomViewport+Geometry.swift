@@ -44,12 +44,12 @@ extension ZoomViewport {
         CGRect(origin: CGPoint(x: -contentOffset.x, y: -contentOffset.y), size: scaledContentSize)
     }
 
-    /// Whether the zoom is at the minimum, within ``zoomTolerance``; `true` when neutral.
+    /// Whether the zoom is at the minimum, within 1 %; `true` when neutral.
     public var isAtMinimumZoom: Bool {
         zoomScale <= minimumZoomScale * (1 + Self.zoomTolerance)
     }
 
-    /// Whether the maximum is above the minimum by more than ``zoomTolerance``, so that
+    /// Whether the maximum is above the minimum by more than 1 %, so that
     /// zooming can change anything. `false` for an image already shown at its native scale
     /// under aspect fit, and when neutral.
     public var canZoom: Bool {

@@ -14,7 +14,7 @@ extension ZoomViewport {
 
     /// Adapts to a new screen scale (the view moved to another display), keeping the centre
     /// and zoom as ``changeBoundsSize(to:)`` does.
-    public mutating func changeScreenScale(to screenScale: ScreenScale) {
+    public mutating func changeScreenScale(to screenScale: DisplayScale) {
         relayout(keepingScaledContentSize: false) { $0.screenScale = screenScale }
     }
 
@@ -41,7 +41,7 @@ extension ZoomViewport {
     /// - Parameters:
     ///   - pixelSize: The new image's pixel size, orientation applied.
     ///   - imageScale: The new image's scale; the current one when `nil`.
-    public mutating func replaceContent(pixelSize: PixelSize, imageScale: ImageScale? = nil) {
+    public mutating func replaceContent(pixelSize: PixelSize, imageScale: DisplayScale? = nil) {
         relayout(keepingScaledContentSize: true) {
             $0.pixelSize = pixelSize
             if let imageScale { $0.imageScale = imageScale }

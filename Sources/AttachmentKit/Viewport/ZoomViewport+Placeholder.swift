@@ -33,12 +33,12 @@ extension ZoomViewport {
     ///   - screenScale: Device pixels per view point.
     ///   - policy: How to choose the zoom limits; PhotoScroller's aspect fit by default.
     public init(
-        boundsSize: CGSize, placeholder: PlaceholderSize?, screenScale: ScreenScale,
+        boundsSize: CGSize, placeholder: PlaceholderSize?, screenScale: DisplayScale,
         policy: ZoomViewport.Policy = .aspectFit
     ) {
         self.init(
             boundsSize: boundsSize, pixelSize: placeholder.map(PixelSize.init(displayedSizeOf:)) ?? .zero,
-            imageScale: .one, screenScale: screenScale, policy: policy)
+            imageScale: 1, screenScale: screenScale, policy: policy)
     }
 
     /// Shows a different image — the user moved to another photo — at the policy's initial
@@ -47,7 +47,7 @@ extension ZoomViewport {
     ///
     /// Use ``replaceContent(pixelSize:imageScale:)`` instead for the same picture at another
     /// resolution (the original replacing its preview), which keeps what is on screen.
-    public mutating func showImage(pixelSize: PixelSize, imageScale: ImageScale = .one) {
+    public mutating func showImage(pixelSize: PixelSize, imageScale: DisplayScale = 1) {
         self.pixelSize = pixelSize
         self.imageScale = imageScale
         recomputeLimits()

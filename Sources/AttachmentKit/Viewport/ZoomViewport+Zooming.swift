@@ -45,14 +45,14 @@ extension ZoomViewport {
         case zoomedIn
         /// The viewport was zoomed in and went back to its minimum.
         case zoomedOut
-        /// Nothing changed: the minimum and maximum are equal within ``ZoomViewport/zoomTolerance``
+        /// Nothing changed: the minimum and maximum are equal within 1 %
         /// (an image already at one pixel per device pixel under aspect fit), or the viewport is
         /// neutral. An app may give feedback instead, such as a small bounce.
         case notZoomable
     }
 
     /// Answers a double tap at a view point, as Photos does: at the minimum (within
-    /// ``zoomTolerance``) it zooms in to `targetScale`, bringing the tapped image point to the
+    /// 1 %) it zooms in to `targetScale`, bringing the tapped image point to the
     /// centre as far as the edges allow; otherwise it zooms back out to the minimum, keeping
     /// the tapped point under the finger as far as the edges allow.
     ///

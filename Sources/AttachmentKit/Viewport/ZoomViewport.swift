@@ -48,9 +48,9 @@ public struct ZoomViewport: Sendable, Hashable {
     /// The image's pixel size, as displayed (orientation applied).
     public internal(set) var pixelSize: PixelSize
     /// Image pixels per image point.
-    public internal(set) var imageScale: ImageScale
+    public internal(set) var imageScale: DisplayScale
     /// Device pixels per view point.
-    public internal(set) var screenScale: ScreenScale
+    public internal(set) var screenScale: DisplayScale
     /// How the zoom limits and the initial zoom are chosen.
     public internal(set) var policy: ZoomViewport.Policy
 
@@ -73,7 +73,7 @@ public struct ZoomViewport: Sendable, Hashable {
     /// The relative tolerance for comparing zoom scales: a zoom within 1 % of the minimum
     /// counts as at the minimum, and limits within 1 % of each other as equal. Exact float
     /// comparison is why double tap so often does nothing in viewers.
-    public static let zoomTolerance: CGFloat = 0.01
+    package static let zoomTolerance: CGFloat = 0.01
 
     /// Creates the viewport for an image shown in a view, at the policy's initial zoom and
     /// position: the minimum, centred, for aspect fit and fill; zoom 1 (clamped) at the
@@ -87,7 +87,7 @@ public struct ZoomViewport: Sendable, Hashable {
     ///   - screenScale: Device pixels per view point (`traitCollection.displayScale`).
     ///   - policy: How to choose the zoom limits; PhotoScroller's aspect fit by default.
     public init(
-        boundsSize: CGSize, pixelSize: PixelSize, imageScale: ImageScale = .one, screenScale: ScreenScale,
+        boundsSize: CGSize, pixelSize: PixelSize, imageScale: DisplayScale = 1, screenScale: DisplayScale,
         policy: ZoomViewport.Policy = .aspectFit
     ) {
         self.boundsSize = ViewportMath.usableSize(boundsSize)

@@ -17,6 +17,7 @@ struct InspectionReport {
         lines.append("  displayed size: \(header.displayedWidth) x \(header.displayedHeight)")
         lines.append("  progressive: \(header.isProgressive ? "yes" : "no")")
         lines.append("  animated: \(header.isAnimated ? "yes" : "no")")
+        if let animation = header.animation { lines += AnimationReport(animation).lines }
         lines.append("  extension: \(extensionVerdict)")
         if let declaredType { lines.append("  declared type: \(verdict(on: declaredType))") }
         lines.append("  pixels: \(pixelVerdict)")
@@ -43,7 +44,9 @@ struct InspectionReport {
 
     private var pixelVerdict: String {
         let limit = ImageInspector.ContentPolicy.defaultMaximumPixelCount
-        guard header.pixelCount > limit else { return "\(header.pixelCount), within the \(limit) limit" }
-        return "\(header.pixelCount), over the \(limit) limit: a possible decompression bomb"
+        let frames = header.animation.map { " (\(header.pixelCount) x \($0.frameCount) frames)" } ?? ""
+        let count = "\(header.totalPixelCount)\(frames)"
+        guard header.totalPixelCount > limit else { return "\(count), within the \(limit) limit" }
+        return "\(count), over the \(limit) limit: a possible decompression bomb"
     }
 }

@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 
 /// How `attachmentkit inspect` reads ISO media and audio: a local file whose first bytes are
-/// ISO media, Ogg or MP3, or an http(s) URL through ``RemoteMediaHeaderReader`` (plain http
+/// ISO media, Ogg or MP3, or an http(s) URL through ``RemotePart/MediaHeaderReader`` (plain http
 /// allowed, as `resolve` allows it: a developer tool).
 enum RemoteMediaInspection {
     /// The URL `argument` names when it is an http or https URL.
@@ -13,13 +13,13 @@ enum RemoteMediaInspection {
         return url
     }
 
-    /// The extensions of URLs read as audio first (``RemoteMediaHeaderReader/inspectAudio(_:headers:)``);
+    /// The extensions of URLs read as audio first (``RemotePart/MediaHeaderReader/inspectAudio(_:headers:)``);
     /// any other URL is read as ISO media first, and as audio when its bytes are Ogg or MP3.
     static let audioExtensions: Set<String> = ["ogg", "oga", "opus", "mp3", "m4a", "aac"]
 
     /// The report of the remote file at `url`, or the error.
-    static func report(_ path: String, _ url: URL) async -> Result<String, RemoteMediaHeaderReader.Error> {
-        let reader = RemoteMediaHeaderReader(
+    static func report(_ path: String, _ url: URL) async -> Result<String, RemotePart.MediaHeaderReader.Error> {
+        let reader = RemotePart.MediaHeaderReader(
             transport: URLSessionTransport(),
             configuration: RemotePart.Configuration(allowedSchemes: ["https", "http"]))
         do {
@@ -35,7 +35,7 @@ enum RemoteMediaInspection {
         }
     }
 
-    private static func audio(_ url: URL, _ reader: RemoteMediaHeaderReader) async throws(RemoteMediaHeaderReader.Error)
+    private static func audio(_ url: URL, _ reader: RemotePart.MediaHeaderReader) async throws(RemotePart.MediaHeaderReader.Error)
         -> String
     {
         let header = try await reader.inspectAudio(url)

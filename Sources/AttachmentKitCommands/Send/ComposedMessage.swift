@@ -4,7 +4,7 @@ import Foundation
 /// The message JSON that `attachmentkit resolve` reads, for an attachment being sent: its parts
 /// awaiting upload, with their files relative to the message's folder when they are inside it.
 enum ComposedMessage {
-    static func json(_ attachment: OutgoingAttachment, name: String, folder: URL) -> String {
+    static func json(_ attachment: AttachmentComposer.OutgoingAttachment, name: String, folder: URL) -> String {
         let parts = attachment.parts.map { part -> [String: Any] in
             var object: [String: Any] = [
                 "id": part.id.rawValue, "mimeType": part.mimeType.description, "status": part.transferStatus.rawValue,

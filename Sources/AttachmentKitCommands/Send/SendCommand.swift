@@ -51,7 +51,7 @@ enum SendCommand {
             SendProgressObserver(printer: ProgressPrinter(label: part.id.rawValue, console: console))
         }
         for (part, observer) in zip(attachment.parts, observers) {
-            coordinator.addObserver(observer, for: part.id, delivery: .actor(observer.isolation))
+            coordinator.addObserver(observer, for: part.id, on: observer.isolation)
         }
         let upload = Task {
             try await coordinator.upload(message: attachment.parts) { part in
@@ -83,7 +83,9 @@ enum SendCommand {
     }
 
     /// The name a plain PUT gives a part: the original's file name, the small parts' own.
-    private static func fileName(of part: any MessagePart, in attachment: OutgoingAttachment) -> String {
+    private static func fileName(of part: any MessagePart, in attachment: AttachmentComposer.OutgoingAttachment)
+        -> String
+    {
         if part.id == attachment.original.id {
             return attachment.original.localContent?.fileURL?.lastPathComponent ?? "original"
         }

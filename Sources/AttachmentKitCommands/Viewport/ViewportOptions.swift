@@ -7,7 +7,7 @@ struct ViewportOptions: Sendable {
     /// The bounds size in points.
     let boundsSize: CGSize
     /// Device pixels per point.
-    let screenScale: ScreenScale
+    let screenScale: DisplayScale
     /// The zoom policy; aspect fit unless `--zoom-policy` says otherwise.
     let policy: ZoomViewport.Policy
 
@@ -29,7 +29,7 @@ struct ViewportOptions: Sendable {
         }
         return ViewportOptions(
             boundsSize: try parseBounds(bounds),
-            screenScale: ScreenScale(try parsePositive(scale, flag: "--screen-scale")),
+            screenScale: DisplayScale(try parsePositive(scale, flag: "--screen-scale")),
             policy: try policy.map(parsePolicy) ?? .aspectFit)
     }
 

@@ -10,7 +10,7 @@ struct ViewportReport {
     var text: String {
         let header =
             "viewport: \(number(options.boundsSize.width)) x \(number(options.boundsSize.height)) pt, "
-            + "\(options.screenScale), \(options.policy)"
+            + "screen scale \(options.screenScale), \(options.policy)"
         guard let placeholder = resolution.placeholderSize else {
             let reason = resolution.sizeMetadataError.map { "\($0)" } ?? "no local size part"
             return "\(header)\n  image size: unknown (\(reason)), so no zoom geometry\n"
@@ -19,7 +19,8 @@ struct ViewportReport {
             boundsSize: options.boundsSize, pixelSize: PixelSize(displayedSizeOf: placeholder),
             screenScale: options.screenScale, policy: options.policy)
         var lines = [
-            header, "  image: \(viewport.pixelSize) at \(viewport.imageScale) = \(size(viewport.imageSize)) pt",
+            header,
+            "  image: \(viewport.pixelSize) at image scale \(viewport.imageScale) = \(size(viewport.imageSize)) pt",
         ]
         guard !viewport.isNeutral else {
             lines.append("  neutral: the geometry overflows for these values (zoom 1, no inset, offset 0)")

@@ -9,9 +9,15 @@ enum WaveformCommand {
     /// The formats `--format` names.
     static let formats = ["matrix", "telegram", "discord", "stream"]
 
-    static func run(_ arguments: inout ArgumentList) throws(CommandError) -> AttachmentKitTool.Outcome {
+    /// The command's options, popped from `arguments`: `--buckets` (100 when absent) and
+    /// `--format` (`matrix` when absent).
+    static func popOptions(from arguments: inout ArgumentList) throws(CommandError) -> (buckets: String, format: String) {
         let bucketText = try arguments.popValue(of: "--buckets") ?? "100"
-        let format = try arguments.popValue(of: "--format") ?? "matrix"
+        return (bucketText, try arguments.popValue(of: "--format") ?? "matrix")
+    }
+
+    static func run(_ arguments: inout ArgumentList) throws(CommandError) -> AttachmentKitTool.Outcome {
+        let (bucketText, format) = try popOptions(from: &arguments)
         let files = try arguments.popPositionals()
         guard files.count == 1, let path = files.first else { throw .usage("waveform needs one WAV file") }
         guard let buckets = Int(bucketText), (1...10_000).contains(buckets) else {

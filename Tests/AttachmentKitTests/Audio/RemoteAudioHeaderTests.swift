@@ -8,7 +8,7 @@ import Testing
 /// local file gives, with at most three requests and 1 MiB.
 @Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteAudioHeaderTests {
-    private static let reader = RemoteMediaHeaderReader(
+    private static let reader = RemotePart.MediaHeaderReader(
         transport: URLSessionTransport(), configuration: RemotePart.Configuration(allowedSchemes: ["http"]))
 
     /// Checks the requests for `name` once nginx has logged all `fetched` bytes (it logs a request
@@ -20,10 +20,10 @@ struct RemoteAudioHeaderTests {
             ofName().reduce(Int64(0)) { $0 + $1.bodyBytes } >= Int64(fetched)
         }
         let requests = ofName()
-        #expect(requests.count <= RemoteMediaHeaderReader.maximumRequestCount)
+        #expect(requests.count <= RemotePart.MediaHeaderReader.maximumRequestCount)
         #expect(requests.allSatisfy { $0.status == 206 && $0.hasRange && $0.acceptEncoding == "identity" })
         #expect(requests.reduce(Int64(0)) { $0 + $1.bodyBytes } == Int64(fetched))
-        #expect(fetched <= RemoteMediaHeaderReader.maximumAudioByteCount)
+        #expect(fetched <= RemotePart.MediaHeaderReader.maximumAudioByteCount)
         #expect(requests.dropFirst().allSatisfy { !$0.ifRange.isEmpty && $0.ifRange != "-" })
     }
 
@@ -65,7 +65,7 @@ struct RemoteAudioHeaderTests {
         let server = try await RemoteNginxServer()
         defer { server.stop() }
         let long = try Data(contentsOf: try await AudioCorpus.shared().url("long-cbr-noxing.mp3"))
-        #expect(long.count > RemoteMediaHeaderReader.maximumAudioByteCount)
+        #expect(long.count > RemotePart.MediaHeaderReader.maximumAudioByteCount)
         try server.serve(long, as: "long.mp3")
         let local = try AudioInspector().inspect(long)
         let header = try await Self.reader.inspectAudio(server.url("long.mp3"))
@@ -80,7 +80,7 @@ struct RemoteAudioHeaderTests {
         let server = try await RemoteNginxServer()
         defer { server.stop() }
         try server.serve(Data("<html>gone</html>".utf8), as: "page.ogg")
-        await #expect(throws: RemoteMediaHeaderReader.Error.audioInspection(.notAudio(.other(.html)))) {
+        await #expect(throws: RemotePart.MediaHeaderReader.Error.audioInspection(.notAudio(.other(.html)))) {
             try await Self.reader.inspectAudio(server.url("page.ogg"))
         }
         #expect(server.requests.count == 1)

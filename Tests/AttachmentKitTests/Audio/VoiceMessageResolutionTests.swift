@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-/// A voice message resolves to ``AttachmentKind/audio`` with its duration and waveform from the
+/// A voice message resolves to ``AttachmentResolver/Kind/audio`` with its duration and waveform from the
 /// size part, at once or once the size part is fetched, before any audio byte.
 @Suite("Voice messages: length and bars before the audio", SuiteTimeLimit.minutes(2), .inTurn)
 struct VoiceMessageResolutionTests {

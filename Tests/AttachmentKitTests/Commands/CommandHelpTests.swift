@@ -22,6 +22,7 @@ struct CommandHelpTests {
         case "compose": _ = try ComposeCommand.popOptions(from: &arguments)
         case "send": _ = try SendCommand.popOptions(from: &arguments)
         case "placeholder": _ = try PlaceholderCommand.popOptions(from: &arguments)
+        case "waveform": _ = try WaveformCommand.popOptions(from: &arguments)
         default: Issue.record("no parser for \(name): add it here")
         }
         return arguments.askedFlags

@@ -36,10 +36,10 @@ struct RemoteMediaHeaderTests {
 
     /// A reader through URLSession that may use http (the server is on 127.0.0.1).
     private static func reader(
-        firstByteCount: Int = RemoteMediaHeaderReader.defaultFirstByteCount,
-        maximumByteCount: Int = RemoteMediaHeaderReader.defaultMaximumByteCount
-    ) -> RemoteMediaHeaderReader {
-        RemoteMediaHeaderReader(
+        firstByteCount: Int = RemotePart.MediaHeaderReader.defaultFirstByteCount,
+        maximumByteCount: Int = RemotePart.MediaHeaderReader.defaultMaximumByteCount
+    ) -> RemotePart.MediaHeaderReader {
+        RemotePart.MediaHeaderReader(
             transport: URLSessionTransport(), configuration: RemotePart.Configuration(allowedSchemes: ["http"]),
             firstByteCount: firstByteCount, maximumByteCount: maximumByteCount)
     }
@@ -59,7 +59,7 @@ struct RemoteMediaHeaderTests {
         #expect(header.reading(0) == local.reading(0))
         #expect(header.duration == local.duration)
         let requests = server.requests
-        #expect(requests.count <= RemoteMediaHeaderReader.maximumRequestCount)
+        #expect(requests.count <= RemotePart.MediaHeaderReader.maximumRequestCount)
         #expect(requests.allSatisfy { $0.status == 206 && $0.hasRange && $0.acceptEncoding == "identity" })
         let bytes = requests.reduce(Int64(0)) { $0 + $1.bodyBytes }
         #expect(bytes < 1_000_000)
@@ -91,7 +91,7 @@ struct RemoteMediaHeaderTests {
         defer { server.stop() }
         let clip = try Data(contentsOf: try await ISOMediaCorpus.shared().url("h264-aac-moov-at-end.mp4"))
         try Self.padded(clip, by: 50_000_000, to: server.root.appendingPathComponent("big.mp4"))
-        await #expect(throws: RemoteMediaHeaderReader.Error.rangesNotSupported(statusCode: 200)) {
+        await #expect(throws: RemotePart.MediaHeaderReader.Error.rangesNotSupported(statusCode: 200)) {
             try await Self.reader().inspect(server.url("big.mp4"))
         }
     }

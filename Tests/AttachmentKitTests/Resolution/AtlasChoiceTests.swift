@@ -20,7 +20,7 @@ struct AtlasChoiceTests {
             #expect(resolution.original?.id == "original")
             #expect(!resolution.usesOnePartForBothRoles)
         }
-        let jpegFirst = AttachmentResolver.Policy.atlas.chains.first?.preview.first
+        let jpegFirst = AttachmentResolver.Policy.default.chains.first?.preview.first
         #expect(jpegFirst == .imageJPEGPreview, "Atlas's first chain tries image/jpeg+preview first")
     }
 

@@ -84,7 +84,7 @@ struct AttachmentResolverTests {
 
     @Test("empty messages, text messages, videos and unknown types are not image messages")
     func notImages() throws {
-        let cases: [([any MessagePart], AttachmentKind?)] = [
+        let cases: [([any MessagePart], AttachmentResolver.Kind?)] = [
             ([], nil), ([Make.local("t", .textPlain)], nil),
             ([Make.local("v", .videoMP4), Make.local("l", .locationCoordinate)], .video),
             ([Make.local("x", try MIMEType("image/x-unknown"))], .file), ([Make.size(#"{"width":1,"height":1}"#)], nil),
@@ -111,7 +111,7 @@ struct AttachmentResolverTests {
     @Test("an app's own chain is followed in its order")
     func customChain() throws {
         let webp = try MIMEType("image/webp")
-        let policy = AttachmentResolver.Policy(chains: [.single(webp)] + AttachmentResolver.Policy.atlas.chains)
+        let policy = AttachmentResolver.Policy(chains: [.single(webp)] + AttachmentResolver.Policy.default.chains)
         let parts: [any MessagePart] = [
             Make.local("jpg", .imageJPEG), Make.local("webp", webp), Make.local("wp", webp.previewVariant),
         ]

@@ -112,7 +112,7 @@ struct AttachmentComposerTests {
         ]
         let resolution = AttachmentResolver(
             policy: AttachmentResolver.Policy(
-                chains: AttachmentResolver.Policy.atlas.chains, sizePartOrientationCode: code)
+                chains: AttachmentResolver.Policy.default.chains, sizePartOrientationCode: code)
         ).resolve(parts)
         let expected = try #require(ImageOrientation(exifValue: exifOrientation))
         let turned = expected.swapsWidthAndHeight

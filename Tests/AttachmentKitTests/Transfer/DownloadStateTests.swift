@@ -3,13 +3,13 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadState transitions", .inTurn)
+@Suite("PartDownload.State transitions", .inTurn)
 struct DownloadStateTests {
     static let content = PartContent.data(Data("x".utf8))
     static let error = TransferError.failed("p", attempts: 1, underlying: URLError(.timedOut))
     static let progress = TransferProgress(completedBytes: 5, totalBytes: 10)
 
-    static let states: [DownloadState] = [
+    static let states: [PartDownload.State] = [
         .idle, .downloading(progress), .completed(content), .failed(error), .cancelled,
     ]
     static let events: [DownloadStateEvent] = [
@@ -17,7 +17,7 @@ struct DownloadStateTests {
     ]
 
     /// The table from the documentation: (from, event) → to.
-    static let legal: [String: DownloadState.Phase] = [
+    static let legal: [String: PartDownload.State.Phase] = [
         "idle+start": .downloading, "idle+cancel": .cancelled,
         "downloading+progress": .downloading, "downloading+complete": .completed,
         "downloading+fail": .failed, "downloading+cancel": .cancelled,
@@ -27,7 +27,7 @@ struct DownloadStateTests {
     @Test(
         "every legal pair moves to the documented state, and every other pair is rejected naming both",
         arguments: states, events)
-    func pair(state: DownloadState, event: DownloadStateEvent) {
+    func pair(state: PartDownload.State, event: DownloadStateEvent) {
         let key = "\(state.phase)+\(event.kind)"
         do {
             let next = try state.applying(event)
@@ -47,7 +47,7 @@ struct DownloadStateTests {
 
     @Test("transitions carry their payload: progress, content, error; start and retry begin at zero")
     func payloads() throws {
-        var state = DownloadState.idle
+        var state = PartDownload.State.idle
         try state.apply(.start)
         #expect(state.progress == .zero(totalBytes: nil))
         try state.apply(.progress(Self.progress))
@@ -56,7 +56,7 @@ struct DownloadStateTests {
         #expect(state.content == Self.content)
         #expect(state.isTerminal)
 
-        var failing = DownloadState.downloading(Self.progress)
+        var failing = PartDownload.State.downloading(Self.progress)
         try failing.apply(.fail(Self.error))
         guard case .failed(let error) = failing else { return #expect(Bool(false), "not failed: \(failing)") }
         #expect(error.partID == "p")
@@ -66,7 +66,7 @@ struct DownloadStateTests {
 
     @Test("an illegal move leaves the state as it was and names the state and the event")
     func illegalKeepsState() {
-        var state = DownloadState.completed(Self.content)
+        var state = PartDownload.State.completed(Self.content)
         #expect(throws: DownloadStateTransitionError(phase: .completed, event: .progress)) {
             try state.apply(.progress(Self.progress))
         }

@@ -96,7 +96,7 @@ struct DownloadStressTests {
             }
         case .watchUpdates:
             let download = await coordinator.download(part, priority: caller.priority)
-            var last: DownloadState = .idle
+            var last: PartDownload.State = .idle
             for await state in download.updates() { last = state }
             return (false, last.content.map { .success($0) } ?? .failure(.cancelled(part.id)))
         }

@@ -41,7 +41,7 @@ struct ProgressObserverTests {
         let part = ScriptedPart("p")
         let download = await coordinator.download(part)
         let observer = RecordingObserver(check: { actor.recordIsolatedCallback() })
-        download.addObserver(observer, delivery: .actor(actor))
+        download.addObserver(observer, on: actor)
         let attempt = await part.script.attempt(0)
         attempt.report(1, of: 2)
         attempt.succeed(full)
@@ -203,7 +203,7 @@ struct ProgressObserverTests {
         let attempt = await part.script.attempt(0)
         let updates = download.updates()
         let collected = Task {
-            var states: [DownloadState] = []
+            var states: [PartDownload.State] = []
             for await state in updates { states.append(state) }
             return states
         }

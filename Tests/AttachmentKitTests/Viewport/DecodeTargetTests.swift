@@ -32,7 +32,7 @@ struct DecodeTargetTests {
         let cell = CGSize(width: 100, height: 100)
         #expect(PixelSize.zero.decodeTarget(forViewOfSize: cell, screenScale: 3) == .zero)
         #expect(photo.decodeTarget(forViewOfSize: .zero, screenScale: 3) == .zero)
-        #expect(photo.decodeTarget(forViewOfSize: cell, screenScale: ScreenScale(.nan)) == .zero)
+        #expect(photo.decodeTarget(forViewOfSize: cell, screenScale: DisplayScale(.nan)) == .zero)
         #expect(
             photo.decodeTarget(forViewOfSize: CGSize(width: CGFloat.infinity, height: 1), screenScale: 3) == .zero)
         #expect(

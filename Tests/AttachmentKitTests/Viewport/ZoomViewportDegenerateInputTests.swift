@@ -54,11 +54,11 @@ struct ZoomViewportDegenerateInputTests {
         expectNeutral(
             ZoomViewport(
                 boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 3000, height: 4000),
-                imageScale: ImageScale(value),
+                imageScale: DisplayScale(value),
                 screenScale: 2))
         var viewport = ZoomViewport(
             boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(width: 3000, height: 4000),
-            screenScale: ScreenScale(value))
+            screenScale: DisplayScale(value))
         expectNeutral(viewport)
         viewport.changeScreenScale(to: 2)
         #expect(viewport.maximumZoomScale == 0.5)
@@ -86,11 +86,11 @@ struct ZoomViewportDegenerateInputTests {
         let make = {
             ZoomViewport(
                 boundsSize: CGSize(width: CGFloat.nan, height: .nan), pixelSize: PixelSize(width: .nan, height: 1),
-                imageScale: ImageScale(.nan), screenScale: ScreenScale(.nan))
+                imageScale: DisplayScale(.nan), screenScale: DisplayScale(.nan))
         }
         #expect(make() == make())
         #expect(make().hashValue == make().hashValue)
-        #expect(ImageScale(.nan).pixelsPerPoint == 0)
+        #expect(DisplayScale(.nan).pixelsPerPoint == 0)
         #expect(make().boundsSize == .zero)
     }
 

@@ -38,13 +38,15 @@ struct ZoomViewportEqualityTests {
     func placeholderEquality() {
         let size = PlaceholderSize(
             displayedSize: CGSize(width: 3, height: 4), orientation: .up, source: .sizeMetadata)
-        #expect(Mirror(reflecting: size).children.count == 5)
+        #expect(Mirror(reflecting: size).children.count == 6)
         var withImage = size
         withImage.image = try? BlurHash("00TI:j").image(width: 1, height: 1)
         var withVideo = size
         withVideo.video = PlaceholderSize.VideoDetails(duration: 1)
+        var withVoice = size
+        withVoice.voice = VoiceDetails(duration: 1)
         let others = [
-            withImage, withVideo,
+            withImage, withVideo, withVoice,
             PlaceholderSize(displayedSize: CGSize(width: 4, height: 4), orientation: .up, source: .sizeMetadata),
             PlaceholderSize(displayedSize: CGSize(width: 3, height: 5), orientation: .up, source: .sizeMetadata),
             PlaceholderSize(displayedSize: CGSize(width: 3, height: 4), orientation: .right, source: .sizeMetadata),

@@ -60,11 +60,11 @@ struct ZoomViewportGeometryTests {
         #expect(_isPOD(ZoomViewport.DoubleTapOutcome.self))
     }
 
-    @Test("pixel, image and screen scale types describe themselves with their unit")
+    @Test("a pixel size describes itself with its unit, a scale as its number of pixels per point")
     func descriptions() {
         #expect(PixelSize(width: 4032, height: 3024).description == "4032 x 3024 px")
-        #expect(ImageScale(2).description == "image scale 2")
-        #expect(ScreenScale(2.5).description == "screen scale 2.5")
+        #expect(DisplayScale(2).description == "2")
+        #expect(DisplayScale(2.5).description == "2.5")
     }
 
     @Test("the placeholder's displayed size becomes the pixel size")

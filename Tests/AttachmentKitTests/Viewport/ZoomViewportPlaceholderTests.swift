@@ -44,7 +44,7 @@ struct ZoomViewportPlaceholderTests {
             viewport.scroll(to: CGPoint(x: 120, y: 40))
         }
         let before = viewport
-        viewport.replaceContent(pixelSize: PixelSize(width: 4032, height: 3024), imageScale: .one)
+        viewport.replaceContent(pixelSize: PixelSize(width: 4032, height: 3024), imageScale: 1)
         #expect(viewport == before)
         #expect(Self.outputs(viewport) == Self.outputs(before))
     }
@@ -55,7 +55,7 @@ struct ZoomViewportPlaceholderTests {
             displayedSize: CGSize(width: 3024, height: 4032), orientation: .right, source: .imageHeader("original"))
         let viewport = ZoomViewport(boundsSize: phone, placeholder: placeholder, screenScale: 2)
         #expect(viewport.pixelSize == PixelSize(width: 3024, height: 4032))
-        #expect(viewport.imageScale == .one)
+        #expect(viewport.imageScale == 1)
     }
 
     @Test("with no placeholder the viewport is neutral, and the first size starts it afresh")

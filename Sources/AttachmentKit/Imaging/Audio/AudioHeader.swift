@@ -4,7 +4,7 @@ import Foundation
 /// duration, channels and sample rate.
 ///
 /// Get one from ``AudioInspector`` (a file or bytes) or
-/// ``RemoteMediaHeaderReader/inspectAudio(_:headers:)`` (a URL, with ranged requests).
+/// ``RemotePart/MediaHeaderReader/inspectAudio(_:headers:)`` (a URL, with ranged requests).
 public struct AudioHeader: Sendable, Hashable {
     /// The container of an audio file, told from its bytes, never from its declared type.
     public enum Format: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {

@@ -47,8 +47,8 @@ struct DisplayMatrix: Equatable {
         return DisplayMatrix(values: result)
     }
 
-    /// The quarter turn the matrix makes, or ``VideoRotation/notAxisAligned``.
-    var rotation: VideoRotation {
+    /// The quarter turn the matrix makes, or ``ISOMediaHeader/Rotation/notAxisAligned``.
+    var rotation: ISOMediaHeader.Rotation {
         let (a, b, c, d) = (values[0], values[1], values[3], values[4])
         guard values[2] == 0, values[5] == 0 else { return .notAxisAligned }
         switch (a.signum(), b.signum(), c.signum(), d.signum()) {

@@ -39,7 +39,7 @@ extension ISOMediaHeader {
         /// The height shown, in pixels, as ``displayWidth``.
         public let displayHeight: Int
         /// How the track's combined matrix turns it.
-        public let rotation: VideoRotation
+        public let rotation: ISOMediaHeader.Rotation
         /// A sound track's channel count, from its sample entry (or its AAC decoder
         /// configuration); `nil` for other tracks.
         public let channelCount: Int?
@@ -51,7 +51,7 @@ extension ISOMediaHeader {
         /// the real ones.
         public init(
             id: UInt32, kind: Kind, codec: String?, duration: MediaDuration?, isEnabled: Bool = true,
-            displayWidth: Int = 0, displayHeight: Int = 0, rotation: VideoRotation = .none,
+            displayWidth: Int = 0, displayHeight: Int = 0, rotation: ISOMediaHeader.Rotation = .none,
             channelCount: Int? = nil, sampleRate: Int? = nil
         ) {
             self.id = id

@@ -55,8 +55,8 @@ public struct ISOMediaHeader: Sendable, Hashable {
         videoTrack.map { ($0.displayWidth, $0.displayHeight) }
     }
 
-    /// How the video is turned (``videoTrack``'s rotation), ``VideoRotation/none`` without video.
-    public var rotation: VideoRotation { videoTrack?.rotation ?? .none }
+    /// How the video is turned (``videoTrack``'s rotation), ``ISOMediaHeader/Rotation/none`` without video.
+    public var rotation: ISOMediaHeader.Rotation { videoTrack?.rotation ?? .none }
 
     /// A copy that says `byteCount` bytes were read.
     func reading(_ byteCount: Int) -> ISOMediaHeader {

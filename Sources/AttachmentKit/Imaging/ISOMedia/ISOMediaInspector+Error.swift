@@ -19,7 +19,7 @@ extension ISOMediaInspector {
         /// A field holds a value the format forbids: a box smaller than its header, a 64-bit size
         /// below 16, a nested box of size 0, no `moov` box.
         case malformed(ISOMediaHeader.Format, reason: String)
-        /// Boxes are nested deeper than ``ISOMediaInspector/maximumNestingDepth``.
+        /// Boxes are nested deeper than 16 levels.
         case nestingTooDeep(ISOMediaHeader.Format, limit: Int)
         /// The header was not complete within ``ISOMediaInspector/maximumByteCount`` bytes.
         case readLimitExceeded(ISOMediaHeader.Format?, limit: Int)

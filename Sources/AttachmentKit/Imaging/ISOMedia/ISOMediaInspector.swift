@@ -11,7 +11,7 @@ import Foundation
 /// ```
 ///
 /// The boxes are walked iteratively, each bounded by its parent, no deeper than
-/// ``maximumNestingDepth``; box sizes of 0 (to the end of the file) and 1 (a 64-bit size, which
+/// 16 levels; box sizes of 0 (to the end of the file) and 1 (a 64-bit size, which
 /// must be at least 16 and within what remains) follow ISO/IEC 14496-12. Nothing is allocated
 /// from a count in the file. Like ``ImageInspector``, it has a byte and a read budget, reads a
 /// file in small pieces with `pread` (jumping over `mdat` by its size, so a `moov` at the end
@@ -19,13 +19,13 @@ import Foundation
 /// a crash or a loop.
 public struct ISOMediaInspector: Sendable, Hashable {
     /// The default for ``maximumByteCount``: 1 MiB.
-    public static let defaultMaximumByteCount = 1 << 20
+    @usableFromInline package static let defaultMaximumByteCount = 1 << 20
 
     /// The default for ``maximumReadCount``: 16,384.
-    public static let defaultMaximumReadCount = 1 << 14
+    @usableFromInline package static let defaultMaximumReadCount = 1 << 14
 
     /// The deepest nesting of boxes walked: `moov` › `trak` › `mdia` › `minf` › `stbl` is 5 deep.
-    public static let maximumNestingDepth = 16
+    package static let maximumNestingDepth = 16
 
     /// The most bytes an inspection may examine (and read from a file) before it gives up with
     /// ``ISOMediaInspector/Error/readLimitExceeded(_:limit:)``. Box contents that are not

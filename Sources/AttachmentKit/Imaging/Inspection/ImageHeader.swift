@@ -20,9 +20,13 @@ public struct ImageHeader: Sendable, Hashable {
     /// Whether the image is stored to be shown coarse to fine: a progressive JPEG, an
     /// interlaced (Adam7) PNG or an interlaced GIF.
     public let isProgressive: Bool
-    /// Whether the image is animated: a GIF with more than one frame, an APNG with more than
-    /// one frame (`acTL`), an animated WebP (`ANIM`), or an AVIF/HEIF image sequence.
+    /// Whether the image is animated: a GIF, APNG or WebP with more than one frame (see
+    /// ``animation``), or an AVIF/HEIF image sequence. A WebP with the animation flag and one
+    /// frame, or an APNG whose `acTL` announces one, is still.
     public let isAnimated: Bool
+    /// The frames, delays and loop count of an animated GIF, APNG or WebP; `nil` for a still
+    /// image and for AVIF/HEIF sequences, whose timing this inspector does not read.
+    public let animation: Animation?
     /// How many bytes the inspector read to produce this header: bytes read from disk for a
     /// file, bytes examined for data in memory.
     public let inspectedByteCount: Int
@@ -31,14 +35,16 @@ public struct ImageHeader: Sendable, Hashable {
     /// the real ones.
     public init(
         format: ImageFormat, pixelWidth: Int, pixelHeight: Int, orientation: ImageOrientation = .up,
-        isProgressive: Bool = false, isAnimated: Bool = false, inspectedByteCount: Int = 0
+        isProgressive: Bool = false, isAnimated: Bool = false, animation: Animation? = nil,
+        inspectedByteCount: Int = 0
     ) {
         self.format = format
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.orientation = orientation
         self.isProgressive = isProgressive
-        self.isAnimated = isAnimated
+        self.isAnimated = isAnimated || animation != nil
+        self.animation = animation
         self.inspectedByteCount = inspectedByteCount
     }
 
@@ -59,6 +65,15 @@ public struct ImageHeader: Sendable, Hashable {
     /// ``ImageInspector/ContentPolicy/maximumPixelCount`` before decoding.
     public var pixelCount: Int {
         let (product, overflow) = pixelWidth.multipliedReportingOverflow(by: pixelHeight)
+        return overflow ? Int.max : product
+    }
+
+    /// The number of pixels a decoder that holds every frame would allocate: ``pixelCount``
+    /// times the frames of ``animation`` (1 for a still image), saturating at `Int.max`. What
+    /// ``ImageInspector/verify(_:declaredType:policy:)`` compares with
+    /// ``ImageInspector/ContentPolicy/maximumPixelCount``.
+    public var totalPixelCount: Int {
+        let (product, overflow) = pixelCount.multipliedReportingOverflow(by: max(1, animation?.frameCount ?? 1))
         return overflow ? Int.max : product
     }
 }

@@ -33,6 +33,6 @@ enum ImageHeaderParsing {
         return ImageHeader(
             format: reader.format, pixelWidth: fields.pixelWidth, pixelHeight: fields.pixelHeight,
             orientation: fields.orientation, isProgressive: fields.isProgressive, isAnimated: fields.isAnimated,
-            inspectedByteCount: reader.inspectedByteCount)
+            animation: fields.animation, inspectedByteCount: reader.inspectedByteCount)
     }
 }

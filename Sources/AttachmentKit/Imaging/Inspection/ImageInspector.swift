@@ -16,10 +16,10 @@ import Foundation
 /// than ``maximumByteCount`` bytes in all.
 public struct ImageInspector: Sendable, Hashable {
     /// The default for ``maximumByteCount``: 1 MiB.
-    public static let defaultMaximumByteCount = 1 << 20
+    @usableFromInline package static let defaultMaximumByteCount = 1 << 20
 
     /// The default for ``maximumReadCount``: 16,384.
-    public static let defaultMaximumReadCount = 1 << 14
+    @usableFromInline package static let defaultMaximumReadCount = 1 << 14
 
     /// The most bytes an inspection may examine, and read from a file, before it gives up with
     /// ``ImageInspector/Error/readLimitExceeded(_:limit:)``.

@@ -5,6 +5,8 @@ struct HeaderFields: Equatable {
     var orientation: ImageOrientation = .up
     var isProgressive = false
     var isAnimated = false
+    /// The frames and timing of an animated GIF, APNG or WebP.
+    var animation: ImageHeader.Animation?
 
     /// Checks that both dimensions are positive.
     ///

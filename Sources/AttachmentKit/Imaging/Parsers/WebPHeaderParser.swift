@@ -1,7 +1,8 @@
 /// Reads a WebP's size from its first chunk, in any of the three forms: lossy (`VP8 `: the
 /// key frame header), lossless (`VP8L`: the 14-bit fields after the signature) or extended
-/// (`VP8X`: the canvas size and flags). An extended file whose flags announce Exif is walked,
-/// chunk by chunk, to its `EXIF` chunk for the orientation.
+/// (`VP8X`: the canvas size and flags). An extended file whose flags announce Exif or animation
+/// is walked chunk by chunk (see ``WebPExtendedChunks``): to its `EXIF` chunk for the
+/// orientation, and through every `ANMF` frame of an animation.
 enum WebPHeaderParser {
     static func parse(_ reader: inout ByteReader) throws(ImageInspector.Error) -> HeaderFields {
         let riffEnd = try reader.end(of: 8, length: reader.uint32(at: 4, bigEndian: false), field: "RIFF size")
@@ -31,10 +32,10 @@ enum WebPHeaderParser {
             let flags = try reader.uint8(at: payload)
             var fields = try HeaderFields(
                 pixelWidth: reader.uint24(at: payload + 4, bigEndian: false) + 1,
-                pixelHeight: reader.uint24(at: payload + 7, bigEndian: false) + 1, isAnimated: flags & 0x02 != 0)
-            if flags & 0x08 != 0 {
-                fields.orientation = try exifOrientation(after: chunk, riffEnd: riffEnd, &reader)
-            }
+                pixelHeight: reader.uint24(at: payload + 7, bigEndian: false) + 1)
+            var walk = WebPExtendedChunks(
+                offset: chunk.end, riffEnd: riffEnd, readsExif: flags & 0x08 != 0, isAnimated: flags & 0x02 != 0)
+            try walk.read(into: &fields, &reader)
             return fields
         default:
             throw .malformed(.webp, reason: "the first chunk is \"\(chunk.code)\", not VP8, VP8L or VP8X")
@@ -42,20 +43,38 @@ enum WebPHeaderParser {
     }
 
     /// One RIFF chunk: its code, payload size and where it starts.
-    private struct Chunk {
+    struct Chunk {
         let code: String
         let size: Int
         let offset: Int
         let riffEnd: Int
+        /// The chunk's first bytes, header included, read with it when a `peek` was asked for.
+        let head: [UInt8]
 
-        init(at offset: Int, riffEnd: Int, _ reader: inout ByteReader) throws(ImageInspector.Error) {
-            code = FourCharacterCode.text(try reader.uint32(at: offset, bigEndian: true))
-            size = try reader.uint32(at: offset + 4, bigEndian: false)
+        /// Reads the chunk header at `offset` and, with `peek` over 8, in the same read up to
+        /// `peek` bytes from the chunk's start (an `ANMF` frame's header), fewer where the input
+        /// ends; ``head`` is empty otherwise.
+        init(at offset: Int, riffEnd: Int, peek: Int = 8, _ reader: inout ByteReader) throws(ImageInspector.Error) {
+            let size: UInt32
+            if peek > 8 {
+                head = try reader.prefix(peek, from: offset)
+                guard head.count >= 8 else { throw .truncated(.webp, offset: offset + (head.count < 4 ? 0 : 4)) }
+                code = FourCharacterCode.text(head[0..<4].reduce(0) { $0 << 8 | Int($1) })
+                size = head[4..<8].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            } else {
+                // Two reads without an allocation: the common case, and a walk of many tiny chunks.
+                head = []
+                code = FourCharacterCode.text(try reader.uint32(at: offset, bigEndian: true))
+                size = try reader.rawUInt32(at: offset + 4, bigEndian: false)
+            }
             self.offset = offset
             self.riffEnd = riffEnd
-            guard size <= riffEnd - offset - 8 else {
+            // Compared as 64-bit values: a 32-bit `Int` (Apple Watch) can't hold every size.
+            let room = riffEnd - offset - 8
+            guard room >= 0, UInt64(size) <= UInt64(room) else {
                 throw .oversizedField(.webp, field: "\"\(code)\" chunk size", value: UInt64(size))
             }
+            self.size = Int(size)
         }
 
         /// Where the next chunk starts: after the payload and its padding to an even length, or
@@ -68,27 +87,5 @@ enum WebPHeaderParser {
             // apple-compat: allow int32-trap (payloadEnd < riffEnd here, so + 1 fits)
             return payloadEnd == riffEnd ? riffEnd : payloadEnd + size % 2
         }
-    }
-
-    /// Walks the chunks after `first` to the `EXIF` chunk and reads its orientation;
-    /// ``ImageOrientation/up`` when there is none.
-    private static func exifOrientation(
-        after first: Chunk, riffEnd: Int, _ reader: inout ByteReader
-    ) throws(ImageInspector.Error) -> ImageOrientation {
-        var offset = first.end
-        while offset <= riffEnd - 8 {
-            let chunk = try Chunk(at: offset, riffEnd: riffEnd, &reader)
-            if chunk.code == "EXIF" {
-                var base = chunk.offset + 8
-                var length = chunk.size
-                if length >= 6, try reader.bytes(at: base, equal: TIFFStructure.exifIdentifier) {
-                    base += 6
-                    length -= 6
-                }
-                return try TIFFStructure.embeddedOrientation(at: base, length: length, &reader)
-            }
-            offset = chunk.end
-        }
-        return .up
     }
 }

@@ -13,17 +13,19 @@ extension ImageInspector {
         }
 
         /// The default for ``maximumPixelCount``: 100 megapixels.
-        public static let defaultMaximumPixelCount = 100_000_000
+        @usableFromInline package static let defaultMaximumPixelCount = 100_000_000
 
         /// The default policy: accept and correct mislabelled images, at most 100 megapixels.
         public static let `default` = ImageInspector.ContentPolicy()
 
         /// How a declared type that does not match the content is handled.
         public var typeMismatch: TypeMismatchHandling
-        /// The most pixels (width × height of one frame) an image may have. A larger one is
-        /// refused with ``ImageInspector/VerificationError/tooManyPixels(_:limit:)`` before anything decodes
+        /// The most pixels an image may have: width × height, times the frames of an animation
+        /// (``ImageHeader/totalPixelCount``). A larger one is refused with
+        /// ``ImageInspector/VerificationError/tooManyPixels(_:limit:)`` before anything decodes
         /// it: a few hundred bytes of PNG or GIF can announce a 50,000 × 50,000 image that would
-        /// take 10 GB to decode (a decompression bomb).
+        /// take 10 GB to decode, and a 4000 × 4000 GIF of 200 tiny frames takes 12 GB to decode
+        /// whole (a decompression bomb).
         public var maximumPixelCount: Int
 
         /// Creates a policy.

@@ -1,6 +1,7 @@
 extension ImageInspector {
     /// Checks a part's content before anything decodes it: that its bytes are an image, that
-    /// the image is within `policy`'s pixel limit, and whether `declaredType` describes it.
+    /// the image is within `policy`'s pixel limit (every frame of an animation counted), and
+    /// whether `declaredType` describes it.
     ///
     /// ```swift
     /// let image = try ImageInspector().verify(content, declaredType: part.mimeType)
@@ -11,7 +12,8 @@ extension ImageInspector {
     ///   accepts that, the corrected type.
     /// - Throws: ``ImageInspector/VerificationError``: ``ImageInspector/VerificationError/notAnImage(_:declaredType:)``
     ///   for bytes of no image format (whatever the declared type says),
-    ///   ``ImageInspector/VerificationError/tooManyPixels(_:limit:)`` over the pixel limit,
+    ///   ``ImageInspector/VerificationError/tooManyPixels(_:limit:)`` over the pixel limit
+    ///   (``ImageHeader/totalPixelCount``),
     ///   ``ImageInspector/VerificationError/typeMismatch(declaredType:actualFormat:)`` for a wrong type
     ///   under ``ImageInspector/ContentPolicy/TypeMismatchHandling/reject``, and
     ///   ``ImageInspector/VerificationError/unreadableHeader(_:declaredType:)`` for a damaged header, and
@@ -30,7 +32,7 @@ extension ImageInspector {
             default: throw .unreadableHeader(error, declaredType: declaredType)
             }
         }
-        guard header.pixelCount <= policy.maximumPixelCount else {
+        guard header.totalPixelCount <= policy.maximumPixelCount else {
             throw .tooManyPixels(header, limit: policy.maximumPixelCount)
         }
         let image = ImageInspector.VerifiedImage(header: header, declaredType: declaredType)

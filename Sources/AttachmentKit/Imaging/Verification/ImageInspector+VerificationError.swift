@@ -9,7 +9,8 @@ extension ImageInspector {
         /// The declared type names another format than the bytes have, and the policy rejects
         /// mislabelled content.
         case typeMismatch(declaredType: MIMEType, actualFormat: ImageFormat)
-        /// The image has more pixels than the policy allows: a possible decompression bomb.
+        /// The image has more pixels than the policy allows, every frame of an animation
+        /// counted (``ImageHeader/totalPixelCount``): a possible decompression bomb.
         case tooManyPixels(ImageHeader, limit: Int)
         /// The bytes start like an image but its header could not be read.
         case unreadableHeader(ImageInspector.Error, declaredType: MIMEType)
@@ -23,8 +24,9 @@ extension ImageInspector {
             case .typeMismatch(let declared, let actual):
                 "content declared \(declared) is \(actual) (\(actual.mimeType))"
             case .tooManyPixels(let header, let limit):
-                "\(header.format) image of \(header.pixelWidth) x \(header.pixelHeight) has \(header.pixelCount) pixels;"
-                    + " at most \(limit) are allowed"
+                "\(header.format) image of \(header.pixelWidth) x \(header.pixelHeight)"
+                    + (header.animation.map { " in \($0.frameCount) frames" } ?? "")
+                    + " has \(header.totalPixelCount) pixels; at most \(limit) are allowed"
             case .unreadableHeader(let error, let declared): "content declared \(declared): \(error)"
             case .unreadableFile(let url, let reason): "can't read \(url.path): \(reason)"
             }

@@ -3,7 +3,7 @@ extension MIMEType {
     public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The string is empty or only spaces.
         case empty
-        /// The string is longer than ``MIMEType/maximumByteCount`` UTF-8 bytes.
+        /// The string is longer than 255 UTF-8 bytes.
         case tooLong(byteCount: Int)
         /// There is no `/` between the type and the subtype (for example `jpeg`).
         case missingSlash(String)

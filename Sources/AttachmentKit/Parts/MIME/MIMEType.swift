@@ -20,10 +20,10 @@ public struct MIMEType: Sendable, Hashable, CustomStringConvertible {
     public let essence: String
 
     /// The longest string, in UTF-8 bytes, that ``init(_:)`` accepts.
-    public static let maximumByteCount = 255
+    package static let maximumByteCount = 255
 
     /// The suffix that marks a preview (low-resolution) variant of a type.
-    public static let previewSuffix = "+preview"
+    package static let previewSuffix = "+preview"
 
     /// Parses a media type.
     ///

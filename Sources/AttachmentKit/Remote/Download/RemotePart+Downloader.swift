@@ -11,7 +11,7 @@ extension RemotePart {
     /// ```
     ///
     /// Through a ``DownloadCoordinator`` whose store keeps partial downloads (a
-    /// ``FileContentStore``, ``TieredContentStore`` or ``DefaultContentStore``), the body streams
+    /// ``FileContentStore`` or ``DefaultContentStore``), the body streams
     /// into the store's partial-download file and becomes the entry by rename; the partial survives
     /// failures, cancellation and relaunches, and the next attempt resumes it. Called directly
     /// (``RemotePart/downloadContent(reportingTo:)``), a download goes to a scratch store in the

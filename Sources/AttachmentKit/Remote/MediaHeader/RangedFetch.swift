@@ -14,7 +14,7 @@ struct RangedFetch: Sendable {
     static func fetch(
         _ url: URL, first: Int64, last: Int64, validator: String?, headers: HTTPHeaders, follower: RedirectFollower,
         clock: any TransferClock
-    ) async throws(RemoteMediaHeaderReader.Error) -> RangedFetch {
+    ) async throws(RemotePart.MediaHeaderReader.Error) -> RangedFetch {
         var ranged = headers
         ranged["Range"] = "bytes=\(first)-\(last)"
         ranged["Accept-Encoding"] = "identity"
@@ -30,16 +30,16 @@ struct RangedFetch: Sendable {
                 guard head.statusCode == 206 else {
                     response.body.cancel()
                     if head.statusCode == 200, validator != nil {
-                        throw RemoteMediaHeaderReader.Error.changedWhileReading
+                        throw RemotePart.MediaHeaderReader.Error.changedWhileReading
                     }
-                    throw RemoteMediaHeaderReader.Error.rangesNotSupported(statusCode: head.statusCode)
+                    throw RemotePart.MediaHeaderReader.Error.rangesNotSupported(statusCode: head.statusCode)
                 }
                 let value = head.headers["Content-Range"]
                 guard let range = value.flatMap(ContentRange.init), let sent = range.range, let total = range.total,
                     sent.lowerBound == first, sent.upperBound <= last, head.hasIdentityEncoding
                 else {
                     response.body.cancel()
-                    throw RemoteMediaHeaderReader.Error.invalidContentRange(value)
+                    throw RemotePart.MediaHeaderReader.Error.invalidContentRange(value)
                 }
                 // At most the range asked for is kept: the count comes from the request, not the file.
                 let expected = Int(sent.upperBound - sent.lowerBound + 1)
@@ -58,7 +58,7 @@ struct RangedFetch: Sendable {
                 }
                 return RangedFetch(bytes: bytes, total: total, validator: validator ?? Self.validator(of: head))
             }
-        } catch let error as RemoteMediaHeaderReader.Error {
+        } catch let error as RemotePart.MediaHeaderReader.Error {
             throw error
         } catch let error as RemotePartError {
             throw .transfer(error)

@@ -33,7 +33,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// The default ``bufferLimit`` for this process: 16 MiB in an app (8 MiB on a device with
     /// less than 2 GiB of memory), 4 MiB in an app extension or on Apple Watch, whose memory
     /// limits are far lower.
-    public static var recommendedBufferLimit: Int { MemoryBudget.current.transferBufferLimit }
+    @usableFromInline package static var recommendedBufferLimit: Int { MemoryBudget.current.transferBufferLimit }
     let session: URLSession
     let router: URLSessionTaskRouter
 
@@ -44,7 +44,7 @@ public final class URLSessionTransport: HTTPTransport {
     ///     ``RemotePart/Configuration/maximumConcurrentTransfersPerHost`` at or below it (on
     ///     Linux, requests queued inside libcurl beyond it crash Swift 6.2–6.3 on HTTP/2).
     ///   - bufferLimit: The most bytes of body that may wait to be written; by default
-    ///     ``recommendedBufferLimit``.
+    ///     16 MiB in an app (8 MiB below 2 GiB of memory), 4 MiB in an extension or on a watch.
     public init(
         maximumConnectionsPerHost: Int = 6, bufferLimit: Int = URLSessionTransport.recommendedBufferLimit
     ) {

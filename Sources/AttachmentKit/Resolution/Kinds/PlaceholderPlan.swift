@@ -1,6 +1,6 @@
 /// How one run of the events gets its placeholder: at once from what ``AttachmentResolver/resolve(_:)``
 /// read, from the size part being fetched, or, for a remote video without a size part, from its
-/// header read with ranged requests (``RemoteMediaHeaderReader``, never a whole download).
+/// header read with ranged requests (``RemotePart/MediaHeaderReader``, never a whole download).
 ///
 /// A video's placeholder read from its poster's header is a last resort: a size part to fetch or
 /// a remote header comes first, and the poster's header gives the size only when they fail.
@@ -32,7 +32,7 @@ struct PlaceholderPlan: Sendable {
     /// headers, and hands the placeholder to `emitter`: a failure is sent with role
     /// ``AttachmentResolver/Failure/Role/sizeMetadata`` and the poster's header then gives the size.
     func read(_ video: RemotePart, into emitter: ResolutionEmitter) async {
-        let reader = RemoteMediaHeaderReader(
+        let reader = RemotePart.MediaHeaderReader(
             transport: video.downloader.transport, configuration: video.downloader.configuration)
         do {
             let headers = try await video.hooks.headers?(video.url) ?? HTTPHeaders()

@@ -14,7 +14,7 @@ extension PlaceholderSize {
     ///
     /// The header is read when the video is local (a few kilobytes from its file, whether or not
     /// there is a size part), and for a remote video with ranged requests only when no size part
-    /// gives the size (``RemoteMediaHeaderReader``): a remote video with a size part costs no
+    /// gives the size (``RemotePart/MediaHeaderReader``): a remote video with a size part costs no
     /// request, so its ``rotation`` is `nil`, and so is its ``duration`` when the size part has
     /// none.
     public struct VideoDetails: Sendable, Hashable {
@@ -24,10 +24,10 @@ extension PlaceholderSize {
         /// How the video is turned for display, from its header (``ISOMediaHeader/rotation``); `nil`
         /// when the header was not read. The placeholder's ``PlaceholderSize/displayedSize`` already
         /// has it applied when the size came from the header.
-        public var rotation: VideoRotation?
+        public var rotation: ISOMediaHeader.Rotation?
 
         /// Creates the details.
-        public init(duration: Double? = nil, rotation: VideoRotation? = nil) {
+        public init(duration: Double? = nil, rotation: ISOMediaHeader.Rotation? = nil) {
             self.duration = duration
             self.rotation = rotation
         }

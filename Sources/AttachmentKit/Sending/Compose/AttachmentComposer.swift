@@ -20,6 +20,12 @@ import Foundation
 /// platforms ImageIO's thumbnail (upright), elsewhere the JPEG's embedded Exif thumbnail, with an
 /// Exif orientation written into it so it is turned as the size part says. A PNG, a WebP or a
 /// JPEG without a thumbnail goes without a preview on Linux; an app can always hand in its own.
+///
+/// An animated GIF, APNG or WebP is never turned into a still: the original goes as it is, the
+/// size part says `"animated":true`, and a preview, where one is had, is a still JPEG of its
+/// first frame. ``AttachmentComposer/OutgoingAttachment/header`` carries the frames and delays
+/// (``ImageHeader/animation``), and its ``ImageHeader/isAnimated`` is Matrix's
+/// `info.is_animated`.
 public struct AttachmentComposer: Sendable {
     /// How the header is read.
     public var inspector: ImageInspector
@@ -59,14 +65,14 @@ public struct AttachmentComposer: Sendable {
     /// - Throws: ``AttachmentComposer/Error``.
     public func compose(
         imageAt url: URL, into directory: URL, id: String, preview: PartContent? = nil
-    ) throws(AttachmentComposer.Error) -> OutgoingAttachment {
+    ) throws(AttachmentComposer.Error) -> AttachmentComposer.OutgoingAttachment {
         let header = try readHeader(url)
         let byteCount = try Self.size(of: url)
         let original = LocalPart(
             id: PartID("\(id)/original"), mimeType: header.format.mimeType, content: .file(url),
             transferStatus: .awaitingUpload, byteCount: byteCount)
         try Self.createDirectory(directory)
-        let metadata: ImageSizeMetadata
+        var metadata: ImageSizeMetadata
         do {
             metadata = try ImageSizeMetadata(
                 pixelWidth: Double(header.pixelWidth), pixelHeight: Double(header.pixelHeight),
@@ -74,6 +80,7 @@ public struct AttachmentComposer: Sendable {
         } catch {
             throw .unreadableHeader(url, .malformed(header.format, reason: error.description))
         }
+        metadata.isAnimated = header.isAnimated
         let json: Data
         do {
             json = try metadata.json(orientationCode: orientationCode)
@@ -96,7 +103,8 @@ public struct AttachmentComposer: Sendable {
                 id: PartID("\(id)/preview"), mimeType: .imageJPEGPreview, content: previewContent,
                 transferStatus: .awaitingUpload, byteCount: previewSize)
         }
-        return OutgoingAttachment(original: original, preview: previewPart, sizePart: sizePart, header: header)
+        return AttachmentComposer.OutgoingAttachment(
+            original: original, preview: previewPart, sizePart: sizePart, header: header)
     }
 
     /// Composes a message that sends the file at `url` as it is, whatever its bytes: for files the
@@ -110,12 +118,12 @@ public struct AttachmentComposer: Sendable {
     ///   ``AttachmentComposer/Error/unreadable(_:reason:)``.
     public func composeFile(
         at url: URL, mimeType: MIMEType = .applicationOctetStream, id: String
-    ) throws(AttachmentComposer.Error) -> OutgoingAttachment {
+    ) throws(AttachmentComposer.Error) -> AttachmentComposer.OutgoingAttachment {
         let byteCount = try Self.size(of: url)
         let original = LocalPart(
             id: PartID("\(id)/original"), mimeType: mimeType, content: .file(url), transferStatus: .awaitingUpload,
             byteCount: byteCount)
-        return OutgoingAttachment(original: original, preview: nil, sizePart: nil, header: nil)
+        return AttachmentComposer.OutgoingAttachment(original: original, preview: nil, sizePart: nil, header: nil)
     }
 
     private func readHeader(_ url: URL) throws(AttachmentComposer.Error) -> ImageHeader {

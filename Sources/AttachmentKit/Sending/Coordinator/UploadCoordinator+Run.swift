@@ -134,7 +134,7 @@ extension UploadCoordinator {
             let listeners = registry.listeners.removeValue(forKey: id) ?? []
             registry.running[id] = nil
             registry.priorities[id] = nil
-            let state: DownloadState
+            let state: PartDownload.State
             var final: TransferProgress?
             switch result {
             case .success(let part):

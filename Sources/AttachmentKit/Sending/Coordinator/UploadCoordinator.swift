@@ -124,12 +124,12 @@ public final class UploadCoordinator: Sendable {
         task?.cancel()
     }
 
-    /// Registers `observer` for the progress of `partID`'s next or current upload, called on
-    /// `delivery`'s actor.
+    /// Registers `observer` for the progress of `partID`'s next or current upload, called
+    /// isolated to `actor` (the main actor unless given another).
     public func addObserver(
-        _ observer: any ProgressObserver, for partID: PartID, delivery: ProgressDelivery = .mainActor
+        _ observer: any ProgressObserver, for partID: PartID, on actor: any Actor = MainActor.shared
     ) {
-        addListener(ObserverChannel(observer: observer, partID: partID, delivery: delivery), for: partID)
+        addListener(ObserverChannel(observer: observer, partID: partID, actor: actor), for: partID)
     }
 
     /// Registers a main-actor `observer` for the progress of `partID`'s next or current upload.

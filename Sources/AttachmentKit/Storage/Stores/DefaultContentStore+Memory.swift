@@ -22,7 +22,7 @@ extension DefaultContentStore {
     /// Trims the memory tier for a memory-pressure event.
     func relieve(_ pressure: MemoryPressure) {
         switch pressure {
-        case .warning: trimMemory(toCost: memoryCostLimit / 2)
+        case .warning: trimMemory(toCost: memoryPolicy.costLimit / 2)
         case .critical: trimMemory(toCost: 0)
         }
     }

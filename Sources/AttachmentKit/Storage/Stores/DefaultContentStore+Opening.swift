@@ -29,7 +29,7 @@ extension DefaultContentStore {
             let now = DispatchTime.now().uptimeNanoseconds
             if let failure = state.failure, Double(now &- failure.time) / 1e9 < openRetryInterval { return memory }
             do throws(ContentStoreError) {
-                let disk = try FileContentStore(directory: directory, byteCapacity: diskByteCapacity)
+                let disk = try reopenedDisk()
                 let tiered = TieredContentStore(memory: memory, disk: disk)
                 (state.tiered, state.failure) = (tiered, nil)
                 return tiered
@@ -40,10 +40,28 @@ extension DefaultContentStore {
         }
     }
 
+    /// The disk tier, opened now: with the settings of the one the app gave, or the defaults.
+    private func reopenedDisk() throws(ContentStoreError) -> FileContentStore {
+        guard let givenDisk else { return try FileContentStore(directory: directory, byteCapacity: diskByteCapacity) }
+        return try FileContentStore(
+            directory: givenDisk.directory, byteCapacity: givenDisk.byteCapacity, durability: givenDisk.durability,
+            maximumPartialDownloads: givenDisk.maximumPartialDownloads)
+    }
+
     private func makeMemoryTier(in state: inout Opening) -> InMemoryContentStore {
         let memory = InMemoryContentStore(policy: memoryPolicy)
         state.memory = memory
-        state.pressureListener = MemoryPressureListener.start { [weak self] pressure in self?.relieve(pressure) }
+        state.pressureListener = Self.pressureListener(for: self)
         return memory
+    }
+
+    /// Trims the memory tier on the system's memory-pressure events (Apple platforms).
+    func listenToMemoryPressure() {
+        let listener = Self.pressureListener(for: self)
+        opening.withLock { $0.pressureListener = listener }
+    }
+
+    private static func pressureListener(for store: DefaultContentStore) -> AnyObject? {
+        MemoryPressureListener.start { [weak store] pressure in store?.relieve(pressure) }
     }
 }

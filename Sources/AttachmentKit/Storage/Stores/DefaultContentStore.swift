@@ -1,8 +1,8 @@
 import Foundation
 
-/// The store ``DownloadCoordinator/shared`` keeps downloads in, so that resolvers store content
-/// without being told to: a ``TieredContentStore`` (memory in front of disk) in the user's
-/// caches directory, opened on first use.
+/// The store to use unless you need another, and the one ``DownloadCoordinator/shared`` keeps
+/// downloads in: an ``InMemoryContentStore`` in front of a ``FileContentStore`` in the user's
+/// caches directory (or a directory or opened store you give), opened on first use.
 ///
 /// Opening waits for the first call that needs the store, so creating a resolver or a
 /// coordinator never touches the disk. When the directory can't be used (a read-only file
@@ -59,8 +59,6 @@ public final class DefaultContentStore: ContentStore {
     /// unless given another. Larger content, such as an original photo, is served from
     /// disk as a file URL.
     public let memoryPolicy: DefaultContentStore.MemoryPolicy
-    /// The memory tier's byte-cost limit: ``memoryPolicy``'s.
-    public var memoryCostLimit: Int64 { memoryPolicy.costLimit }
     /// The disk tier's byte capacity.
     public let diskByteCapacity: Int64
     /// The least time, in seconds, between two attempts to open the directory after one failed.
@@ -69,6 +67,9 @@ public final class DefaultContentStore: ContentStore {
     /// The memory tier, created on first use and kept across open attempts; the opened store,
     /// or the reason the last attempt failed and when it was made.
     let opening = LockedState(Opening())
+    /// The disk tier the app opened itself, whose settings a reopening keeps; `nil` when the
+    /// store opens its own.
+    let givenDisk: FileContentStore?
 
     /// Creates a store that opens on first use.
     ///
@@ -88,10 +89,28 @@ public final class DefaultContentStore: ContentStore {
         self.memoryPolicy = memory
         self.diskByteCapacity = diskByteCapacity
         self.openRetryInterval = openRetryInterval.isFinite ? max(0, openRetryInterval) : 5
+        self.givenDisk = nil
     }
 
-    /// The store behind this one, opened now if it was not yet: a ``TieredContentStore``, or
-    /// an ``InMemoryContentStore`` when the directory can't be used.
+    /// Creates a store whose memory tier is `memory`, in front of a ``FileContentStore`` the app
+    /// opened itself: to choose its ``FileContentStore/Durability`` or its limit of partial
+    /// downloads, or to handle a failure to open it at launch. After ``closeDiskTier()``, the
+    /// next use opens the same directory again with the same settings.
+    public init(memory: InMemoryContentStore = InMemoryContentStore(), disk: FileContentStore) {
+        self.directory = disk.directory
+        self.memoryPolicy = MemoryPolicy(costLimit: memory.costLimit, maximumEntryByteCount: memory.maximumEntryCost)
+        self.diskByteCapacity = disk.byteCapacity
+        self.openRetryInterval = 5
+        self.givenDisk = disk
+        opening.withLock { state in
+            state.memory = memory
+            state.tiered = TieredContentStore(memory: memory, disk: disk)
+        }
+        listenToMemoryPressure()
+    }
+
+    /// The store behind this one, opened now if it was not yet: the memory tier in front of the
+    /// disk tier, or the memory tier alone when the directory can't be used.
     public var backingStore: any ContentStore { open() }
 
     /// Why the disk tier could not be opened at the last attempt, or `nil` when it was opened

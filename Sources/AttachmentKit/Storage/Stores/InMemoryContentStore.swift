@@ -26,18 +26,9 @@ public final class InMemoryContentStore: ContentStore {
 
     private let entries: LockedState<LRUIndex<PrehashedKey<ContentKey>, PartContent>>
 
-    /// Creates an empty store.
-    ///
-    /// Out-of-range arguments are clamped rather than rejected: a negative limit counts as
-    /// zero (the store keeps nothing), and `maximumEntryFraction` is clamped to `0...1` (NaN
-    /// counts as zero).
-    ///
-    /// - Parameters:
-    ///   - costLimit: The most bytes the store holds; 64 MiB by default.
-    ///   - countLimit: The most entries the store holds; unlimited by default.
-    ///   - maximumEntryFraction: The largest entry kept, as a fraction of `costLimit`; 10 % by
-    ///     default.
-    public convenience init(costLimit: Int64 = 64 << 20, countLimit: Int = .max, maximumEntryFraction: Double = 0.1) {
+    /// Creates an empty store that keeps entries of at most `maximumEntryFraction` of
+    /// `costLimit` (clamped to `0...1`; NaN counts as zero).
+    package convenience init(costLimit: Int64 = 64 << 20, countLimit: Int = .max, maximumEntryFraction: Double) {
         let limit = max(0, costLimit)
         let fraction = maximumEntryFraction.isNaN ? 0 : min(1, max(0, maximumEntryFraction))
         self.init(
@@ -45,17 +36,25 @@ public final class InMemoryContentStore: ContentStore {
         )
     }
 
-    /// Creates an empty store that keeps entries of at most `maximumEntryCost` bytes (clamped
-    /// to `0...costLimit`); negative limits count as zero.
-    public init(costLimit: Int64, countLimit: Int = .max, maximumEntryCost: Int64) {
+    /// Creates an empty store.
+    ///
+    /// Out-of-range arguments are clamped rather than rejected: a negative limit counts as zero
+    /// (the store keeps nothing), and the entry cap is clamped to `0...costLimit`.
+    ///
+    /// - Parameters:
+    ///   - costLimit: The most bytes the store holds; 64 MiB by default.
+    ///   - countLimit: The most entries the store holds; unlimited by default.
+    ///   - maximumEntryCost: The largest entry kept, in bytes; 10 % of `costLimit` by default.
+    public init(costLimit: Int64 = 64 << 20, countLimit: Int = .max, maximumEntryCost: Int64? = nil) {
         self.costLimit = max(0, costLimit)
         self.countLimit = max(0, countLimit)
-        self.maximumEntryCost = min(self.costLimit, max(0, maximumEntryCost))
+        let cap = maximumEntryCost ?? Int64((Double(self.costLimit) * 0.1).rounded(.down))
+        self.maximumEntryCost = min(self.costLimit, max(0, cap))
         self.entries = LockedState(LRUIndex())
     }
 
     /// Creates an empty store with the limits of a ``DefaultContentStore/MemoryPolicy``.
-    public convenience init(policy: DefaultContentStore.MemoryPolicy) {
+    package convenience init(policy: DefaultContentStore.MemoryPolicy) {
         self.init(costLimit: policy.costLimit, maximumEntryCost: policy.maximumEntryByteCount)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// An ``InMemoryContentStore`` in front of a ``FileContentStore``: what the resolver uses by
-/// default.
+/// An ``InMemoryContentStore`` in front of a ``FileContentStore``: the two tiers of a
+/// ``DefaultContentStore`` once its directory has opened.
 ///
 /// - A hit in memory costs no I/O.
 /// - A disk hit on an entry small enough for the memory store (at most its
@@ -13,11 +13,11 @@ import Foundation
 ///   the disk store may evict the file behind them.
 /// - Writes go to disk first; memory gets the new bytes only once they are on disk, so the
 ///   two tiers never disagree after a write returns. A failed disk write changes neither.
-public final class TieredContentStore: ContentStore {
+final class TieredContentStore: ContentStore {
     /// The memory tier.
-    public let memory: InMemoryContentStore
+    let memory: InMemoryContentStore
     /// The disk tier, which holds every entry.
-    public let disk: FileContentStore
+    let disk: FileContentStore
 
     /// Counts writes, so that a promotion read before a write never lands after it.
     private let writeCount = LockedState<UInt64>(0)
@@ -27,7 +27,7 @@ public final class TieredContentStore: ContentStore {
     private let beforePromotion: (@Sendable () async -> Void)?
 
     /// Puts `memory` in front of `disk`.
-    public convenience init(memory: InMemoryContentStore = InMemoryContentStore(), disk: FileContentStore) {
+    convenience init(memory: InMemoryContentStore = InMemoryContentStore(), disk: FileContentStore) {
         self.init(memory: memory, disk: disk, beforePromotion: nil)
     }
 
@@ -39,7 +39,7 @@ public final class TieredContentStore: ContentStore {
 
     /// The content stored under `key`: from memory if it is there, otherwise from disk
     /// (promoting a small entry's bytes to memory).
-    public func content(for key: ContentKey) async -> PartContent? {
+    func content(for key: ContentKey) async -> PartContent? {
         (try? await checkedContent(for: key)) ?? nil
     }
 
@@ -47,7 +47,7 @@ public final class TieredContentStore: ContentStore {
     /// a disk entry found damaged is reported.
     ///
     /// - Throws: what ``FileContentStore/checkedContent(for:)`` throws.
-    public func checkedContent(for key: ContentKey) async throws(ContentStoreError) -> PartContent? {
+    func checkedContent(for key: ContentKey) async throws(ContentStoreError) -> PartContent? {
         if let hit = memory.content(for: key) { return hit }
         let writesBefore = writeCount.withLock { $0 }
         guard let content = try await disk.checkedContent(for: key) else { return nil }
@@ -70,7 +70,7 @@ public final class TieredContentStore: ContentStore {
     /// - Throws: what ``FileContentStore/store(_:for:)`` throws; both tiers are then
     ///   unchanged.
     @discardableResult
-    public func store(_ data: Data, for key: ContentKey) async throws(ContentStoreError) -> PartContent {
+    func store(_ data: Data, for key: ContentKey) async throws(ContentStoreError) -> PartContent {
         let stored = try await disk.store(data, for: key)
         let kept = changing { memory.insert(.data(data), for: key) }
         return kept ? .data(data) : stored
@@ -82,38 +82,38 @@ public final class TieredContentStore: ContentStore {
     /// - Throws: what ``FileContentStore/storeFile(at:for:)`` throws; both tiers are then
     ///   unchanged.
     @discardableResult
-    public func storeFile(at fileURL: URL, for key: ContentKey) async throws(ContentStoreError) -> PartContent {
+    func storeFile(at fileURL: URL, for key: ContentKey) async throws(ContentStoreError) -> PartContent {
         let stored = try await disk.storeFile(at: fileURL, for: key)
         changing { memory.removeContent(for: key) }
         return stored
     }
 
     /// Removes the content of `key` from both tiers.
-    public func removeContent(for key: ContentKey) async {
+    func removeContent(for key: ContentKey) async {
         changing { memory.removeContent(for: key) }
         await disk.removeContent(for: key)
     }
 
     /// Empties both tiers and removes every partial download.
-    public func removeAll() async {
+    func removeAll() async {
         changing { memory.removeAll() }
         await disk.removeAll()
     }
 
     /// The disk tier's usage: every entry is on disk, and memory holds copies.
-    public func usage() async -> ContentStoreUsage {
+    func usage() async -> ContentStoreUsage {
         disk.usage()
     }
 
     /// The keys held, least recently used first: the disk tier's (see
     /// ``FileContentStore/keys()``).
-    public func keys() async -> [ContentKey] {
+    func keys() async -> [ContentKey] {
         await disk.keys()
     }
 
     /// Whether the store holds an entry for `key`, without counting a use: whether the disk
     /// tier does.
-    public func contains(_ key: ContentKey) async -> Bool {
+    func contains(_ key: ContentKey) async -> Bool {
         await disk.contains(key)
     }
 

@@ -86,13 +86,13 @@ public actor DownloadCoordinator {
     }
 
     /// Where the transfer of `partID` stands: its state while one is running or waiting; after
-    /// one failed, ``DownloadState/failed(_:)`` with its error until a caller asks for the part
+    /// one failed, ``PartDownload/State/failed(_:)`` with its error until a caller asks for the part
     /// again (a new ``download(_:priority:)`` or a ``PartDownload/retry()``), so that a cell
-    /// reused for the part can offer "tap to retry"; ``DownloadState/idle`` otherwise (none
+    /// reused for the part can offer "tap to retry"; ``PartDownload/State/idle`` otherwise (none
     /// started, or the last one completed or was cancelled).
     ///
     /// The failures of the 1,024 parts that failed most recently are kept.
-    public func state(of partID: PartID) -> DownloadState {
+    public func state(of partID: PartID) -> PartDownload.State {
         if let transfer = transfers[partID] { return transfer.state }
         return lastFailures[partID].map { .failed($0) } ?? .idle
     }

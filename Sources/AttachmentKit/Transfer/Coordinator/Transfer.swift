@@ -20,7 +20,7 @@ final class Transfer: Sendable {
     private let prefixScan = LockedState<DisplayablePrefixScan?>(nil)
 
     private struct Shared {
-        var download: DownloadState = .idle
+        var download: PartDownload.State = .idle
         var attempt = 0
         var isAttemptOpen = false
         var callers: [ObjectIdentifier: PartDownload] = [:]
@@ -41,7 +41,7 @@ final class Transfer: Sendable {
         self.shared = LockedState(Shared())
     }
 
-    var state: DownloadState { shared.withLock { $0.download } }
+    var state: PartDownload.State { shared.withLock { $0.download } }
     var callerCount: Int { shared.withLock { $0.callers.count } }
 
     /// Whether every caller only warms the disk tier (prefetches): then the content is kept

@@ -3,7 +3,7 @@
 struct DownloadListener: Sendable {
     enum Channel: Sendable {
         case observer(ObserverChannel)
-        case states(AsyncStream<DownloadState>.Continuation)
+        case states(AsyncStream<PartDownload.State>.Continuation)
     }
 
     let channel: Channel
@@ -13,7 +13,7 @@ struct DownloadListener: Sendable {
 
     /// Tells the listener where the download stands when it starts listening. Returns
     /// `false` when the listener is gone.
-    mutating func start(with state: DownloadState, now: Double, throttle: TransferProgress.Throttle) -> Bool {
+    mutating func start(with state: PartDownload.State, now: Double, throttle: TransferProgress.Throttle) -> Bool {
         switch state {
         case .idle:
             return send(.idle)
@@ -36,7 +36,7 @@ struct DownloadListener: Sendable {
     }
 
     /// Sends the terminal state (after the final progress, for content) and ends the listener.
-    mutating func finish(with state: DownloadState, finalProgress: TransferProgress? = nil) {
+    mutating func finish(with state: PartDownload.State, finalProgress: TransferProgress? = nil) {
         if let finalProgress, gate.admit(step: Int.max, at: 0, throttle: .none) {
             _ = send(.downloading(finalProgress))
         }
@@ -63,7 +63,7 @@ struct DownloadListener: Sendable {
         return false
     }
 
-    private func send(_ state: DownloadState) -> Bool {
+    private func send(_ state: PartDownload.State) -> Bool {
         switch channel {
         case .observer(let observer):
             guard case .downloading(let progress) = state else { return true }
@@ -74,7 +74,7 @@ struct DownloadListener: Sendable {
         }
     }
 
-    private static func result(of state: DownloadState, partID: PartID) -> Result<PartContent, TransferError> {
+    private static func result(of state: PartDownload.State, partID: PartID) -> Result<PartContent, TransferError> {
         switch state {
         case .completed(let content): .success(content)
         case .failed(let error): .failure(error)

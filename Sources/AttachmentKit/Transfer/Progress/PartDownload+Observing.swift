@@ -1,18 +1,20 @@
 extension PartDownload {
-    /// Calls `observer` with this caller's progress and outcome, on `delivery`'s actor.
+    /// Calls `observer` with this caller's progress and outcome, isolated to `actor`: the main
+    /// actor unless given another (a view model's global actor, an actor with a custom executor).
+    /// Callbacks for one observer run one at a time, in order.
     ///
     /// The observer gets the current progress at once (when bytes are arriving), throttled
     /// progress after that, the final 100 % and one
     /// ``ProgressObserver/transfer(of:didFinishWith:)``; an observer added after the end gets
     /// just that last callback. It is held weakly: once released it gets nothing more.
-    public func addObserver(_ observer: some ProgressObserver, delivery: ProgressDelivery = .mainActor) {
-        let channel = ObserverChannel(observer: observer, partID: partID, delivery: delivery)
+    public func addObserver(_ observer: some ProgressObserver, on actor: any Actor = MainActor.shared) {
+        let channel = ObserverChannel(observer: observer, partID: partID, actor: actor)
         register(DownloadListener(.observer(channel)))
     }
 
     /// Calls `observer` with this caller's progress and outcome on the main actor: what a view
     /// controller does (see ``MainActorProgressObserver``). The callbacks are those of
-    /// ``addObserver(_:delivery:)``, and the observer is held weakly.
+    /// ``addObserver(_:on:)``, and the observer is held weakly.
     public func addObserver(_ observer: some MainActorProgressObserver) {
         register(DownloadListener(.observer(ObserverChannel(mainActorObserver: observer, partID: partID))))
     }
@@ -22,7 +24,7 @@ extension PartDownload {
         removeObserver(identifiedBy: ObjectIdentifier(observer))
     }
 
-    /// Stops calling `observer`. Once this returns on the observer's delivery actor, no
+    /// Stops calling `observer`. Once this returns on the actor the observer was added on, no
     /// callback reaches it; called from elsewhere, a callback already running may finish.
     public func removeObserver(_ observer: some ProgressObserver) {
         removeObserver(identifiedBy: ObjectIdentifier(observer))
@@ -36,11 +38,11 @@ extension PartDownload {
     }
 
     /// This caller's download as a sequence of states, for async code: the current state
-    /// first, throttled progress as ``DownloadState/downloading(_:)``, the final 100 %, and
+    /// first, throttled progress as ``PartDownload/State/downloading(_:)``, the final 100 %, and
     /// the terminal state, after which the sequence ends. Each call makes a new sequence;
     /// stopping the iteration stops only it.
-    public func updates() -> AsyncStream<DownloadState> {
-        let (stream, continuation) = AsyncStream.makeStream(of: DownloadState.self)
+    public func updates() -> AsyncStream<PartDownload.State> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PartDownload.State.self)
         register(DownloadListener(.states(continuation)))
         return stream
     }
@@ -57,7 +59,7 @@ extension PartDownload {
     /// Adds a listener, starting it with the transfer's state when this caller follows
     /// `transfer`, or with its own. Returns whether this caller now has listeners that the
     /// transfer must feed.
-    func addListener(_ listener: DownloadListener, following transfer: Transfer?, transferState: DownloadState?)
+    func addListener(_ listener: DownloadListener, following transfer: Transfer?, transferState: PartDownload.State?)
         -> Bool
     {
         let throttle = coordinator.configuration.progressThrottle
@@ -77,7 +79,7 @@ extension PartDownload {
     /// Makes this caller follow `transfer`, which is in `state`. Returns whether it did (not
     /// when the caller has already ended, say cancelled during a retry) and whether it has
     /// listeners that the transfer must feed.
-    func attach(to transfer: Transfer, state: DownloadState, now: Double, throttle: TransferProgress.Throttle) -> (
+    func attach(to transfer: Transfer, state: PartDownload.State, now: Double, throttle: TransferProgress.Throttle) -> (
         attached: Bool, listening: Bool
     ) {
         caller.withLock { caller in

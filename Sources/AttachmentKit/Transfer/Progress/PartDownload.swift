@@ -21,7 +21,7 @@ public final class PartDownload: Sendable {
     struct Caller {
         /// The caller's own state: authoritative once terminal; while attached and not terminal
         /// the shared transfer's state is the caller's state.
-        var own: DownloadState = .idle
+        var own: PartDownload.State = .idle
         var priority: DownloadPriority
         var transfer: Transfer?
         var waiters: [CheckedContinuation<Result<PartContent, TransferError>, Never>] = []
@@ -54,7 +54,7 @@ public final class PartDownload: Sendable {
     }
 
     /// Where this caller's download stands now.
-    public var state: DownloadState {
+    public var state: PartDownload.State {
         let (own, transfer) = caller.withLock { ($0.own, $0.own.isTerminal ? nil : $0.transfer) }
         return transfer?.state ?? own
     }
@@ -133,7 +133,7 @@ public final class PartDownload: Sendable {
     /// Ends this caller with `state`, unless it has ended already. Returns the transfer it
     /// was following, if any.
     @discardableResult
-    func finish(with state: DownloadState, finalProgress: TransferProgress? = nil) -> Transfer? {
+    func finish(with state: PartDownload.State, finalProgress: TransferProgress? = nil) -> Transfer? {
         caller.withLock { caller in
             guard !caller.own.isTerminal else { return nil }
             let transfer = caller.transfer

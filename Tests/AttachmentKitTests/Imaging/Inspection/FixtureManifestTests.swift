@@ -37,6 +37,9 @@ struct FixtureManifestTests {
         #expect(header.orientation.exifValue == entry.exifOrientation)
         #expect(header.isProgressive == entry.isInterlaced)
         #expect(header.isAnimated == (entry.frames > 1))
+        if ![.heic, .heif, .avif].contains(header.format) {
+            #expect((header.animation?.frameCount ?? 1) == entry.frames)
+        }
     }
 
     @Test(
@@ -49,6 +52,7 @@ struct FixtureManifestTests {
         #expect(fromData.orientation == fromFile.orientation)
         #expect(fromData.isProgressive == fromFile.isProgressive)
         #expect(fromData.isAnimated == fromFile.isAnimated)
+        #expect(fromData.animation == fromFile.animation)
     }
 
     /// The names identify gives each format.

@@ -28,13 +28,12 @@ struct FirstMetadataWinsTests {
 
     @Test("of two acTL chunks in a PNG the first wins")
     func pngDuplicateAnimationControl() throws {
-        func actl(_ frames: Int) -> Data {
-            var writer = ImagingByteWriter()
-            writer.uint32(frames)
-            writer.uint32(0)
-            return SyntheticImages.pngChunk("acTL", writer.data)
-        }
-        #expect(try inspector.inspect(SyntheticImages.png(chunks: [actl(2), actl(1)])).isAnimated)
+        let frames = SyntheticImages.apng(delays: [(1, 10), (1, 10)], plays: 5)
+        // The second acTL goes right after the first (after the signature and IHDR).
+        let first = 8 + 25 + 20
+        let data = frames.prefix(first) + SyntheticImages.apngControl(frames: 1, plays: 0) + frames.dropFirst(first)
+        let animation = try #require(try inspector.inspect(data).animation)
+        #expect(animation.loop == .count(5) && animation.frameCount == 2)
     }
 
     @Test("of two ispe properties of the primary HEIF item the first wins, as in libheif")

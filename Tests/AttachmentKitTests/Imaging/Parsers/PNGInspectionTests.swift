@@ -14,13 +14,18 @@ struct PNGInspectionTests {
         #expect(try inspector.inspect(SyntheticImages.png(interlace: 1)).isProgressive)
     }
 
-    @Test("acTL with two frames or more means animated", arguments: [(3, true), (2, true), (1, false)])
+    @Test("the fcTL chunks are the frames: two or more mean animated", arguments: [(3, true), (2, true), (1, false)])
     func animation(frames: Int, isAnimated: Bool) throws {
-        var control = ImagingByteWriter()
-        control.uint32(frames)
-        control.uint32(0)
-        let data = SyntheticImages.png(chunks: [SyntheticImages.pngChunk("acTL", control.data)])
-        #expect(try inspector.inspect(data).isAnimated == isAnimated)
+        let data = SyntheticImages.apng(delays: Array(repeating: (1, 10), count: frames))
+        let header = try inspector.inspect(data)
+        #expect(header.isAnimated == isAnimated)
+        #expect(header.animation?.frameCount == (isAnimated ? frames : nil))
+    }
+
+    @Test("an acTL without frame controls is still, whatever frame count it announces")
+    func announcedOnly() throws {
+        let data = SyntheticImages.png(chunks: [SyntheticImages.apngControl(frames: 3, plays: 0)])
+        #expect(try !inspector.inspect(data).isAnimated)
     }
 
     @Test("eXIf before the image data gives the orientation; after it, it is not read")

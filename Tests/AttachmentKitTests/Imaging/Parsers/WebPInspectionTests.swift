@@ -14,7 +14,8 @@ struct WebPInspectionTests {
         return SyntheticImages.riffChunk("VP8 ", writer.data)
     }
 
-    /// The three forms of a WebP: its name, its chunks, and the size and animation they give.
+    /// The three forms of a WebP: its name, its chunks, and the size and animation they give (an
+    /// animation flag without frames is still).
     static let forms: [(String, [Data], width: Int, height: Int, isAnimated: Bool)] = {
         var bits = ImagingByteWriter([0x2F])
         bits.uint32((16383 - 1) | (2 - 1) << 14, bigEndian: false)
@@ -22,7 +23,7 @@ struct WebPInspectionTests {
         return [
             ("VP8 key frame", [lossy(width: 1234, height: 567)], 1234, 567, false),
             ("VP8L bit fields", [SyntheticImages.riffChunk("VP8L", bits.data)], 16383, 2, false),
-            ("VP8X canvas", [canvas, SyntheticImages.riffChunk("ANIM", Data(count: 6))], 9000, 3, true),
+            ("VP8X canvas", [canvas, SyntheticImages.riffChunk("ANIM", Data(count: 6))], 9000, 3, false),
         ]
     }()
 

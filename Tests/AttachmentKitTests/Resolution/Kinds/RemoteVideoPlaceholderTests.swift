@@ -38,7 +38,7 @@ struct RemoteVideoPlaceholderTests {
         #expect(events.map(\.testDescription).dropFirst() == ["preview poster"])
         let requests = server.requests
         let allRanged = requests.allSatisfy { $0.hasRange }
-        #expect(!requests.isEmpty && requests.count <= RemoteMediaHeaderReader.maximumRequestCount)
+        #expect(!requests.isEmpty && requests.count <= RemotePart.MediaHeaderReader.maximumRequestCount)
         #expect(allRanged)
     }
 
@@ -56,7 +56,7 @@ struct RemoteVideoPlaceholderTests {
         let events = await resolver.events(for: [VideoMessageTests.poster, video]).collected()
         #expect(events.map(\.testDescription) == ["failed size video", "placeholder 320x180", "preview poster"])
         guard case .failed(let failure)? = events.first else { return }
-        #expect(failure.reason as? RemoteMediaHeaderReader.Error == .rangesNotSupported(statusCode: 200))
+        #expect(failure.reason as? RemotePart.MediaHeaderReader.Error == .rangesNotSupported(statusCode: 200))
     }
 }
 #endif

@@ -1,6 +1,7 @@
-import AttachmentKit
 import Foundation
 import Testing
+
+@testable import AttachmentKit
 
 @Suite("DefaultContentStore", SuiteTimeLimit.minutes(2), .inTurn)
 struct DefaultContentStoreTests {

@@ -86,8 +86,8 @@ struct ViewportCaseGenerator {
     mutating func viewport(unusableRate: CGFloat = 0) -> ZoomViewport {
         ZoomViewport(
             boundsSize: boundsSize(unusableRate: unusableRate), pixelSize: pixelSize(unusableRate: unusableRate),
-            imageScale: ImageScale(scale(unusableRate: unusableRate)),
-            screenScale: ScreenScale(scale(unusableRate: unusableRate)), policy: policy(unusableRate: unusableRate))
+            imageScale: DisplayScale(scale(unusableRate: unusableRate)),
+            screenScale: DisplayScale(scale(unusableRate: unusableRate)), policy: policy(unusableRate: unusableRate))
     }
 
     /// A view point in or somewhat around the bounds of `viewport`.

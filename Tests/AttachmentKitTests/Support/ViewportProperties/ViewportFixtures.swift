@@ -11,8 +11,8 @@ enum ViewportFixtures {
 
     /// An image of `width` × `height` pixels on the phone (or `boundsSize`), at screen scale 2.
     static func image(
-        _ width: CGFloat, _ height: CGFloat, boundsSize: CGSize = phone, imageScale: ImageScale = .one,
-        screenScale: ScreenScale = 2, policy: ZoomViewport.Policy = .aspectFit
+        _ width: CGFloat, _ height: CGFloat, boundsSize: CGSize = phone, imageScale: DisplayScale = 1,
+        screenScale: DisplayScale = 2, policy: ZoomViewport.Policy = .aspectFit
     ) -> ZoomViewport {
         ZoomViewport(
             boundsSize: boundsSize, pixelSize: PixelSize(width: width, height: height), imageScale: imageScale,

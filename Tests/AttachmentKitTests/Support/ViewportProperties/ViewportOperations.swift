@@ -20,7 +20,7 @@ enum ViewportOperations {
         case 3:
             viewport.doubleTap(at: point, zoomingInTo: random.chance(0.5) ? nil : random.zoomScale(around: viewport))
         case 4: viewport.changeBoundsSize(to: random.boundsSize(unusableRate: 0.02))
-        case 5: viewport.changeScreenScale(to: ScreenScale(random.scale(unusableRate: 0.02)))
+        case 5: viewport.changeScreenScale(to: DisplayScale(random.scale(unusableRate: 0.02)))
         case 6: viewport.changePolicy(to: random.policy(unusableRate: 0.02))
         case 7: viewport.replaceContent(pixelSize: random.pixelSize(unusableRate: 0.02))
         case 8: viewport.scroll(to: CGPoint(x: random.uniform(-2000...20_000), y: random.uniform(-2000...20_000)))

@@ -1,5 +1,5 @@
-extension RemoteMediaHeaderReader {
-    /// Why ``RemoteMediaHeaderReader`` could not read a remote ISO media or audio file's header.
+extension RemotePart.MediaHeaderReader {
+    /// Why ``RemotePart/MediaHeaderReader`` could not read a remote ISO media or audio file's header.
     public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The server answered a ranged request with the whole file (200) or another status than
         /// 206: it doesn't serve ranges, and the reader never downloads a whole video to read its
@@ -11,7 +11,7 @@ extension RemoteMediaHeaderReader {
         /// The `Content-Range` of a 206 was missing, malformed, named another range than asked
         /// for, or gave no total size.
         case invalidContentRange(String?)
-        /// The header needs more bytes than ``RemoteMediaHeaderReader/maximumByteCount`` or more
+        /// The header needs more bytes than ``RemotePart/MediaHeaderReader/maximumByteCount`` or more
         /// requests than three: a `moov` box of `byteCount` bytes, for example.
         case headerTooLarge(byteCount: Int64, limit: Int)
         /// The transfer failed: a connection, a timeout, a scheme not allowed, a redirect.

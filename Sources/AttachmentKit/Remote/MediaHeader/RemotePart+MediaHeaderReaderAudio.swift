@@ -1,6 +1,6 @@
 import Foundation
 
-extension RemoteMediaHeaderReader {
+extension RemotePart.MediaHeaderReader {
     /// The most bytes ``inspectAudio(_:headers:)`` fetches: 1 MiB.
     public static let maximumAudioByteCount = 1 << 20
 
@@ -18,11 +18,11 @@ extension RemoteMediaHeaderReader {
     /// (``AudioHeader/isDurationEstimated``). An M4A is read as ``inspect(_:headers:)`` reads
     /// it.
     ///
-    /// - Throws: ``RemoteMediaHeaderReader.Error``; ``RemoteMediaHeaderReader.Error/audioInspection(_:)`` for
+    /// - Throws: ``RemotePart.MediaHeaderReader.Error``; ``RemotePart.MediaHeaderReader.Error/audioInspection(_:)`` for
     ///   bytes that are no audio file or a damaged one.
     public func inspectAudio(
         _ url: URL, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(RemoteMediaHeaderReader.Error) -> AudioHeader {
+    ) async throws(RemotePart.MediaHeaderReader.Error) -> AudioHeader {
         var session = Session(reader: self, url: url, headers: headers, limit: Self.maximumAudioByteCount)
         let first = try await session.fetchBytes(from: 0, count: Int64(firstByteCount))
         let type = FileType(sniffing: first.bytes.prefix(FormatSniffer.examinedPrefixLength))
@@ -57,14 +57,14 @@ extension RemoteMediaHeaderReader {
     /// `bytes`, of `fileSize` bytes in all.
     private static func read(
         _ format: AudioHeader.Format, _ bytes: Data, fileSize: Int64
-    ) throws(RemoteMediaHeaderReader.Error) -> AudioHeader {
+    ) throws(RemotePart.MediaHeaderReader.Error) -> AudioHeader {
         try withReaders([bytes], format) { readers throws(AudioInspector.Error) in
             try AudioInspector.read(format, &readers[0], fileSize: Int(clamping: fileSize))
         }
     }
 
     /// The header of an Ogg file of which `head` and `tail` are the first and last bytes.
-    private static func readOgg(head: Data, tail: Data) throws(RemoteMediaHeaderReader.Error) -> AudioHeader {
+    private static func readOgg(head: Data, tail: Data) throws(RemotePart.MediaHeaderReader.Error) -> AudioHeader {
         try withReaders([head, tail], .ogg) { readers throws(AudioInspector.Error) in
             var collector = OggStreamCollector()
             try OggReader.walk(
@@ -80,7 +80,7 @@ extension RemoteMediaHeaderReader {
     private static func withReaders(
         _ buffers: [Data], _ format: AudioHeader.Format,
         _ body: (inout [AudioByteReader]) throws(AudioInspector.Error) -> AudioHeader
-    ) throws(RemoteMediaHeaderReader.Error) -> AudioHeader {
+    ) throws(RemotePart.MediaHeaderReader.Error) -> AudioHeader {
         let inspector = AudioInspector()
         let joined = buffers.reduce(Data(), +)
         let result = joined.withUnsafeBytes { raw in

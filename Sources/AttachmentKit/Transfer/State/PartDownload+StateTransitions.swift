@@ -1,4 +1,4 @@
-/// Something that happens to a download: the input of ``DownloadState/applying(_:)``.
+/// Something that happens to a download: the input of ``PartDownload/State/applying(_:)``.
 enum DownloadStateEvent: Sendable {
     /// The transfer got a slot and its first attempt began.
     case start
@@ -46,12 +46,12 @@ struct DownloadStateTransitionError: Error, Sendable, Hashable, CustomStringConv
     }
 
     /// The state the download was in.
-    let phase: DownloadState.Phase
+    let phase: PartDownload.State.Phase
     /// The event that was rejected.
     let event: Event
 
     /// Creates an error for `event` arriving in `phase`.
-    init(phase: DownloadState.Phase, event: Event) {
+    init(phase: PartDownload.State.Phase, event: Event) {
         self.phase = phase
         self.event = event
     }
@@ -59,7 +59,7 @@ struct DownloadStateTransitionError: Error, Sendable, Hashable, CustomStringConv
     var description: String { "a download that is \(phase) can't \(event.rawValue)" }
 }
 
-extension DownloadState {
+extension PartDownload.State {
     /// The state after `event`: the one table of legal moves.
     ///
     /// | from | event | to |
@@ -73,7 +73,7 @@ extension DownloadState {
     /// | failed | retry | downloading(zero) |
     ///
     /// - Throws: ``DownloadStateTransitionError`` for every other pair; the state is unchanged.
-    func applying(_ event: DownloadStateEvent) throws(DownloadStateTransitionError) -> DownloadState {
+    func applying(_ event: DownloadStateEvent) throws(DownloadStateTransitionError) -> PartDownload.State {
         switch (self, event) {
         case (.idle, .start), (.failed, .retry):
             return .downloading(.zero(totalBytes: nil))

@@ -1,23 +1,3 @@
-/// Where ``ProgressObserver`` callbacks run: on the main actor (the default) or isolated to an
-/// actor the app chooses.
-///
-/// Callbacks for one observer run one at a time, in order, on that actor. LayerKit called its
-/// progress delegate on an unspecified thread, so every app re-dispatched to the main thread;
-/// AttachmentKit does that for you.
-public struct ProgressDelivery: Sendable {
-    /// The actor the callbacks are isolated to.
-    public let actor: any Actor
-
-    private init(actor: any Actor) { self.actor = actor }
-
-    /// Callbacks run on the main actor, ready to update the UI.
-    public static var mainActor: ProgressDelivery { ProgressDelivery(actor: MainActor.shared) }
-
-    /// Callbacks run isolated to `actor` (for example a view model's global actor, or an
-    /// actor with a custom executor).
-    public static func actor(_ actor: any Actor) -> ProgressDelivery { ProgressDelivery(actor: actor) }
-}
-
 /// One registered observer: a weak reference, and an ordered mailbox drained on the
 /// delivery actor.
 final class ObserverChannel: Sendable {
@@ -39,13 +19,12 @@ final class ObserverChannel: Sendable {
     private let registration: LockedState<Registration>
     private let mailbox: AsyncStream<Message>.Continuation
 
-    init(observer: any ProgressObserver, partID: PartID, delivery: ProgressDelivery) {
+    init(observer: any ProgressObserver, partID: PartID, actor: any Actor) {
         let (messages, mailbox) = AsyncStream.makeStream(of: Message.self)
         self.partID = partID
         self.observerID = ObjectIdentifier(observer)
         self.registration = LockedState(Registration(observer: observer))
         self.mailbox = mailbox
-        let actor = delivery.actor
         Task { [self] in await Self.drain(messages, into: self, isolation: actor) }
     }
 
