@@ -16,23 +16,23 @@ public final class AttachmentLoadEngine {
     var onChange: (@MainActor (AttachmentLoadState) -> Void)?
 
     private(set) var state = AttachmentLoadState()
-    private(set) var priority: DownloadPriority = .normal
-    private(set) var isLoweredForDisappearance = false
+    var priority: DownloadPriority = .normal
+    var isLoweredForDisappearance = false
     private var request: Request?
     private var generation = 0
-    private var task: Task<Void, Never>?
+    var task: Task<Void, Never>?
     /// The run the last stop ended, for tests to wait for its last events.
     private var stoppedRun: Task<Void, Never>?
-    private(set) var control: DownloadPriorityControl?
-    private var reloadsOnAppear = false
+    var control: DownloadPriorityControl?
+    var reloadsOnAppear = false
     /// Whether the last stop was a ``cancel()``: a size change then waits for ``retry()``.
     private var wasCancelled = false
     /// Whether the request's size needs more than is shown and no run has shown it yet: a run
     /// started for a size change, or a size change made while stopped.
     private var sizeChangeIsPending = false
-    private var priorityUpdate: Task<Void, Never>?
-    private var isOnScreen = true
-    private var release: Task<Void, Never>?
+    var priorityUpdate: Task<Void, Never>?
+    var isOnScreen = true
+    var release: Task<Void, Never>?
 
     init(resolver: AttachmentResolver, disappearance: AttachmentDisappearancePolicy, downloadDelay: Double) {
         self.resolver = resolver
@@ -102,67 +102,9 @@ public final class AttachmentLoadEngine {
         startRun()
     }
 
-    /// Sets the priority the app asks for. It applies at once, even to a loader lowered by
-    /// ``disappear()``: the app's explicit choice is never overridden.
-    func setPriority(_ newPriority: DownloadPriority) {
-        priority = newPriority
-        isLoweredForDisappearance = false
-        applyPriority()
-    }
-
-    func disappear() {
-        isOnScreen = false
-        release?.cancel()
-        release = nil
-        switch disappearance {
-        case .lowerPriority:
-            guard !isLoweredForDisappearance else { return }
-            isLoweredForDisappearance = true
-            applyPriority()
-        case .cancel:
-            guard task != nil else { return }
-            cancel()
-            reloadsOnAppear = true
-        case .keepLoading:
-            break
-        }
-    }
-
-    func appear() {
-        isOnScreen = true
-        scheduleRelease()
-        if isLoweredForDisappearance {
-            isLoweredForDisappearance = false
-            applyPriority()
-        }
-        if reloadsOnAppear {
-            reloadsOnAppear = false
-            retry()
-        }
-    }
-
-    /// Moves the running downloads to the effective priority. The changes run one after the
-    /// other, in the order they were made.
-    private func applyPriority() {
-        guard let control else { return }
-        let priority = effectivePriority
-        let coordinator = resolver.downloads
-        control.setPriority(priority)
-        let previous = priorityUpdate
-        priorityUpdate = Task {
-            await previous?.value
-            await control.applyPriority(in: coordinator)
-        }
-    }
-
     /// Returns once the run the last stop ended has posted its last event (tests).
     func stoppedRunEnded() async {
         await stoppedRun?.value
-    }
-
-    /// Returns once every priority change made so far has reached the coordinator.
-    func priorityChangesApplied() async {
-        await priorityUpdate?.value
     }
 
     private func startRun() {
@@ -209,18 +151,6 @@ public final class AttachmentLoadEngine {
                 publish()
             case .end: runEnded()
             }
-        }
-    }
-
-    /// Releases the run's held downloads once the loader has been on screen for
-    /// ``downloadDelay``, on the coordinator's clock.
-    private func scheduleRelease() {
-        guard downloadDelay > 0, isOnScreen, release == nil, let control, control.isHeld else { return }
-        let clock = resolver.downloads.configuration.clock
-        let delay = downloadDelay
-        release = Task { [weak self] in
-            guard (try? await clock.sleep(for: delay)) != nil, self?.control === control else { return }
-            control.release()
         }
     }
 

@@ -99,7 +99,7 @@ public struct AttachmentLoadState: Sendable {
     public var lastFailure: AttachmentResolver.Failure?
 
     /// An empty state: nothing loaded.
-    public init() {}
+    package init() {}
 
     /// While the phase is ``AttachmentLoadState/Phase/downloading(_:)`` a progressive JPEG, the latest
     /// prefix of it that shows the picture so far, better than the preview once it has a few

@@ -38,12 +38,12 @@
 @MainActor
 public final class AttachmentPrefetcher {
     /// The resolver, and through it the coordinator and store, the prefetcher fetches with.
-    public let resolver: AttachmentResolver
+    package let resolver: AttachmentResolver
     /// The most messages fetched at once.
     public let maximumConcurrentPrefetches: Int
     /// Whether the originals are fetched too, not only what ``AttachmentResolver/autoDownload``
     /// allows: match it to the loaders' `fetchingOriginal`.
-    public let fetchingOriginal: Bool
+    package let fetchingOriginal: Bool
     /// Called on the main actor once each time the prefetcher runs out of work: everything
     /// started has finished or was stopped. It comes just after the turn in which the last
     /// message ended (not from inside ``stopPrefetching(_:)`` or ``stopAll()``), and only if

@@ -1,6 +1,6 @@
 extension ImageSizeMetadata {
     /// Why an `application/json+imageSize` part could not be read or written.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The content is not valid JSON; the reason is the decoder's.
         case malformedJSON(String)
         /// The JSON is valid but not an object.

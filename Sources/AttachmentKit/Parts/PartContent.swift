@@ -65,7 +65,7 @@ public enum PartContent: Sendable, Hashable {
 
 extension PartContent {
     /// Why a part's content could not be read.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// ``PartContent/file(_:)`` was given a URL that does not name a local file.
         case notAFileURL(URL)
         /// The file could not be opened or read.

@@ -1,6 +1,6 @@
 extension PlaceholderImage {
     /// Why an RGBA buffer can't be encoded as a placeholder hash.
-    public enum EncodingError: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum EncodingError: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// A side is outside 1 to 100 pixels: make a thumbnail
         /// first (on Apple platforms, ImageIO's `kCGImageSourceThumbnailMaxPixelSize` of 100).
         case sizeOutOfRange(width: Int, height: Int)

@@ -31,7 +31,7 @@ public struct PlaceholderImage: Sendable, Hashable {
     }
 
     /// The bytes of one row.
-    public var bytesPerRow: Int { width * 4 }
+    package var bytesPerRow: Int { width * 4 }
 
     /// The red, green, blue and alpha bytes of the pixel at column `x` and row `y` from the
     /// top; `nil` outside the image.

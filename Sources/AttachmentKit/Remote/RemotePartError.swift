@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a ``RemotePart`` download failed. ``RetryPolicy`` retries the passing ones (see
 /// ``isRetryable``); a download that stops short keeps its partial file, so the retry resumes.
-public enum RemotePartError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RemotePartError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL's scheme is not in ``RemotePart/Configuration/allowedSchemes``.
     case schemeNotAllowed(URL)
     /// The server answered with a status that is not a success; 408, 429 and 5xx are

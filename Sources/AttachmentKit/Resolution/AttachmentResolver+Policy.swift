@@ -104,7 +104,7 @@ extension AttachmentResolver {
 
         /// Every type this policy treats as an image, preview or original (a video chain's
         /// posters, not its videos).
-        public var imageTypes: Set<MIMEType> {
+        package var imageTypes: Set<MIMEType> {
             Set(chains.flatMap { $0.preview + ($0.kind == .image ? $0.original : []) })
         }
     }

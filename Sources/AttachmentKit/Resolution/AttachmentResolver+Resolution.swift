@@ -10,7 +10,7 @@ extension AttachmentResolver {
         /// `nil` when the message has only a preview or no attachment.
         public let original: (any MessagePart)?
         /// The part that carries the image's size, if the message has one.
-        public let sizeMetadataPart: (any MessagePart)?
+        package let sizeMetadataPart: (any MessagePart)?
         /// The size to lay the image out at before its pixels are local, when it can be known.
         public let placeholderSize: PlaceholderSize?
         /// Why the size part could not be used, when there is one and it could not.
@@ -43,7 +43,7 @@ extension AttachmentResolver {
         public var isImageMessage: Bool { kind == .image }
 
         /// Whether a single part serves as both preview and original.
-        public var usesOnePartForBothRoles: Bool {
+        package var usesOnePartForBothRoles: Bool {
             guard let preview, let original else { return false }
             return preview.id == original.id
         }

@@ -4,7 +4,7 @@ extension Waveform {
     /// The largest level of Element's `org.matrix.msc1767.audio` `waveform` (MSC3245 v1).
     public static let matrixMaximum = 1024
     /// The largest level of MSC3246's `org.matrix.msc3246.waveform`.
-    public static let msc3246Maximum = 256
+    package static let msc3246Maximum = 256
     /// The most bars Discord accepts in a voice message's `waveform`.
     public static let discordMaximumCount = 256
 
@@ -60,7 +60,7 @@ extension Waveform {
     }
 
     /// Why a waveform another client sent could not be decoded.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The level at `index` is `value`, outside 0…`maximum` (or not a number).
         case levelOutOfRange(index: Int, value: Double, maximum: Double)
         /// The text is not base64.

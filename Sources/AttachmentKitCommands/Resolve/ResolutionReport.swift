@@ -13,7 +13,7 @@ struct ResolutionReport {
         var lines: [String] = []
         lines.append("message: \(message.name ?? source) (\(message.parts.count) parts)")
         lines.append("image message: \(resolution.isImageMessage ? "yes" : "no")")
-        lines.append("kind: \(resolution.kind?.description ?? "none")")
+        lines.append("kind: \(resolution.kind?.rawValue ?? "none")")
         lines.append("\(resolution.kind == .video ? "poster" : "preview"): \(describe(resolution.preview))")
         lines.append(
             "\(resolution.kind == .video ? "video" : "full resolution"): \(describe(resolution.original))")

@@ -1,6 +1,6 @@
 extension EncryptedFile {
     /// Why an `EncryptedFile` JSON object was refused; each case names the field at fault.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The bytes are not a JSON object.
         case notAJSONObject
         /// A required field is absent: its path, such as `key.k`.

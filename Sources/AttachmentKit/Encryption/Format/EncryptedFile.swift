@@ -37,7 +37,7 @@ public struct EncryptedFile: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The ciphertext's SHA-256 as 64 hexadecimal digits (not secret: the server can compute it).
-    public var ciphertextSHA256Hex: String { ciphertextSHA256.hex }
+    package var ciphertextSHA256Hex: String { ciphertextSHA256.hex }
 
     /// How the counter advances in this version.
     var counterSemantics: CounterSemantics {

@@ -67,7 +67,7 @@ public struct AudioHeader: Sendable, Hashable {
 
     /// Creates a header from known values (for tests and previews); ``AudioInspector`` makes
     /// the real ones.
-    public init(
+    package init(
         format: Format, codec: String, duration: MediaDuration?, isDurationEstimated: Bool = false,
         channelCount: Int, sampleRate: Int, inputSampleRate: Int? = nil, streamCount: Int = 1,
         encoder: String? = nil, inspectedByteCount: Int = 0

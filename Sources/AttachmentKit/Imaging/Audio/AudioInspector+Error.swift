@@ -3,7 +3,7 @@ import Foundation
 extension AudioInspector {
     /// Why ``AudioInspector`` could not read an audio file's header. Every bad input gets one of
     /// these, within the inspector's byte and read budgets; none traps or loops.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The input has no bytes at all.
         case empty
         /// The first bytes are no audio file the inspector reads (Ogg, MP3, or ISO media with a

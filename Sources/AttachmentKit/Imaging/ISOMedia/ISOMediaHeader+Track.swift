@@ -49,7 +49,7 @@ extension ISOMediaHeader {
 
         /// Creates a track from known values (for tests and previews); ``ISOMediaInspector`` makes
         /// the real ones.
-        public init(
+        package init(
             id: UInt32, kind: Kind, codec: String?, duration: MediaDuration?, isEnabled: Bool = true,
             displayWidth: Int = 0, displayHeight: Int = 0, rotation: ISOMediaHeader.Rotation = .none,
             channelCount: Int? = nil, sampleRate: Int? = nil

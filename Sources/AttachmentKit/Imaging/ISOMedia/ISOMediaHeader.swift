@@ -29,7 +29,7 @@ public struct ISOMediaHeader: Sendable, Hashable {
 
     /// Creates a header from known values (for tests and previews); ``ISOMediaInspector``
     /// makes the real ones.
-    public init(
+    package init(
         format: ISOMediaHeader.Format, majorBrand: String, compatibleBrands: [String], duration: MediaDuration?,
         tracks: [ISOMediaHeader.Track], isFastStart: Bool, isFragmented: Bool = false, inspectedByteCount: Int = 0
     ) {

@@ -3,7 +3,7 @@ import Foundation
 extension ISOMediaInspector {
     /// Why ``ISOMediaInspector`` could not read an ISO media file's header. Every bad input gets one
     /// of these, within the inspector's byte and read budgets; none traps or loops.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The input has no bytes at all.
         case empty
         /// The first bytes are no ISO media file (no `ftyp` box naming a media brand, and no

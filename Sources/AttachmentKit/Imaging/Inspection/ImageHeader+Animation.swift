@@ -48,7 +48,7 @@ extension ImageHeader {
         public let displayedDuration: TimeInterval
 
         /// Creates the animation of frames with `frameDelays` (seconds), looping as `loop` says.
-        public init(frameDelays: [TimeInterval], loop: Loop, isComplete: Bool = true) {
+        package init(frameDelays: [TimeInterval], loop: Loop, isComplete: Bool = true) {
             self.frameDelays = frameDelays
             self.loop = loop
             self.isComplete = isComplete

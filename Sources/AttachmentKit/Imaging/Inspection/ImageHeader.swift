@@ -33,7 +33,7 @@ public struct ImageHeader: Sendable, Hashable {
 
     /// Creates a header from known values (for tests and previews); ``ImageInspector`` makes
     /// the real ones.
-    public init(
+    package init(
         format: ImageFormat, pixelWidth: Int, pixelHeight: Int, orientation: ImageOrientation = .up,
         isProgressive: Bool = false, isAnimated: Bool = false, animation: Animation? = nil,
         inspectedByteCount: Int = 0

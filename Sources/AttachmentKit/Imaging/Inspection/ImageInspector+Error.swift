@@ -3,7 +3,7 @@ import Foundation
 extension ImageInspector {
     /// Why ``ImageInspector`` could not read an image's header. Every parser reports bad input with
     /// one of these; none traps or loops.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The input has no bytes at all.
         case empty
         /// The bytes are not an image in any format ``ImageFormat`` names; the associated value

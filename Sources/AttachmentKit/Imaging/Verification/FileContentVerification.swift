@@ -2,7 +2,7 @@ import Foundation
 
 extension FileType {
     /// Why ``FileType/verify(_:declaredType:)`` refused a file part's content.
-    public enum VerificationError: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum VerificationError: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The part declares a type ``FileType`` recognises (a PDF, an archive, an MP3, a video, an
         /// image) and its bytes are something else: an HTML error page saved as `report.pdf`.
         case mismatch(declaredType: MIMEType, content: FileType)

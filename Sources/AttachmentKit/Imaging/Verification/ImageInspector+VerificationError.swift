@@ -2,7 +2,7 @@ import Foundation
 
 extension ImageInspector {
     /// Why ``ImageInspector/verify(_:declaredType:policy:)`` refused a part's content.
-    public enum VerificationError: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum VerificationError: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The bytes are not an image at all (HTML, a script, zeros…): never hand them to an image
         /// decoder.
         case notAnImage(ImageInspector.NonImageContent, declaredType: MIMEType)

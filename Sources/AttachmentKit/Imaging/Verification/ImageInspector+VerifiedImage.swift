@@ -13,7 +13,7 @@ extension ImageInspector {
 
         /// Pairs a header with the type a part declared, correcting the type when it does not
         /// describe the header's format.
-        public init(header: ImageHeader, declaredType: MIMEType) {
+        package init(header: ImageHeader, declaredType: MIMEType) {
             self.header = header
             self.declaredType = declaredType
             if header.format.isDescribed(by: declaredType) {

@@ -1,6 +1,6 @@
 extension MIMEType {
     /// Why a string is not a valid media type.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The string is empty or only spaces.
         case empty
         /// The string is longer than 255 UTF-8 bytes.

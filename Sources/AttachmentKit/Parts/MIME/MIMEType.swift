@@ -41,7 +41,7 @@ public struct MIMEType: Sendable, Hashable, CustomStringConvertible {
     ///   - subtype: The subtype, such as `jpeg`.
     ///   - parameters: Parameters keyed by name; names are lowercased.
     /// - Throws: ``MIMEType/Error`` when a part contains a character outside the RFC 2045 token set.
-    public init(type: String, subtype: String, parameters: [String: String] = [:]) throws(MIMEType.Error) {
+    package init(type: String, subtype: String, parameters: [String: String] = [:]) throws(MIMEType.Error) {
         var text = "\(type)/\(subtype)"
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
             text += "; \(name)=\"\(value.replacingOccurrences(of: "\"", with: "\\\""))\""

@@ -208,51 +208,9 @@ struct RemoteDownload: Sendable {
         return try await finish(writer, byteCount: received, check: check, digest: digest)
     }
 
-    /// Checks the complete partial file and renames it into the store; on a failed check
-    /// nothing is left on disk.
-    private func finish(
-        _ writer: PartialDownloadWriter, byteCount: Int64, check: RemoteContentCheck, digest: ArrivalDigest?
-    ) async throws -> PartContent {
-        do {
-            try writer.checkpoint()
-            // Bytes kept from an earlier process (a 416 that completes them) are hashed here.
-            try digest?.catchUp(to: byteCount, fileAt: writer.files.dataPath)
-            try check.check(
-                fileAt: URL(fileURLWithPath: writer.files.dataPath), byteCount: byteCount, digest: digest?.finalize())
-        } catch let error as RemotePartError {
-            await store.discardPartialDownload(for: key)
-            throw error
-        } catch let error as ContentStoreError {
-            try? writer.close()
-            throw RemotePartError.storeFailed(error)
-        }
-        if Task.isCancelled {
-            try? writer.close()
-            throw CancellationError()
-        }
-        do {
-            let content = try await store.completePartialDownload(for: key, expectedByteCount: byteCount)
-            knownTotals.withLock { $0[key] = nil }
-            return content
-        } catch {
-            throw RemotePartError.storeFailed(error)
-        }
-    }
-
     /// What the observer consumes of the bytes as they arrive, if anything (see ``ArrivalObserver``).
     private var arrivalConsumer: (any ArrivalConsumer)? {
         (observer as? any ArrivalObserver)?.arrivalConsumer ?? nil
-    }
-
-    private func open(validator: RemotePart.Validator?, source: PartialDownloadSource, at offset: Int64) async throws
-        -> PartialDownloadWriter
-    {
-        do {
-            return try await store.openPartialDownload(
-                for: key, validator: validator, source: source, resumingAt: offset)
-        } catch {
-            throw RemotePartError.storeFailed(error)
-        }
     }
 
     /// Whether `total` can be the resource's length: the part's declared size, the length seen

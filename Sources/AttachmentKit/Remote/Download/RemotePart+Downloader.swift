@@ -23,9 +23,9 @@ extension RemotePart {
         public static let shared = RemotePart.Downloader()
 
         /// What sends the requests (`file://` URLs are read directly).
-        public let transport: any HTTPTransport
+        package let transport: any HTTPTransport
         /// The rules downloads follow.
-        public let configuration: RemotePart.Configuration
+        package let configuration: RemotePart.Configuration
 
         let limiter = HostConcurrencyLimiter()
         /// The resource length seen per key in this process, so that a resumed response with

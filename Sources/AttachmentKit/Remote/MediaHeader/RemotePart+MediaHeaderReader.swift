@@ -34,7 +34,7 @@ extension RemotePart {
         /// ``RemotePart/MediaHeaderReader/Error/headerTooLarge(byteCount:limit:)``.
         public var maximumByteCount: Int
         /// How the fetched bytes are read.
-        public var inspector: ISOMediaInspector
+        package var inspector: ISOMediaInspector
         private let follower: RedirectFollower
         private let clock: any TransferClock
 
@@ -77,7 +77,9 @@ extension RemotePart {
 
         /// Reads the header of the file whose first bytes are `first`, fetching the rest of it in
         /// `session`.
-        func inspect(_ first: Piece, _ session: inout Session) async throws(RemotePart.MediaHeaderReader.Error) -> ISOMediaHeader {
+        func inspect(_ first: Piece, _ session: inout Session) async throws(RemotePart.MediaHeaderReader.Error)
+            -> ISOMediaHeader
+        {
             let total = first.total
             let layout = try first.layout(fileSize: total, inspector)
             let brands = try first.brands(layout.fileType, inspector)
@@ -155,7 +157,9 @@ extension RemotePart {
             }
 
             /// The ISO media file's bytes `fetched` from `offset`.
-            mutating func piece(_ fetched: RangedFetch, at offset: Int64) throws(RemotePart.MediaHeaderReader.Error) -> Piece {
+            mutating func piece(_ fetched: RangedFetch, at offset: Int64) throws(RemotePart.MediaHeaderReader.Error)
+                -> Piece
+            {
                 let piece = try Piece(bytes: fetched.bytes, offset: offset, total: fetched.total, known: format)
                 format = piece.format
                 return piece
@@ -192,66 +196,6 @@ extension RemotePart {
                 let rest = try await fetch(
                     from: piece.offset + Int64(piece.bytes.count), count: Int64(box.end - piece.bytes.count))
                 return inPiece + rest.bytes
-            }
-        }
-
-        /// Bytes fetched from `offset` of a file of `total` bytes.
-        struct Piece {
-            let bytes: Data
-            let offset: Int64
-            let total: Int64
-            let format: ISOMediaHeader.Format
-
-            init(bytes: Data, offset: Int64, total: Int64, known: ISOMediaHeader.Format?) throws(RemotePart
-                .MediaHeaderReader
-                .Error)
-            {
-                self.bytes = bytes
-                self.offset = offset
-                self.total = total
-                if let known {
-                    format = known
-                } else {
-                    let sniffed = bytes.prefix(FormatSniffer.examinedPrefixLength).withUnsafeBytes { prefix in
-                        Result { () throws(ISOMediaInspector.Error) in try ISOMediaInspector.format(of: prefix) }
-                    }
-                    do { format = try sniffed.get() } catch { throw .inspection(error) }
-                }
-            }
-
-            /// The top-level boxes from the piece's start in the rest of the file (`fileSize` bytes).
-            func layout(fileSize: Int64, _ inspector: ISOMediaInspector) throws(RemotePart.MediaHeaderReader.Error)
-                -> TopLevelLayout
-            {
-                try read(inspector) { reader throws(ISOMediaInspector.Error) in
-                    try TopLevelLayout.walk(&reader, fileSize: Int(clamping: fileSize))
-                }
-            }
-
-            /// The brands of `ftyp`, read from the piece.
-            func brands(_ fileType: ISOBox?, _ inspector: ISOMediaInspector) throws(RemotePart.MediaHeaderReader.Error)
-                -> [String]
-            {
-                guard let fileType, fileType.end <= bytes.count else { return [] }
-                return try read(inspector) { reader throws(ISOMediaInspector.Error) in
-                    try ISOMediaParser.brands(fileType, &reader)
-                }
-            }
-
-            private func read<Value>(
-                _ inspector: ISOMediaInspector,
-                _ body: (inout ISOMediaParser.Reader) throws(ISOMediaInspector.Error) -> Value
-            ) throws(RemotePart.MediaHeaderReader.Error) -> Value {
-                let format = format
-                let result = bytes.withUnsafeBytes { raw in
-                    Result { () throws(ISOMediaInspector.Error) -> Value in
-                        var reader = ISOMediaParser.Reader(
-                            bytes: raw, format: format, limit: inspector.maximumByteCount,
-                            readLimit: inspector.maximumReadCount)
-                        return try body(&reader)
-                    }
-                }
-                do { return try result.get() } catch { throw .inspection(error) }
             }
         }
     }

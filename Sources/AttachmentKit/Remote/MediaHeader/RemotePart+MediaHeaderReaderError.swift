@@ -1,6 +1,6 @@
 extension RemotePart.MediaHeaderReader {
     /// Why ``RemotePart/MediaHeaderReader`` could not read a remote ISO media or audio file's header.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The server answered a ranged request with the whole file (200) or another status than
         /// 206: it doesn't serve ranges, and the reader never downloads a whole video to read its
         /// header. The body was not read.

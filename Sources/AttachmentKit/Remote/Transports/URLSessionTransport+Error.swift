@@ -1,6 +1,6 @@
 extension URLSessionTransport {
     /// Why ``URLSessionTransport`` ended a transfer itself.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The body arrived faster than it was read, and more than the transport's buffer limit
         /// was waiting: the transfer was stopped rather than held in memory without bound.
         case consumerTooSlow(bufferedBytes: Int)

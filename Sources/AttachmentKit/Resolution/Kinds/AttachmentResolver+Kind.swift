@@ -6,7 +6,7 @@ extension AttachmentResolver {
     /// The resolver reads it from the ``AttachmentResolver/Policy/Chain/kind`` of the chain it picks, or
     /// ``file`` when no chain matches and the message has a part of another type (see
     /// ``AttachmentResolver/Policy/nonFileTypes``).
-    public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A photo: a preview, then the original image.
         case image
         /// A video (`video/mp4`, `video/quicktime`): its poster image as the preview, its size and
@@ -22,7 +22,5 @@ extension AttachmentResolver {
         /// ``MessagePart/fileName``, ``MessagePart/mimeType`` and ``MessagePart/byteCount``, and its
         /// content as the original, downloaded on request.
         case file
-
-        public var description: String { rawValue }
     }
 }

@@ -27,7 +27,7 @@ extension TransferProgress {
         public let scanCount: Int
 
         /// Creates a prefix of `scanCount` complete scans.
-        public init(data: Data, scanCount: Int) {
+        package init(data: Data, scanCount: Int) {
             self.data = data
             self.scanCount = scanCount
         }

@@ -2,7 +2,7 @@ import Foundation
 
 extension AttachmentComposer {
     /// Why ``AttachmentComposer`` refused a file; nothing was uploaded.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The URL does not name a local file.
         case notAFileURL(URL)
         /// The file could not be read.

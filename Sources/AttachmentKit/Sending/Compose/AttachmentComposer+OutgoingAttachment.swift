@@ -19,7 +19,7 @@ extension AttachmentComposer {
         public let header: ImageHeader?
 
         /// Creates an attachment from its parts.
-        public init(original: LocalPart, preview: LocalPart?, sizePart: LocalPart?, header: ImageHeader?) {
+        package init(original: LocalPart, preview: LocalPart?, sizePart: LocalPart?, header: ImageHeader?) {
             self.original = original
             self.preview = preview
             self.sizePart = sizePart

@@ -28,7 +28,7 @@ import Foundation
 /// `info.is_animated`.
 public struct AttachmentComposer: Sendable {
     /// How the header is read.
-    public var inspector: ImageInspector
+    package var inspector: ImageInspector
     /// Where the preview comes from.
     public var previewSource: AttachmentComposer.PreviewSource
     /// The code the size part's `orientation` is written in.
@@ -36,7 +36,7 @@ public struct AttachmentComposer: Sendable {
     /// The longest side of an ImageIO preview, in pixels: 512, as Atlas.
     public var maximumPreviewPixelSize: Int
     /// The JPEG quality of an ImageIO preview: 0.5, as Atlas.
-    public var previewQuality: Double
+    package var previewQuality: Double
 
     /// Creates a composer.
     public init(

@@ -24,9 +24,9 @@ import Foundation
 ///   ``UploadCoordinator/Configuration/allowedTypes`` and a tus server's `Tus-Max-Size`.
 public final class UploadCoordinator: Sendable {
     /// How uploads run.
-    public let configuration: UploadCoordinator.Configuration
+    package let configuration: UploadCoordinator.Configuration
     /// Where resumable state is kept, if anywhere.
-    public let journal: UploadCoordinator.Journal?
+    package let journal: UploadCoordinator.Journal?
     let transport: any HTTPUploadTransport
     let limiter = HostConcurrencyLimiter()
     let registry = LockedState(UploadRegistry())

@@ -14,7 +14,7 @@ extension UploadCoordinator {
     /// One process uses a folder at a time.
     public final class Journal: Sendable {
         /// The journal's folder.
-        public let directory: URL
+        package let directory: URL
         private let fileSystem: any StoreFileSystem
         private let synchronizes: Bool
 
@@ -151,7 +151,7 @@ extension UploadCoordinator {
 
 extension UploadCoordinator.Journal {
     /// Why a ``UploadCoordinator/Journal`` could not keep an upload.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// A file of the journal could not be written.
         case cannotWrite(URL, reason: String)
 

@@ -21,7 +21,7 @@ extension UploadCoordinator {
         public var confirmedOffset: Int64
 
         /// Creates a record of an upload not started yet.
-        public init(
+        package init(
             partID: PartID, mimeType: String, source: URL, byteCount: Int64, destination: UploadCoordinator.Destination,
             uploadURL: URL? = nil, confirmedOffset: Int64 = 0
         ) {

@@ -14,7 +14,7 @@ extension UploadCoordinator {
         public let resumedAt: Int64?
 
         /// Creates a description of an uploaded part.
-        public init(partID: PartID, remoteURL: URL, byteCount: Int64, resumedAt: Int64? = nil) {
+        package init(partID: PartID, remoteURL: URL, byteCount: Int64, resumedAt: Int64? = nil) {
             self.partID = partID
             self.remoteURL = remoteURL
             self.byteCount = byteCount

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why one attempt at an upload failed. ``RetryPolicy`` tries again after the retryable ones
 /// (see ``isRetryable``) and after transport errors and 5xx, 408 and 429 statuses.
-public enum UploadError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Preflight: the file is larger than the configured limit or the server's `Tus-Max-Size`.
     /// No byte was sent.
     case tooLarge(PartID, byteCount: Int64, limit: Int64)

@@ -38,12 +38,12 @@ import Foundation
 /// work off the caller's thread) until ``close()`` or until it is released.
 public final class FileContentStore: ContentStore {
     /// The directory the store owns.
-    public let directory: URL
+    package let directory: URL
     /// The most bytes of content the store holds (the manifest and partial downloads are not
     /// counted; ``maximumPartialDownloads`` bounds the latter).
     public let byteCapacity: Int64
     /// How far writes go to survive a power failure.
-    public let durability: Durability
+    package let durability: Durability
     /// The most partial downloads kept (at least 1). Opening one more discards the least
     /// recently opened of the others; after a relaunch, those kept from before count as
     /// opened before any opened since.

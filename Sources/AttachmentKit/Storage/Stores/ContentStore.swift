@@ -87,7 +87,7 @@ public struct ContentStoreUsage: Sendable, Hashable {
 }
 
 /// Why a ``ContentStore`` could not store or read content.
-public enum ContentStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ContentStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file to ingest could not be read.
     case unreadableSource(URL, reason: String)
     /// Writing the entry failed (for example the disk is full); nothing stored was changed.

@@ -60,7 +60,7 @@ public final class DefaultContentStore: ContentStore {
     /// disk as a file URL.
     public let memoryPolicy: DefaultContentStore.MemoryPolicy
     /// The disk tier's byte capacity.
-    public let diskByteCapacity: Int64
+    package let diskByteCapacity: Int64
     /// The least time, in seconds, between two attempts to open the directory after one failed.
     public let openRetryInterval: TimeInterval
 
@@ -111,7 +111,7 @@ public final class DefaultContentStore: ContentStore {
 
     /// The store behind this one, opened now if it was not yet: the memory tier in front of the
     /// disk tier, or the memory tier alone when the directory can't be used.
-    public var backingStore: any ContentStore { open() }
+    package var backingStore: any ContentStore { open() }
 
     /// Why the disk tier could not be opened at the last attempt, or `nil` when it was opened
     /// (or has not been tried).

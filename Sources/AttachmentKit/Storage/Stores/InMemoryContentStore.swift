@@ -19,7 +19,7 @@ public final class InMemoryContentStore: ContentStore {
     /// The total cost above which least recently used entries are evicted.
     public let costLimit: Int64
     /// The number of entries above which least recently used entries are evicted.
-    public let countLimit: Int
+    package let countLimit: Int
     /// The largest cost of an entry the store keeps: ``costLimit`` times the fraction given at
     /// creation, or the cap given.
     public let maximumEntryCost: Int64

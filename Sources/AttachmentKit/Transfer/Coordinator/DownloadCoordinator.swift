@@ -25,7 +25,7 @@ public actor DownloadCoordinator {
     /// the key an app uses to find a part's content itself (see <doc:StoringContent>).
     public nonisolated let store: (any ContentStore)?
     /// How transfers are run.
-    public nonisolated let configuration: Configuration
+    package nonisolated let configuration: Configuration
 
     private var transfers: [PartID: Transfer] = [:]
     private var lastFailures = RecentFailures()
@@ -105,7 +105,7 @@ public actor DownloadCoordinator {
     }
 
     /// The number of transfers running or waiting for a slot.
-    public var activeTransferCount: Int { transfers.count }
+    package var activeTransferCount: Int { transfers.count }
 
     /// The part's active transfer, if one is running or waiting.
     func activeTransfer(of partID: PartID) -> Transfer? { transfers[partID] }

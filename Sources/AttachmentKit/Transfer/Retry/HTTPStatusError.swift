@@ -2,7 +2,7 @@ import Foundation
 
 /// A response whose HTTP status is not a success, thrown by transports (and chat-SDK
 /// adapters) so that ``RetryPolicy`` can tell a passing server error from a final one.
-public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The status code, such as 404 or 503.
     public let statusCode: Int
     /// How long the server asked the client to wait before trying again (its `Retry-After`

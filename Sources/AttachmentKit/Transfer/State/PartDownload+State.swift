@@ -58,7 +58,7 @@ extension PartDownload {
         }
 
         /// The name of a ``PartDownload/State`` without its payload.
-        public enum Phase: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        public enum Phase: String, Sendable, Hashable, CaseIterable {
             /// ``PartDownload/State/idle``.
             case idle
             /// ``PartDownload/State/downloading(_:)``.
@@ -69,8 +69,6 @@ extension PartDownload {
             case failed
             /// ``PartDownload/State/cancelled``.
             case cancelled
-
-            public var description: String { rawValue }
         }
     }
 }

@@ -69,7 +69,7 @@ extension AttachmentResolver {
         public let reason: any Error
 
         /// Creates a failure.
-        public init(partID: PartID, role: Role, reason: any Error) {
+        package init(partID: PartID, role: Role, reason: any Error) {
             self.partID = partID
             self.role = role
             self.reason = reason

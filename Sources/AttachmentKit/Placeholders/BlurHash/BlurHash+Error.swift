@@ -1,6 +1,6 @@
 extension BlurHash {
     /// Why a string is not a BlurHash, or can't be decoded as asked.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The string has fewer than 6 characters (size, maximum and the 4-character constant).
         case tooShort(characterCount: Int)
         /// The string is longer than 166 characters.

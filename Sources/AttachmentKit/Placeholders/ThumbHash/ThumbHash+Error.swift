@@ -1,6 +1,6 @@
 extension ThumbHash {
     /// Why bytes or a string are not a ThumbHash, or can't be decoded at the size asked for.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// Fewer bytes than the header needs: 5, or 6 when the header says the image has alpha.
         case tooShort(byteCount: Int, minimum: Int)
         /// The header's coefficient counts call for `expected` bytes, and the hash has `byteCount`.
