@@ -6,7 +6,7 @@ import Testing
 #if os(macOS) || os(Linux)
 /// Durations, channels, sample rates and codecs the audio inspector reads from files that
 /// outside encoders made agree with outside readers of the same files.
-@Suite("Audio inspection against opusinfo, ffprobe and granule arithmetic", .inTurn)
+@Suite("Audio inspection against opusinfo, ffprobe and granule arithmetic", SuiteTimeLimit.minutes(5), .inTurn)
 struct AudioCorpusTests {
     static let corpusAvailable = AudioCorpus.isAvailable
 
@@ -14,9 +14,9 @@ struct AudioCorpusTests {
         "Ogg Opus: (last granule − pre-skip) / 48 kHz summed over chained streams, within 1 ms of opusinfo",
         .enabled(if: corpusAvailable, "needs \(AudioCorpus.tools.joined(separator: ", "))"),
         arguments: AudioCorpus.opusFiles)
-    func opus(_ name: String) throws {
-        let url = try AudioCorpus.shared().url(name)
-        let oracle = try AudioOracle(url)
+    func opus(_ name: String) async throws {
+        let url = try await AudioCorpus.shared().url(name)
+        let oracle = try await AudioOracle(url)
         let header = try AudioInspector().inspect(fileAt: url)
         let seconds = try #require(header.duration).seconds
         #expect(header.format == .ogg && header.codec == "Opus")
@@ -38,9 +38,9 @@ struct AudioCorpusTests {
         "MP3: frames × samples per frame / rate, within one frame of ffprobe's count, Xing or not",
         .enabled(if: corpusAvailable, "needs \(AudioCorpus.tools.joined(separator: ", "))"),
         arguments: AudioCorpus.mp3Files)
-    func mp3(_ name: String) throws {
-        let url = try AudioCorpus.shared().url(name)
-        let oracle = try AudioOracle(url)
+    func mp3(_ name: String) async throws {
+        let url = try await AudioCorpus.shared().url(name)
+        let oracle = try await AudioOracle(url)
         let header = try AudioInspector().inspect(fileAt: url)
         let frame = Double(oracle.sampleRate >= 32_000 ? 1152 : 576) / Double(oracle.sampleRate)
         let counted = Double(try #require(oracle.ffprobeFrames)) * frame
@@ -60,9 +60,9 @@ struct AudioCorpusTests {
         "M4A: the duration within 1 ms of ffprobe, channels, rate and codec from the sample entry",
         .enabled(if: corpusAvailable, "needs \(AudioCorpus.tools.joined(separator: ", "))"),
         arguments: AudioCorpus.m4aFiles)
-    func m4a(_ name: String) throws {
-        let url = try AudioCorpus.shared().url(name)
-        let oracle = try AudioOracle(url)
+    func m4a(_ name: String) async throws {
+        let url = try await AudioCorpus.shared().url(name)
+        let oracle = try await AudioOracle(url)
         let header = try AudioInspector().inspect(fileAt: url)
         #expect(abs(try #require(header.duration).seconds - (try #require(oracle.ffprobeDuration))) < 0.001)
         #expect(header.format == .m4a && header.codec == "AAC")
@@ -73,9 +73,9 @@ struct AudioCorpusTests {
     @Test(
         "Ogg Vorbis: the last granule at the stream's rate, as ffprobe",
         .enabled(if: corpusAvailable, "needs \(AudioCorpus.tools.joined(separator: ", "))"))
-    func vorbis() throws {
-        let url = try AudioCorpus.shared().url("stereo48k-vorbis.ogg")
-        let oracle = try AudioOracle(url)
+    func vorbis() async throws {
+        let url = try await AudioCorpus.shared().url("stereo48k-vorbis.ogg")
+        let oracle = try await AudioOracle(url)
         let header = try AudioInspector().inspect(fileAt: url)
         #expect(header.codec == "Vorbis" && header.channelCount == 2 && header.sampleRate == 48_000)
         #expect(abs(try #require(header.duration).seconds - (try #require(oracle.ffprobeDuration))) < 0.001)
@@ -84,8 +84,8 @@ struct AudioCorpusTests {
     @Test(
         "the format comes from the bytes: an M4A declared audio/ogg is read as an M4A and passes verification",
         .enabled(if: corpusAvailable, "needs \(AudioCorpus.tools.joined(separator: ", "))"))
-    func sniffedNotDeclared() throws {
-        let data = try Data(contentsOf: try AudioCorpus.shared().url("speech16k-aac.m4a"))
+    func sniffedNotDeclared() async throws {
+        let data = try Data(contentsOf: try await AudioCorpus.shared().url("speech16k-aac.m4a"))
         let type = try FileType.verify(.data(data), declaredType: try MIMEType("audio/ogg"))
         #expect(type == .isoMedia(.m4a))
         #expect(try AudioInspector().inspect(.data(data)).format == .m4a)
@@ -99,8 +99,8 @@ struct AudioCorpusTests {
         "a file in memory gives the header a file gives",
         .enabled(if: corpusAvailable, "needs \(AudioCorpus.tools.joined(separator: ", "))"),
         arguments: AudioCorpus.opusFiles + AudioCorpus.mp3Files + AudioCorpus.m4aFiles)
-    func memoryAndFileAgree(_ name: String) throws {
-        let url = try AudioCorpus.shared().url(name)
+    func memoryAndFileAgree(_ name: String) async throws {
+        let url = try await AudioCorpus.shared().url(name)
         let fromFile = try AudioInspector().inspect(fileAt: url)
         let fromMemory = try AudioInspector().inspect(try Data(contentsOf: url))
         #expect(fromFile.reading(0) == fromMemory.reading(0))

@@ -6,7 +6,7 @@ import Testing
 #if os(macOS) || os(Linux)
 /// A remote audio file's header read with ranged requests from a real nginx: the header the
 /// local file gives, with at most three requests and 1 MiB.
-@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .inTurn)
+@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteAudioHeaderTests {
     private static let reader = RemotePart.MediaHeaderReader(
         transport: URLSessionTransport(), configuration: RemotePart.Configuration(allowedSchemes: ["http"]))
@@ -30,12 +30,12 @@ struct RemoteAudioHeaderTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "each corpus file gives the local header, in at most three requests",
-        .enabled(if: AudioCorpus.isAvailable, "needs the audio corpus tools"), .timeLimit(.minutes(2)))
+        .enabled(if: AudioCorpus.isAvailable, "needs the audio corpus tools"))
     func corpus() async throws {
         let server = try await RemoteNginxServer()
         defer { server.stop() }
         for name in AudioCorpus.opusFiles + AudioCorpus.mp3Files + AudioCorpus.m4aFiles + ["stereo48k-vorbis.ogg"] {
-            let url = try AudioCorpus.shared().url(name)
+            let url = try await AudioCorpus.shared().url(name)
             try server.serve(try Data(contentsOf: url), as: name)
             let header = try await Self.reader.inspectAudio(server.url(name))
             #expect(header.reading(0) == (try AudioInspector().inspect(fileAt: url)).reading(0), "\(name)")
@@ -44,7 +44,7 @@ struct RemoteAudioHeaderTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a 5 MB Ogg file: its first and last 64 KiB, two requests, the exact duration", .timeLimit(.minutes(1)))
+    @Test("a 5 MB Ogg file: its first and last 64 KiB, two requests, the exact duration")
     func largeOgg() async throws {
         let server = try await RemoteNginxServer()
         defer { server.stop() }
@@ -60,11 +60,11 @@ struct RemoteAudioHeaderTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a 1.4 MB MP3 without a VBR header: its first bytes and its length give an estimate within 50 ms",
-        .enabled(if: AudioCorpus.isAvailable, "needs the audio corpus tools"), .timeLimit(.minutes(1)))
+        .enabled(if: AudioCorpus.isAvailable, "needs the audio corpus tools"))
     func largeMP3() async throws {
         let server = try await RemoteNginxServer()
         defer { server.stop() }
-        let long = try Data(contentsOf: try AudioCorpus.shared().url("long-cbr-noxing.mp3"))
+        let long = try Data(contentsOf: try await AudioCorpus.shared().url("long-cbr-noxing.mp3"))
         #expect(long.count > RemotePart.MediaHeaderReader.maximumAudioByteCount)
         try server.serve(long, as: "long.mp3")
         let local = try AudioInspector().inspect(long)
@@ -75,7 +75,7 @@ struct RemoteAudioHeaderTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a file that is no audio is a typed error after one request", .timeLimit(.minutes(1)))
+    @Test("a file that is no audio is a typed error after one request")
     func notAudio() async throws {
         let server = try await RemoteNginxServer()
         defer { server.stop() }

@@ -5,7 +5,7 @@ import Testing
 
 /// A voice message resolves to ``AttachmentResolver/Kind/audio`` with its duration and waveform from the
 /// size part, at once or once the size part is fetched, before any audio byte.
-@Suite("Voice messages: length and bars before the audio", .inTurn)
+@Suite("Voice messages: length and bars before the audio", SuiteTimeLimit.minutes(2), .inTurn)
 struct VoiceMessageResolutionTests {
     static let details = VoiceDetails(duration: 4.4, waveform: Waveform(levels: [0, 0.5, 1]))
 
@@ -51,7 +51,7 @@ struct VoiceMessageResolutionTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a remote size part is fetched and its details arrive as the placeholder event", .timeLimit(.minutes(1)))
+    @Test("a remote size part is fetched and its details arrive as the placeholder event")
     func fetchedSizePart() async throws {
         let sizeURL = try #require(URL(string: "http://voice.test/size.json"))
         let transport = InMemoryHTTPTransport(files: [sizeURL: Self.details.sizePartJSON()])

@@ -7,7 +7,7 @@ import Testing
 #if os(macOS) || os(Linux)
 /// The waveform `attachmentkit waveform` prints for the corpus's WAV files agrees with numpy
 /// computing the same slices over the same samples, and the Telegram bytes with telethon.
-@Suite("Waveforms against numpy and telethon", .inTurn)
+@Suite("Waveforms against numpy and telethon", SuiteTimeLimit.minutes(5), .inTurn)
 struct WaveformOracleTests {
     static let numpyScript = #"""
         import json, sys, wave
@@ -35,23 +35,24 @@ struct WaveformOracleTests {
         let telegram: [Int]
     }
 
-    static var numpyAvailable: Bool {
-        AudioCorpus.isAvailable && (try? ExternalTool.run("python3", ["-c", "import numpy"]).status) == 0
+    static func numpyAvailable() async -> Bool {
+        guard AudioCorpus.isAvailable else { return false }
+        return (try? await ExternalTool.run("python3", ["-c", "import numpy"]).status) == 0
     }
 
-    static var telethonAvailable: Bool {
-        (try? ExternalTool.run("python3", ["-c", "import telethon"]).status) == 0
+    static func telethonAvailable() async -> Bool {
+        (try? await ExternalTool.run("python3", ["-c", "import telethon"]).status) == 0
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "matrix levels within 1 of numpy's, for mono and stereo at 8, 16, 22.05 and 48 kHz",
-        .enabled(if: numpyAvailable, "needs the audio corpus tools and numpy"), .timeLimit(.minutes(2)),
+        .enabled("needs the audio corpus tools and numpy") { await numpyAvailable() },
         arguments: AudioCorpus.wavFiles)
     func numpy(_ name: String) async throws {
-        let path = try AudioCorpus.shared().url(name).path
+        let path = try await AudioCorpus.shared().url(name).path
         for bars in [1, 37, 100] {
-            let outcome = try ExternalTool.run("python3", ["-c", Self.numpyScript, path, "\(bars)"])
+            let outcome = try await ExternalTool.run("python3", ["-c", Self.numpyScript, path, "\(bars)"])
             #expect(outcome.status == 0, "\(outcome.errorText)")
             let reference = try JSONDecoder().decode(Reference.self, from: outcome.output)
             let printed = await AttachmentKitTool.run(["waveform", path, "--buckets", "\(bars)", "--format", "matrix"])
@@ -65,14 +66,14 @@ struct WaveformOracleTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "the Telegram bytes equal telethon's encode_waveform of the same levels",
-        .enabled(if: telethonAvailable, "needs PyPI telethon"), .timeLimit(.minutes(2)))
+        .enabled("needs PyPI telethon") { await telethonAvailable() })
     func telethon() async throws {
         var random = SplitMix64(seed: 36)
         for count in [0, 1, 2, 7, 8, 63, 100, 101] {
             let values = (0..<count).map { _ in Int(random.next() % 32) }
             let waveform = Waveform(levels: values.map { Double($0) / 31 })
             let json = "[" + values.map(String.init).joined(separator: ",") + "]"
-            let outcome = try ExternalTool.run("python3", ["-c", Self.telethonScript, json])
+            let outcome = try await ExternalTool.run("python3", ["-c", Self.telethonScript, json])
             #expect(outcome.status == 0, "\(outcome.errorText)")
             let expected = String(decoding: outcome.output, as: UTF8.self).trimmingCharacters(
                 in: .whitespacesAndNewlines)

@@ -6,7 +6,7 @@ import Testing
 /// `attachmentkit help` and `attachmentkit help COMMAND` come from one source per command
 /// (``CommandHelp``): each mentions every option the command's parser accepts, and the two can't
 /// disagree.
-@Suite("attachmentkit help: one source, every option", .inTurn)
+@Suite("attachmentkit help: one source, every option", SuiteTimeLimit.minutes(2), .inTurn)
 struct CommandHelpTests {
     /// The commands `attachmentkit help` covers: every one.
     static let names = AttachmentKitTool.commands.map(\.name)
@@ -33,8 +33,7 @@ struct CommandHelpTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "each command's help, and the overview, mention every option its parser accepts",
-        .timeLimit(.minutes(1)), arguments: names)
+        "each command's help, and the overview, mention every option its parser accepts", arguments: names)
     func helpMentionsEveryOption(name: String) async throws {
         let flags = try Self.flags(ofCommand: name)
         #expect(!flags.isEmpty || name == "encrypt")
@@ -52,8 +51,7 @@ struct CommandHelpTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "help COMMAND starts with the command's usage and description as the overview gives them",
-        .timeLimit(.minutes(1)), arguments: names)
+        "help COMMAND starts with the command's usage and description as the overview gives them", arguments: names)
     func helpAgreesWithTheOverview(name: String) async throws {
         let command = try #require(AttachmentKitTool.commands.first { $0.name == name })
         let help = await AttachmentKitTool.run(["help", name]).output
@@ -63,7 +61,7 @@ struct CommandHelpTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("help resolve says that a part's url is downloaded, not that nothing is fetched", .timeLimit(.minutes(1)))
+    @Test("help resolve says that a part's url is downloaded, not that nothing is fetched")
     func resolveHelpSaysURLsAreDownloaded() async {
         let help = await AttachmentKitTool.run(["help", "resolve"]).output
         #expect(!help.contains("fetches nothing"))

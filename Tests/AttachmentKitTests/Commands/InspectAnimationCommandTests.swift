@@ -2,7 +2,7 @@ import AttachmentKitCommands
 import Foundation
 import Testing
 
-@Suite("attachmentkit inspect on animations", .inTurn)
+@Suite("attachmentkit inspect on animations", SuiteTimeLimit.minutes(2), .inTurn)
 struct InspectAnimationCommandTests {
     private func write(_ data: Data, _ name: String, in folder: StorageTemporaryDirectory) throws -> String {
         let url = folder.appending(name)
@@ -11,7 +11,7 @@ struct InspectAnimationCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("prints frames, the loop as stored and the duration of a GIF, an APNG and a WebP", .timeLimit(.minutes(1)))
+    @Test("prints frames, the loop as stored and the duration of a GIF, an APNG and a WebP")
     func animations() async throws {
         let folder = try StorageTemporaryDirectory("inspect-animation")
         let cases: [(Data, String, [String])] = [
@@ -41,7 +41,7 @@ struct InspectAnimationCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a still image prints no frames and no loop line; a walk cut short says at least", .timeLimit(.minutes(1)))
+    @Test("a still image prints no frames and no loop line; a walk cut short says at least")
     func stillAndCut() async throws {
         let folder = try StorageTemporaryDirectory("inspect-animation")
         let still = await AttachmentKitTool.run(["inspect", try ImagingFixtures.url("gif-still.gif").path])

@@ -2,12 +2,12 @@ import AttachmentKitCommands
 import Foundation
 import Testing
 
-@Suite("attachmentkit inspect", .inTurn)
+@Suite("attachmentkit inspect", SuiteTimeLimit.minutes(2), .inTurn)
 struct InspectCommandTests {
     private func fixture(_ name: String) throws -> String { try ImagingFixtures.url(name).path }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("prints format, sizes, orientation, flags and the bytes read for each file", .timeLimit(.minutes(1)))
+    @Test("prints format, sizes, orientation, flags and the bytes read for each file")
     func report() async throws {
         let outcome = await AttachmentKitTool.run([
             "inspect", try fixture("jpeg-orientation-6.jpg"), try fixture("webp-animated.webp"),
@@ -27,7 +27,7 @@ struct InspectCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("says when the extension or the --mime type lies about the content", .timeLimit(.minutes(1)))
+    @Test("says when the extension or the --mime type lies about the content")
     func lies() async throws {
         let disguised = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID()).jpg")
         try Data(contentsOf: ImagingFixtures.url("heic-plain.heic")).write(to: disguised)
@@ -41,7 +41,7 @@ struct InspectCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("flags an image over the pixel limit as a possible decompression bomb", .timeLimit(.minutes(1)))
+    @Test("flags an image over the pixel limit as a possible decompression bomb")
     func bomb() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID()).png")
         try SyntheticImages.png(width: 60_000, height: 60_000).write(to: url)
@@ -52,8 +52,7 @@ struct InspectCommandTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a file that is no image or can't be read gets a one-line error and status 2; the others are reported",
-        .timeLimit(.minutes(1)))
+        "a file that is no image or can't be read gets a one-line error and status 2; the others are reported")
     func errors() async throws {
         let outcome = await AttachmentKitTool.run([
             "inspect", try fixture("make-fixtures.sh"), "/no/such/file.png", try fixture("gif-still.gif"),
@@ -67,7 +66,7 @@ struct InspectCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("no file, a bad --mime value or an unknown option is a usage error", .timeLimit(.minutes(1)))
+    @Test("no file, a bad --mime value or an unknown option is a usage error")
     func usage() async {
         let noFile = await AttachmentKitTool.run(["inspect"])
         #expect(noFile.status == 2)

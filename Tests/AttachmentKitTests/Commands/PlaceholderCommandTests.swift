@@ -7,7 +7,7 @@ import Testing
 
 /// `attachmentkit placeholder` writes PNGs that Pillow (CRCs verified, zlib inflated) and
 /// ImageMagick read back to the decoded pixels; `inspect --scans` lists a JPEG's scan ends.
-@Suite("attachmentkit placeholder and inspect --scans", .inTurn)
+@Suite("attachmentkit placeholder and inspect --scans", SuiteTimeLimit.minutes(5), .inTurn)
 struct PlaceholderCommandTests {
     /// Pillow's reading of a PNG: `verify()` checks every chunk's CRC, then the pixels as hex.
     private static let pillow = """
@@ -21,8 +21,7 @@ struct PlaceholderCommandTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "BlurHash and ThumbHash PNGs, one large enough for several stored blocks, read back exactly",
-        .timeLimit(.minutes(1)))
+        "BlurHash and ThumbHash PNGs, one large enough for several stored blocks, read back exactly")
     func pngs() async throws {
         let directory = try StorageTemporaryDirectory("png")
         let thumbHash = try ThumbHash(bytes: PlaceholderValidationTests.thumbHash)
@@ -38,18 +37,18 @@ struct PlaceholderCommandTests {
             let out = directory.appending("\(index).png").path
             let outcome = await AttachmentKitTool.run(["placeholder"] + arguments + ["--out", out])
             #expect(outcome.status == 0 && outcome.output == "wrote \(out): \(image.width) x \(image.height)\n")
-            let read = try ExternalTool.run("python3", ["-c", Self.pillow, out])
+            let read = try await ExternalTool.run("python3", ["-c", Self.pillow, out])
             #expect(read.status == 0, "\(read.errorText)")
             let hex = image.rgba.map { String(format: "%02x", $0) }.joined()
             #expect(String(decoding: read.output, as: UTF8.self) == "\(image.width) \(image.height) RGBA \(hex)\n")
-            let identify = try ExternalTool.run("identify", ["-format", "%w %h %m", out])
+            let identify = try await ExternalTool.run("identify", ["-format", "%w %h %m", out])
             #expect(identify.status == 0 && identify.errorOutput.isEmpty)
             #expect(String(decoding: identify.output, as: UTF8.self) == "\(image.width) \(image.height) PNG")
         }
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a bad hash, both hashes, no --out or a bad --size is refused with status 2", .timeLimit(.minutes(1)))
+    @Test("a bad hash, both hashes, no --out or a bad --size is refused with status 2")
     func refusals() async {
         let bad = await AttachmentKitTool.run(["placeholder", "--blurhash", "LEHV6", "--out", "/nonexistent/x.png"])
         #expect(
@@ -67,15 +66,14 @@ struct PlaceholderCommandTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "inspect --scans prints each scan end after the usual lines; a baseline file prints none",
-        .timeLimit(.minutes(1)))
+        "inspect --scans prints each scan end after the usual lines; a baseline file prints none")
     func scans() async throws {
         let directory = try StorageTemporaryDirectory("scans")
         let progressive = directory.appending("p.jpg")
         let baseline = directory.appending("b.jpg")
-        let file = try ProgressiveJPEGFiles.cjpeg(["-progressive"])
+        let file = try await ProgressiveJPEGFiles.cjpeg(["-progressive"])
         try file.write(to: progressive)
-        try ProgressiveJPEGFiles.cjpeg([]).write(to: baseline)
+        try await ProgressiveJPEGFiles.cjpeg([]).write(to: baseline)
         let outcome = await AttachmentKitTool.run(["inspect", progressive.path, baseline.path, "--scans"])
         #expect(outcome.status == 0)
         let ends = JPEGScanIndex(file).displayablePrefixLengths

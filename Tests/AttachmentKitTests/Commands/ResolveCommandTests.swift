@@ -3,12 +3,11 @@ import AttachmentKitCommands
 import Foundation
 import Testing
 
-@Suite("attachmentkit resolve", .inTurn)
+@Suite("attachmentkit resolve", SuiteTimeLimit.minutes(5), .inTurn)
 struct ResolveCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "with no arguments it resolves the built-in sample: PNG original, JPEG preview, 96 x 128",
-        .timeLimit(.minutes(1)))
+        "with no arguments it resolves the built-in sample: PNG original, JPEG preview, 96 x 128")
     func sample() async throws {
         for arguments in [[], ["resolve"]] {
             let outcome = try await AttachmentKitTool.runWithTemporaryStore(arguments)
@@ -23,8 +22,7 @@ struct ResolveCommandTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the sample's original is a real PNG, and the sample's folder is removed when the run ends",
-        .timeLimit(.minutes(1)))
+        "the sample's original is a real PNG, and the sample's folder is removed when the run ends")
     func sampleFilesAreImagesAndRemoved() async throws {
         let store = try StorageTemporaryDirectory("cli-store")
         let outcome = await AttachmentKitTool.run(["resolve", "--store", store.url.path])
@@ -42,8 +40,7 @@ struct ResolveCommandTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "when --store is in use, the temporary store used instead is removed when the run ends",
-        .timeLimit(.minutes(1)))
+        "when --store is in use, the temporary store used instead is removed when the run ends")
     func fallbackStoreRemoved() async throws {
         let store = try StorageTemporaryDirectory("cli-store")
         let holder = try FileContentStore(directory: store.url, byteCapacity: 1 << 20)
@@ -64,7 +61,7 @@ struct ResolveCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a described message with a remote original reports what is not local", .timeLimit(.minutes(1)))
+    @Test("a described message with a remote original reports what is not local")
     func describedMessage() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -91,7 +88,6 @@ struct ResolveCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "bad usage and bad input print one line and exit with status 2",
-        .timeLimit(.minutes(1)),
         arguments: [
             (["--bogus"], "unknown option \"--bogus\""),
             (["frobnicate"], "unknown command \"frobnicate\""),
@@ -110,7 +106,6 @@ struct ResolveCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "malformed message files are rejected with the reason",
-        .timeLimit(.minutes(1)),
         arguments: [
             ("{", "not valid JSON"),
             (#"{"parts":[{"status":"complete"}]}"#, "missing \"mimeType\" at .parts[0]"),
@@ -132,7 +127,7 @@ struct ResolveCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("help prints the usage and exits 0", .timeLimit(.minutes(1)))
+    @Test("help prints the usage and exits 0")
     func help() async {
         let outcome = await AttachmentKitTool.run(["help"])
         #expect(outcome.status == 0)

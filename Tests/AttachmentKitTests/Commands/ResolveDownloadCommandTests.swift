@@ -13,7 +13,7 @@ import Glibc
 
 /// `attachmentkit resolve` downloading parts that name URLs, in-process and as a child process
 /// interrupted with Ctrl-C or killed, then run again.
-@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .inTurn)
+@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), SuiteTimeLimit.minutes(5), .inTurn)
 struct ResolveDownloadCommandTests {
     /// A message with one remote part at `url`.
     func message(_ url: URL, in directory: StorageTemporaryDirectory) throws -> URL {
@@ -26,8 +26,7 @@ struct ResolveDownloadCommandTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "resolve downloads an http part into --store, a line per 10 %, and a second run finds it stored",
-        .timeLimit(.minutes(1)))
+        "resolve downloads an http part into --store, a line per 10 %, and a second run finds it stored")
     func downloadsIntoStore() async throws {
         let server = try await RemoteNginxServer()
         defer { server.stop() }
@@ -48,7 +47,7 @@ struct ResolveDownloadCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("--timeout needs a positive number", .timeLimit(.minutes(1)))
+    @Test("--timeout needs a positive number")
     func badTimeout() async {
         let outcome = await AttachmentKitTool.run(["resolve", "--timeout", "0"])
         #expect(outcome.status == 2)
@@ -58,8 +57,7 @@ struct ResolveDownloadCommandTests {
     #if os(Linux) || os(macOS)
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "Ctrl-C cancels the download and keeps the partial; the next run resumes it, says so, and sends only the rest",
-        .timeLimit(.minutes(1)))
+        "Ctrl-C cancels the download and keeps the partial; the next run resumes it, says so, and sends only the rest")
     func interruptThenResume() async throws {
         let cli = try #require(ChildProcess.builtExecutable("attachmentkit"), "attachmentkit was not built")
         let slow = try await RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(600_000))
@@ -93,8 +91,7 @@ struct ResolveDownloadCommandTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a child killed mid-download leaves a partial that a relaunch resumes from its last checkpoint",
-        .timeLimit(.minutes(1)))
+        "a child killed mid-download leaves a partial that a relaunch resumes from its last checkpoint")
     func killThenResume() async throws {
         let cli = try #require(ChildProcess.builtExecutable("attachmentkit"), "attachmentkit was not built")
         let server = try await RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(9 << 20))

@@ -6,7 +6,7 @@ import Testing
 
 /// `attachmentkit resolve` with a part that carries an `encryptedFile`: its ciphertext is
 /// downloaded (from a `file:` URL here), checked and decrypted into the store.
-@Suite("attachmentkit resolve: encrypted parts", .inTurn)
+@Suite("attachmentkit resolve: encrypted parts", SuiteTimeLimit.minutes(5), .inTurn)
 struct ResolveEncryptedCommandTests {
     /// A folder with a PNG's ciphertext and a message whose part `photo` names it.
     struct Setup {
@@ -47,8 +47,7 @@ struct ResolveEncryptedCommandTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the ciphertext is downloaded, verified and stored decrypted; only the plaintext is kept",
-        .timeLimit(.minutes(1)))
+        "the ciphertext is downloaded, verified and stored decrypted; only the plaintext is kept")
     func decryptsIntoStore() async throws {
         let setup = try Setup()
         let outcome = await setup.run()
@@ -63,7 +62,7 @@ struct ResolveEncryptedCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a tampered ciphertext fails with the hash mismatch and leaves the store empty", .timeLimit(.minutes(1)))
+    @Test("a tampered ciphertext fails with the hash mismatch and leaves the store empty")
     func refusesTamperedCiphertext() async throws {
         let setup = try Setup(tamper: true)
         let outcome = await setup.run()
@@ -75,7 +74,6 @@ struct ResolveEncryptedCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a malformed encryptedFile, or one without a url, is refused in one line naming the part and the field",
-        .timeLimit(.minutes(1)),
         arguments: [
             ("iv", "part photo: encryptedFile: "), ("url", "part photo: an encrypted part needs a url"),
             ("object", "part photo: encryptedFile: "), ("file", "give url, not file or data"),

@@ -2,7 +2,7 @@ import AttachmentKitCommands
 import Foundation
 import Testing
 
-@Suite("attachmentkit resolve: message files", .inTurn)
+@Suite("attachmentkit resolve: message files", SuiteTimeLimit.minutes(2), .inTurn)
 struct ResolveMessageFileTests {
     /// The repository's root, from this file's path.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -28,7 +28,7 @@ struct ResolveMessageFileTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a directory and a device are refused as not regular files, before anything is read", .timeLimit(.minutes(1)))
+    @Test("a directory and a device are refused as not regular files, before anything is read")
     func notRegularFiles() async {
         let folder = FileManager.default.temporaryDirectory.path
         expectOneLine(
@@ -40,7 +40,7 @@ struct ResolveMessageFileTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a missing file, an empty file and a file over 1 MiB each get a one-line reason", .timeLimit(.minutes(1)))
+    @Test("a missing file, an empty file and a file over 1 MiB each get a one-line reason")
     func missingEmptyAndLarge() async throws {
         expectOneLine(
             await AttachmentKitTool.run(["resolve", "/nonexistent/m.json"]), naming: "/nonexistent/m.json",
@@ -54,7 +54,6 @@ struct ResolveMessageFileTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "an unknown key is refused by name, in a part or in the message",
-        .timeLimit(.minutes(1)),
         arguments: [
             (#"{"parts":[{"mimeType":"image/png","path":"x.png"}]}"#, #"unknown key "path" at .parts[0]"#),
             (#"{"parts":[],"title":"x"}"#, #"unknown key "title"; the message has only name, parts"#),
@@ -65,8 +64,7 @@ struct ResolveMessageFileTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "help resolve documents every key of the format, and the repository's example resolves", .timeLimit(.minutes(1))
-    )
+        "help resolve documents every key of the format, and the repository's example resolves")
     func documentedFormat() async {
         let help = await AttachmentKitTool.run(["help", "resolve"])
         #expect(help.status == 0)

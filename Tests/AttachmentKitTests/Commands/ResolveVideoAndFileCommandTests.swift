@@ -7,7 +7,7 @@ import Testing
 #if os(macOS) || os(Linux)
 /// `attachmentkit resolve` on a video message (poster, size, rotation, duration) and on a file
 /// message (name, type, byte count).
-@Suite("attachmentkit resolve: video and file messages", .timeLimit(.minutes(1)), .inTurn)
+@Suite("attachmentkit resolve: video and file messages", SuiteTimeLimit.minutes(5), .inTurn)
 struct ResolveVideoAndFileCommandTests {
     /// Writes `parts` (JSON objects) as a message file in `folder`.
     static func message(_ parts: [String], in folder: StorageTemporaryDirectory) throws -> String {
@@ -23,11 +23,10 @@ struct ResolveVideoAndFileCommandTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a local rotated video: the poster, the size from its header, the rotation and the duration",
-        .timeLimit(.minutes(1)))
+        "a local rotated video: the poster, the size from its header, the rotation and the duration")
     func localVideo() async throws {
         let folder = try StorageTemporaryDirectory("cli-video")
-        let clip = try ISOMediaCorpus.shared().url("rotate-90.mp4")
+        let clip = try await ISOMediaCorpus.shared().url("rotate-90.mp4")
         let path = try Self.message(
             [try Self.poster(in: folder), #"{ "id": "video", "mimeType": "video/mp4", "file": "\#(clip.path)" }"#],
             in: folder)
@@ -36,7 +35,7 @@ struct ResolveVideoAndFileCommandTests {
         #expect(outcome.output.contains("kind: video\n"))
         #expect(outcome.output.contains("poster: poster (image/jpeg+preview, complete, local file"))
         #expect(outcome.output.contains("placeholder size: 90 x 160 (from the video header of video, orientation up)"))
-        let oracle = try ISOMediaOracle(clip)
+        let oracle = try await ISOMediaOracle(clip)
         #expect(outcome.output.contains("rotation: \(oracle.exiftoolRotation ?? 0)°\n"))
         let duration = try #require(oracle.formatDuration)
         #expect(outcome.output.contains("duration: \(String(format: "%.3f s", duration))\n"))
@@ -44,8 +43,7 @@ struct ResolveVideoAndFileCommandTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a size part with a duration gives size and duration; the rotation is unknown without a header",
-        .timeLimit(.minutes(1)))
+        "a size part with a duration gives size and duration; the rotation is unknown without a header")
     func sizePart() async throws {
         let folder = try StorageTemporaryDirectory("cli-video")
         let size = Data(#"{"width":1920,"height":1080,"duration":61.25}"#.utf8).base64EncodedString()
@@ -65,11 +63,11 @@ struct ResolveVideoAndFileCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a remote video without a size part: its header is read with ranged requests, the video is not downloaded",
-        .enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .timeLimit(.minutes(1)))
+        .enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"))
     func remoteVideo() async throws {
         let server = try await RemoteNginxServer()
         defer { server.stop() }
-        let clip = try ISOMediaCorpus.shared().url("rotate-270.mp4")
+        let clip = try await ISOMediaCorpus.shared().url("rotate-270.mp4")
         try server.serve(try Data(contentsOf: clip), as: "clip.mp4")
         let folder = try StorageTemporaryDirectory("cli-video")
         let path = try Self.message(
@@ -83,7 +81,7 @@ struct ResolveVideoAndFileCommandTests {
             outcome.output.contains(
                 "placeholder size: 90 x 160 (from the video header of video, read with ranged requests, orientation up)"
             ))
-        #expect(outcome.output.contains("rotation: \(try ISOMediaOracle(clip).exiftoolRotation ?? 0)°\n"))
+        #expect(outcome.output.contains("rotation: \(try await ISOMediaOracle(clip).exiftoolRotation ?? 0)°\n"))
         #expect(!outcome.output.contains("video: downloading"))
         let requests = server.requests
         let allRanged = requests.allSatisfy { $0.hasRange }
@@ -91,7 +89,7 @@ struct ResolveVideoAndFileCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a file message: its name, type and byte count", .timeLimit(.minutes(1)))
+    @Test("a file message: its name, type and byte count")
     func fileMessage() async throws {
         let folder = try StorageTemporaryDirectory("cli-file")
         let pdf = Data("%PDF-1.4\n%%EOF\n".utf8)
@@ -111,8 +109,7 @@ struct ResolveVideoAndFileCommandTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a remote PDF that is an HTML page: the download fails with the mismatch and the store keeps nothing",
-        .timeLimit(.minutes(1)))
+        "a remote PDF that is an HTML page: the download fails with the mismatch and the store keeps nothing")
     func htmlForARemotePDF() async throws {
         let server = try await RemoteFileContentCheckTests.server(serving: RemoteFileContentCheckTests.page)
         defer { server.stop() }

@@ -2,7 +2,7 @@ import AttachmentKitCommands
 import Foundation
 import Testing
 
-@Suite("attachmentkit resolve --bounds --screen-scale", .inTurn)
+@Suite("attachmentkit resolve --bounds --screen-scale", SuiteTimeLimit.minutes(2), .inTurn)
 struct ResolveViewportOptionsTests {
     /// Writes a message whose only parts are a remote JPEG and, when given, a size part with
     /// `sizeJSON`, in a new folder, and returns the file's URL. The caller removes the folder.
@@ -24,8 +24,7 @@ struct ResolveViewportOptionsTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "prints the worked viewport of a 3000 × 4000 photo on a 375 × 667 phone at screen scale 2",
-        .timeLimit(.minutes(1)))
+        "prints the worked viewport of a 3000 × 4000 photo on a 375 × 667 phone at screen scale 2")
     func workedValues() async throws {
         let file = try messageFile(sizeJSON: #"{"width":3000,"height":4000}"#)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
@@ -46,7 +45,7 @@ struct ResolveViewportOptionsTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("uses the displayed size of a sideways photo and the zoom policy asked for", .timeLimit(.minutes(1)))
+    @Test("uses the displayed size of a sideways photo and the zoom policy asked for")
     func orientationAndPolicy() async throws {
         let file = try messageFile(sizeJSON: #"{"width":800,"height":1000,"orientation":3}"#)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
@@ -62,7 +61,7 @@ struct ResolveViewportOptionsTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the built-in sample's small image cannot zoom, and the output says so", .timeLimit(.minutes(1)))
+    @Test("the built-in sample's small image cannot zoom, and the output says so")
     func sampleMessage() async throws {
         let outcome = try await AttachmentKitTool.runWithTemporaryStore([
             "--bounds", "375x667", "--screen-scale", "2", "--zoom-policy", "fit",
@@ -73,7 +72,7 @@ struct ResolveViewportOptionsTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("says the size is unknown when the message has no size part", .timeLimit(.minutes(1)))
+    @Test("says the size is unknown when the message has no size part")
     func unknownSize() async throws {
         let file = try messageFile(sizeJSON: nil)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
@@ -86,7 +85,7 @@ struct ResolveViewportOptionsTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("prints no viewport without the flags", .timeLimit(.minutes(1)))
+    @Test("prints no viewport without the flags")
     func noFlags() async throws {
         let outcome = try await AttachmentKitTool.runWithTemporaryStore(["resolve"])
         #expect(outcome.status == 0)
@@ -96,7 +95,6 @@ struct ResolveViewportOptionsTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "invalid viewport flags fail with one line and status 2",
-        .timeLimit(.minutes(1)),
         arguments: [
             (["--bounds", "0x5", "--screen-scale", "2"], "--bounds needs a width and height above zero"),
             (["--bounds", "abc", "--screen-scale", "2"], "not \"abc\""),

@@ -7,7 +7,7 @@ import Testing
 
 /// AttachmentKit's AES-256-CTR against OpenSSL and Python's `cryptography`, both ways: what one
 /// encrypts, the other decrypts.
-@Suite("AES-256-CTR against openssl and Python cryptography", .inTurn)
+@Suite("AES-256-CTR against openssl and Python cryptography", SuiteTimeLimit.minutes(5), .inTurn)
 struct AESDifferentialTests {
     /// One random case: a key, an IV (its counter near the wrap in one case of eight, so that
     /// the carry into the nonce is exercised) and a length that favours block boundaries.
@@ -47,7 +47,7 @@ struct AESDifferentialTests {
     }
 
     @Test("2,000 random keys, IVs and lengths: cryptography decrypts ours and we decrypt its")
-    func python() throws {
+    func python() async throws {
         let directory = try StorageTemporaryDirectory("aes-python")
         var random = SeededRandom(seed: 0x5EED_AE52_0001)
         var cases: [(key: [UInt8], iv: [UInt8], offset: Int, count: Int)] = []
@@ -69,12 +69,12 @@ struct AESDifferentialTests {
 
         // Python decrypts what we encrypted.
         let decryptedByPython = directory.appending("decrypted-by-python")
-        try ExternalCipher.python(cases: cases, input: oursFile, output: decryptedByPython)
+        try await ExternalCipher.python(cases: cases, input: oursFile, output: decryptedByPython)
         #expect(try Data(contentsOf: decryptedByPython) == Data(plaintext))
 
         // We decrypt what Python encrypted.
         let theirsFile = directory.appending("theirs")
-        try ExternalCipher.python(cases: cases, input: plainFile, output: theirsFile)
+        try await ExternalCipher.python(cases: cases, input: plainFile, output: theirsFile)
         let theirs = Array(try Data(contentsOf: theirsFile))
         try #require(theirs.count == plaintext.count)
         var mismatches = 0
@@ -90,7 +90,7 @@ struct AESDifferentialTests {
     }
 
     @Test("openssl enc -aes-256-ctr: random cases up to 3 MiB, and the block boundaries, both ways")
-    func openssl() throws {
+    func openssl() async throws {
         let directory = try StorageTemporaryDirectory("aes-openssl")
         var random = SeededRandom(seed: 0x5EED_AE52_0002)
         var lengths = [0, 1, 16, 17, 4_095, 4_096, 4_097, 3 << 20]
@@ -105,9 +105,9 @@ struct AESDifferentialTests {
             let backFile = directory.appending("back-\(index)")
             try Data(plaintext).write(to: plainFile)
             try Data(Self.portable(plaintext, key: key, iv: iv, random: &random)).write(to: oursFile)
-            try ExternalCipher.openssl(key: key, iv: iv, input: oursFile, output: backFile, decrypt: true)
+            try await ExternalCipher.openssl(key: key, iv: iv, input: oursFile, output: backFile, decrypt: true)
             #expect(try Data(contentsOf: backFile) == Data(plaintext), "openssl decrypting ours, \(count) bytes")
-            try ExternalCipher.openssl(key: key, iv: iv, input: plainFile, output: theirsFile, decrypt: false)
+            try await ExternalCipher.openssl(key: key, iv: iv, input: plainFile, output: theirsFile, decrypt: false)
             let theirs = Array(try Data(contentsOf: theirsFile))
             #expect(
                 Self.portable(theirs, key: key, iv: iv, random: &random) == plaintext,
@@ -116,7 +116,7 @@ struct AESDifferentialTests {
     }
 
     @Test("a file EncryptedAttachment encrypts, openssl decrypts with the JSON's key and IV; and the reverse")
-    func fileAgainstOpenSSL() throws {
+    func fileAgainstOpenSSL() async throws {
         let directory = try StorageTemporaryDirectory("aes-openssl-file")
         var random = SeededRandom(seed: 0x5EED_AE52_0003)
         let plaintext = (0..<(2 << 20) + 5).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -126,13 +126,13 @@ struct AESDifferentialTests {
         let file = try EncryptedAttachment.encrypt(fileAt: plainFile, to: cipherFile)
         let parsed = try EncryptedFile(json: file.jsonData())
         let backFile = directory.appending("back")
-        try ExternalCipher.openssl(
+        try await ExternalCipher.openssl(
             key: parsed.key, iv: parsed.initializationVector, input: cipherFile, output: backFile, decrypt: true)
         #expect(try Data(contentsOf: backFile) == Data(plaintext))
         #expect(RemoteContentCheck.sha256(ofFileAt: cipherFile) == parsed.ciphertextSHA256)
 
         let theirsFile = directory.appending("theirs")
-        try ExternalCipher.openssl(
+        try await ExternalCipher.openssl(
             key: parsed.key, iv: parsed.initializationVector, input: plainFile, output: theirsFile, decrypt: false)
         let decrypted = directory.appending("decrypted")
         try EncryptedAttachment.decrypt(fileAt: theirsFile, to: decrypted, using: parsed)

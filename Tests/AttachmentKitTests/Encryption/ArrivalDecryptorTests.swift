@@ -5,7 +5,7 @@ import Testing
 
 /// ``ArrivalDecryptor`` driven as a download drives it: chunks as they arrive, the catch-ups of
 /// a resume and a restart, the finish after the hash matched, and the discard after a failure.
-@Suite("Encrypted parts: decrypting as the ciphertext arrives", .inTurn)
+@Suite("Encrypted parts: decrypting as the ciphertext arrives", SuiteTimeLimit.minutes(2), .inTurn)
 struct ArrivalDecryptorTests {
     /// A fixture with its ciphertext in a file, and a staging path beside it.
     struct Setup {
@@ -35,8 +35,7 @@ struct ArrivalDecryptorTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "chunks, a resume past kept bytes and one before them: the staging file is the whole plaintext",
-        .timeLimit(.minutes(1)))
+        "chunks, a resume past kept bytes and one before them: the staging file is the whole plaintext")
     func resumeAndCutBack() async throws {
         let setup = try Setup((3 << 20) + 12_345, seed: 71)
         let decryptor = try ArrivalDecryptor(file: setup.fixture.file, staging: setup.staging)
@@ -56,8 +55,7 @@ struct ArrivalDecryptorTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "with no chunk at all (a 416 completed the kept bytes), the finish decrypts the whole ciphertext",
-        .timeLimit(.minutes(1)))
+        "with no chunk at all (a 416 completed the kept bytes), the finish decrypts the whole ciphertext")
     func nothingArrived() async throws {
         let setup = try Setup(1_000_003, seed: 72)
         let fromFile = try ArrivalDecryptor(file: setup.fixture.file, staging: setup.staging)
@@ -73,8 +71,8 @@ struct ArrivalDecryptorTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "chunks past its queue's bound are not taken; the finish decrypts them from the file, and a resume takes them again",
-        .timeLimit(.minutes(1)))
+        "chunks past its queue's bound are not taken; the finish decrypts them from the file, and a resume takes them again"
+    )
     func behind() async throws {
         let setup = try Setup((2 << 20) + 5, seed: 75)
         let decryptor = try ArrivalDecryptor(file: setup.fixture.file, staging: setup.staging, backlogLimit: 64 << 10)
@@ -93,7 +91,7 @@ struct ArrivalDecryptorTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a discarded decryptor, and one let go unfinished, leave no staging file", .timeLimit(.minutes(1)))
+    @Test("a discarded decryptor, and one let go unfinished, leave no staging file")
     func discarded() async throws {
         let setup = try Setup(600_000, seed: 73)
         let decryptor = try ArrivalDecryptor(file: setup.fixture.file, staging: setup.staging)
@@ -115,8 +113,7 @@ struct ArrivalDecryptorTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a resume whose kept bytes can't be read fails, and the finish reports a short ciphertext",
-        .timeLimit(.minutes(1)))
+        "a resume whose kept bytes can't be read fails, and the finish reports a short ciphertext")
     func unreadableKeptBytes() async throws {
         let setup = try Setup(200_000, seed: 74)
         let decryptor = try ArrivalDecryptor(file: setup.fixture.file, staging: setup.staging)

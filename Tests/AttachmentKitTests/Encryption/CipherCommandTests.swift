@@ -5,10 +5,10 @@ import Testing
 @testable import AttachmentKit
 
 /// `attachmentkit encrypt` and `attachmentkit decrypt`, run in-process.
-@Suite("attachmentkit encrypt and decrypt", .inTurn)
+@Suite("attachmentkit encrypt and decrypt", SuiteTimeLimit.minutes(2), .inTurn)
 struct CipherCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("encrypt prints the EncryptedFile JSON; decrypt with it gives the file back", .timeLimit(.minutes(1)))
+    @Test("encrypt prints the EncryptedFile JSON; decrypt with it gives the file back")
     func roundTrip() async throws {
         let directory = try StorageTemporaryDirectory("cipher-command")
         let plaintext = RemoteTestContent.bytes(70_000, seed: 11)
@@ -28,7 +28,7 @@ struct CipherCommandTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a tampered ciphertext: exit 2, one line naming the hash mismatch, and no OUT", .timeLimit(.minutes(1)))
+    @Test("a tampered ciphertext: exit 2, one line naming the hash mismatch, and no OUT")
     func tampered() async throws {
         let directory = try StorageTemporaryDirectory("cipher-command")
         let fixture = try EncryptedFixture(RemoteTestContent.bytes(10_000, seed: 12))

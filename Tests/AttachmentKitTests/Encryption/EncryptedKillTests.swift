@@ -16,7 +16,8 @@ import Glibc
 /// the kept bytes first and gets the right plaintext).
 @Suite(
     "Encrypted parts: killed mid-decryption and mid-download",
-    .disabled(if: ThreadSanitizer.isActive, "the portable AES is too slow under the thread sanitizer"), .inTurn)
+    .disabled(if: ThreadSanitizer.isActive, "the portable AES is too slow under the thread sanitizer"),
+    SuiteTimeLimit.minutes(5), .inTurn)
 struct EncryptedKillTests {
     /// A message whose part `photo` is `file`'s ciphertext at `url`.
     static func message(_ url: URL, file: EncryptedFile, in directory: StorageTemporaryDirectory) throws -> URL {
@@ -53,7 +54,7 @@ struct EncryptedKillTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "killed while decrypting on arrival: the staging plaintext is in the store's folder, gone once it opens again",
-        .enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .timeLimit(.minutes(1)))
+        .enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"))
     func killedMidDecryption() async throws {
         let cli = try #require(ChildProcess.builtExecutable("attachmentkit"), "attachmentkit was not built")
         // The first response stalls after 9 MiB of 12: the child can't finish before the kill,
@@ -61,7 +62,7 @@ struct EncryptedKillTests {
         // is not throttled.
         let server = try await RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(9 << 20))
         defer { server.stop() }
-        let fixture = try EncryptedFixture(opensslEncrypting: RemoteTestContent.bytes(12 << 20, seed: 51))
+        let fixture = try await EncryptedFixture(opensslEncrypting: RemoteTestContent.bytes(12 << 20, seed: 51))
         try server.serve(fixture.ciphertext, as: "photo.bin")
         let directory = try StorageTemporaryDirectory("encrypted-kill-decrypt")
         let temporary = directory.url.appendingPathComponent("tmp", isDirectory: true)
@@ -91,12 +92,12 @@ struct EncryptedKillTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "killed mid-download: a new process resumes the ciphertext from the last checkpoint and gets the plaintext",
-        .enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .timeLimit(.minutes(1)))
+        .enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"))
     func killedMidDownload() async throws {
         let cli = try #require(ChildProcess.builtExecutable("attachmentkit"), "attachmentkit was not built")
         let server = try await RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(9 << 20))
         defer { server.stop() }
-        let fixture = try EncryptedFixture(opensslEncrypting: RemoteTestContent.bytes(12 << 20, seed: 53))
+        let fixture = try await EncryptedFixture(opensslEncrypting: RemoteTestContent.bytes(12 << 20, seed: 53))
         try server.serve(fixture.ciphertext, as: "photo.bin")
         let directory = try StorageTemporaryDirectory("encrypted-kill-download")
         let store = directory.url.appendingPathComponent("store", isDirectory: true)

@@ -10,18 +10,18 @@ import Testing
 /// neither held back nor stopped; the rest is decrypted from the complete ciphertext file.
 @Suite(
     .enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"),
-    .disabled(if: ThreadSanitizer.isActive, "the portable AES is too slow under the thread sanitizer"), .inTurn)
+    .disabled(if: ThreadSanitizer.isActive, "the portable AES is too slow under the thread sanitizer"),
+    SuiteTimeLimit.minutes(5), .inTurn)
 struct EncryptedOverrunTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a download that outruns its decryption is not stopped for it, and the plaintext is whole",
-        .timeLimit(.minutes(1)))
+        "a download that outruns its decryption is not stopped for it, and the plaintext is whole")
     func outrunDecryption() async throws {
         let server = try await RemoteNginxServer()
         defer { server.stop() }
         // Past the decryptor's queue (the transfer's buffer limit, 16 MiB here).
         let megabytes = 24
-        let fixture = try EncryptedFixture(opensslEncrypting: RemoteTestContent.bytes(megabytes << 20, seed: 81))
+        let fixture = try await EncryptedFixture(opensslEncrypting: RemoteTestContent.bytes(megabytes << 20, seed: 81))
         try server.serve(fixture.ciphertext, as: "cipher.bin")
         let transport = CountingTransport(URLSessionTransport())
         let harness = try EncryptedPartTests.Harness(RemoteTestHarness(transport: transport))

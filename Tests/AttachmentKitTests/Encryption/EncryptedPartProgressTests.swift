@@ -6,7 +6,7 @@ import Testing
 /// An ``EncryptedPart`` downloaded on its own: its ciphertext is hashed and decrypted as it
 /// arrives, so its progress is the download's, and a tampered one is refused as it completes
 /// with nothing left of its plaintext.
-@Suite("Encrypted parts: hashing on arrival and progress", .inTurn)
+@Suite("Encrypted parts: hashing on arrival and progress", SuiteTimeLimit.minutes(2), .inTurn)
 struct EncryptedPartProgressTests {
     static let url = URL(string: "https://media.example.com/_matrix/media/v3/download/example.org/progress")!
 
@@ -18,8 +18,7 @@ struct EncryptedPartProgressTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "progress is the ciphertext's download, decrypted as it arrives: it reaches the whole and never goes back",
-        .timeLimit(.minutes(1)))
+        "progress is the ciphertext's download, decrypted as it arrives: it reaches the whole and never goes back")
     func progressIsTheDownload() async throws {
         let fixture = try EncryptedFixture(RemoteTestContent.bytes(3 << 20, seed: 21))
         let part = Self.part(serving: fixture.ciphertext, file: fixture.file)
@@ -40,8 +39,7 @@ struct EncryptedPartProgressTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a tampered ciphertext is refused as it completes: its staging plaintext is removed, nothing is left",
-        .timeLimit(.minutes(1)))
+        "a tampered ciphertext is refused as it completes: its staging plaintext is removed, nothing is left")
     func refusedAsItCompletes() async throws {
         let fixture = try EncryptedFixture(RemoteTestContent.bytes(2 << 20, seed: 22))
         var served = fixture.ciphertext

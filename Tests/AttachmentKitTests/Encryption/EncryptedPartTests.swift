@@ -7,7 +7,7 @@ import Testing
 
 /// ``EncryptedPart`` through a ``DownloadCoordinator`` over a file store: the plaintext becomes
 /// the entry only after the hash matched; every fault leaves neither ciphertext nor plaintext.
-@Suite("Encrypted parts", .inTurn)
+@Suite("Encrypted parts", SuiteTimeLimit.minutes(5), .inTurn)
 struct EncryptedPartTests {
     static let url = URL(string: "https://media.example.com/_matrix/media/v3/download/example.org/abc")!
 
@@ -47,8 +47,7 @@ struct EncryptedPartTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a verified attachment becomes the store's entry, under a key of its own; the ciphertext goes",
-        .timeLimit(.minutes(1)))
+        "a verified attachment becomes the store's entry, under a key of its own; the ciphertext goes")
     func verified() async throws {
         let fixture = try EncryptedFixture(RemoteTestContent.png(300_000))
         let harness = try Self.harness(serving: fixture.ciphertext)
@@ -70,7 +69,7 @@ struct EncryptedPartTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "each fault fails with its typed error and leaves the store empty and no plaintext or ciphertext anywhere",
-        .timeLimit(.minutes(1)), arguments: Fault.allCases)
+        arguments: Fault.allCases)
     func fault(_ fault: Fault) async throws {
         let fixture = try EncryptedFixture(RemoteTestContent.png(100_000, seed: 3))
         var served = fixture.ciphertext
@@ -101,7 +100,7 @@ struct EncryptedPartTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("an image that decrypts to HTML is refused like any download, and nothing is kept", .timeLimit(.minutes(1)))
+    @Test("an image that decrypts to HTML is refused like any download, and nothing is kept")
     func htmlInDisguise() async throws {
         let fixture = try EncryptedFixture(Data("<!DOCTYPE html><html><body>not a photo</body></html>".utf8))
         let harness = try Self.harness(serving: fixture.ciphertext)
@@ -117,7 +116,7 @@ struct EncryptedPartTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a PDF or a video that decrypts to HTML is fileContentMismatch, and nothing is kept", .timeLimit(.minutes(1)),
+        "a PDF or a video that decrypts to HTML is fileContentMismatch, and nothing is kept",
         arguments: ["application/pdf", "video/mp4"])
     func fileThatIsHTML(type: String) async throws {
         let declared = try MIMEType(type)
@@ -136,7 +135,7 @@ struct EncryptedPartTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("one ciphertext under two keys gives two entries, each its own plaintext", .timeLimit(.minutes(1)))
+    @Test("one ciphertext under two keys gives two entries, each its own plaintext")
     func keyInStoreKey() async throws {
         let fixture = try EncryptedFixture(RemoteTestContent.bytes(5_000, seed: 9))
         let harness = try Self.harness(serving: fixture.ciphertext)
@@ -152,8 +151,7 @@ struct EncryptedPartTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the fault server cuts the ciphertext mid-download; the resumed download decrypts to the plaintext",
-        .timeLimit(.minutes(1)))
+        "the fault server cuts the ciphertext mid-download; the resumed download decrypts to the plaintext")
     func resumeAgainstFaultServer() async throws {
         let fixture = try EncryptedFixture(RemoteTestContent.png(200_000, seed: 5))
         let size = fixture.ciphertext.count

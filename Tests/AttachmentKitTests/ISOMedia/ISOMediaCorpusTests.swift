@@ -6,14 +6,14 @@ import Testing
 #if os(macOS) || os(Linux)
 /// Every value the ISO media inspector reports for files made by `ffmpeg` agrees with `ffprobe`
 /// and `exiftool` reading the same file.
-@Suite("ISO media inspection against ffprobe and exiftool", .inTurn)
+@Suite("ISO media inspection against ffprobe and exiftool", SuiteTimeLimit.minutes(5), .inTurn)
 struct ISOMediaCorpusTests {
     @Test(
         "tracks, codecs, durations, display size, rotation, brands and fast start agree",
         arguments: ISOMediaCorpus.clips)
-    func agreesWithTheOracles(_ clip: ISOMediaCorpus.Clip) throws {
-        let url = try ISOMediaCorpus.shared().url(clip.name)
-        let oracle = try ISOMediaOracle(url)
+    func agreesWithTheOracles(_ clip: ISOMediaCorpus.Clip) async throws {
+        let url = try await ISOMediaCorpus.shared().url(clip.name)
+        let oracle = try await ISOMediaOracle(url)
         let header = try ISOMediaInspector().inspect(fileAt: url)
 
         #expect(header.tracks.map(\.kind.description) == oracle.streams.map(\.kind))
@@ -53,15 +53,15 @@ struct ISOMediaCorpusTests {
             ("aac-audio-only.m4a", .m4a),
             ("h264-aac.3gp", .threeGPP),
         ])
-    func format(_ name: String, _ format: ISOMediaHeader.Format) throws {
-        let url = try ISOMediaCorpus.shared().url(name)
+    func format(_ name: String, _ format: ISOMediaHeader.Format) async throws {
+        let url = try await ISOMediaCorpus.shared().url(name)
         #expect(try ISOMediaInspector().inspect(fileAt: url).format == format)
         #expect(FileType(sniffing: try Data(contentsOf: url).prefix(512)) == .isoMedia(format))
     }
 
     @Test("a file in memory gives the header a file gives, read in chunks of any size", arguments: ISOMediaCorpus.clips)
-    func memoryAndChunksAgree(_ clip: ISOMediaCorpus.Clip) throws {
-        let url = try ISOMediaCorpus.shared().url(clip.name)
+    func memoryAndChunksAgree(_ clip: ISOMediaCorpus.Clip) async throws {
+        let url = try await ISOMediaCorpus.shared().url(clip.name)
         let inspector = ISOMediaInspector()
         let fromFile = try inspector.inspect(fileAt: url)
         let fromMemory = try inspector.inspect(try Data(contentsOf: url))
@@ -72,8 +72,8 @@ struct ISOMediaCorpusTests {
     }
 
     @Test("a file whose moov is at the end is read by jumping over mdat: a few small reads")
-    func jumpsOverMediaData() throws {
-        let corpus = try ISOMediaCorpus.shared()
+    func jumpsOverMediaData() async throws {
+        let corpus = try await ISOMediaCorpus.shared()
         let url = corpus.url("h264-aac-moov-at-end.mp4")
         let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
         let header = try ISOMediaInspector().inspect(fileAt: url)

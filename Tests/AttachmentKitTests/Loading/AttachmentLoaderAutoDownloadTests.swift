@@ -38,7 +38,7 @@ private struct PolicyMessage {
 /// ``AttachmentResolver/events(for:displayedPixelSize:fetchingOriginal:priority:)``, the
 /// policy asked of each rendition's own part.
 @MainActor
-@Suite("Attachment loader: auto-download allows the rendition, not the original", .inTurn)
+@Suite("Attachment loader: auto-download allows the rendition, not the original", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentLoaderAutoDownloadTests {
     private typealias Fixtures = RenditionFixtures
     /// JPEGs, previews and size parts up to 1 MiB: the rendition passes, the original does not.
@@ -72,8 +72,7 @@ struct AttachmentLoaderAutoDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the rendition the policy allows is fetched and shown as the final image; the original is never requested",
-        .timeLimit(.minutes(1)))
+        "the rendition the policy allows is fetched and shown as the final image; the original is never requested")
     func allowedRenditionIsShown() async throws {
         try message.requireChain()
         #expect(Self.policy.allowsAutomaticDownload(of: message.large))
@@ -90,8 +89,7 @@ struct AttachmentLoaderAutoDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a size only the original covers fetches nothing unasked: the preview stays, nothing loads, nothing failed",
-        .timeLimit(.minutes(1)))
+        "a size only the original covers fetches nothing unasked: the preview stays, nothing loads, nothing failed")
     func onlyTheOriginalCovers() async throws {
         try message.requireChain()
         let loader = loader()
@@ -109,8 +107,8 @@ struct AttachmentLoaderAutoDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "when the allowed rendition fails, the original is not fetched in its place: the phase is the rendition's failure",
-        .timeLimit(.minutes(1)))
+        "when the allowed rendition fails, the original is not fetched in its place: the phase is the rendition's failure"
+    )
     func failedRenditionDoesNotFetchTheOriginal() async throws {
         try message.requireChain()
         let loader = await loaderAfterRendition(succeeds: false)
@@ -126,8 +124,7 @@ struct AttachmentLoaderAutoDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "after the rendition is shown, a size only the original covers fetches nothing unasked and keeps the rendition",
-        .timeLimit(.minutes(1)))
+        "after the rendition is shown, a size only the original covers fetches nothing unasked and keeps the rendition")
     func sizeChangeDoesNotFetchTheOriginal() async throws {
         try message.requireChain()
         let loader = await loaderAfterRendition(succeeds: true)
@@ -145,8 +142,7 @@ struct AttachmentLoaderAutoDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a prefetcher that fetches what the policy allows warms the rendition for the size, never the original",
-        .timeLimit(.minutes(1)))
+        "a prefetcher that fetches what the policy allows warms the rendition for the size, never the original")
     func prefetcherWarmsOnlyTheRendition() async throws {
         try message.requireChain()
         let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingOriginal: false)

@@ -4,12 +4,11 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment loader: a download delay for fast scrolls", .inTurn)
+@Suite("Attachment loader: a download delay for fast scrolls", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentLoaderDelayTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "with a delay, the download starts only after the cell has been on screen that long, counted from appear",
-        .timeLimit(.minutes(1)))
+        "with a delay, the download starts only after the cell has been on screen that long, counted from appear")
     func startsAfterDelay() async throws {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(throttle: .none, clock: clock)
@@ -32,7 +31,7 @@ struct AttachmentLoaderDelayTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a cell reused before its delay is over never asks for its old part", .timeLimit(.minutes(1)))
+    @Test("a cell reused before its delay is over never asks for its old part")
     func reusedBeforeDelay() async {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(throttle: .none, clock: clock)
@@ -51,8 +50,8 @@ struct AttachmentLoaderDelayTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "with the default delay, a cell on screen for less than it asks for nothing and one on screen longer starts exactly one transfer",
-        .timeLimit(.minutes(1)))
+        "with the default delay, a cell on screen for less than it asks for nothing and one on screen longer starts exactly one transfer"
+    )
     func onlyCellsThatStayStart() async {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(throttle: .none, clock: clock)

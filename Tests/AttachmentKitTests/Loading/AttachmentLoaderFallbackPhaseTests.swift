@@ -6,7 +6,8 @@ import Testing
 /// The phase a loader publishes while a failed rendition falls back to the next one up: a
 /// progress UI must not reset between the two.
 @MainActor
-@Suite("Attachment loader: the phase stays downloading through a rendition's fallback", .inTurn)
+@Suite(
+    "Attachment loader: the phase stays downloading through a rendition's fallback", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentLoaderFallbackPhaseTests {
     private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
@@ -25,8 +26,7 @@ struct AttachmentLoaderFallbackPhaseTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "every published phase from the first rendition's progress to the next one's content is downloading",
-        .timeLimit(.minutes(1)))
+        "every published phase from the first rendition's progress to the next one's content is downloading")
     func phaseStaysDownloading() async throws {
         try message.requireChain()
         let coordinator = TransferFixtures.coordinator(

@@ -8,12 +8,15 @@ import Testing
 /// however long, and the delay counts again from ``AttachmentLoader/appear()``; a download that
 /// had started goes on at low priority.
 @MainActor
-@Suite("Attachment loader: a request held by the download delay when the cell disappears", .inTurn)
+@Suite(
+    "Attachment loader: a request held by the download delay when the cell disappears", SuiteTimeLimit.minutes(2),
+    .inTurn
+)
 struct AttachmentLoaderHeldDisappearTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a held request does not start while the cell is away; after appear it starts, a delay later, at the loader's priority",
-        .timeLimit(.minutes(1)))
+        "a held request does not start while the cell is away; after appear it starts, a delay later, at the loader's priority"
+    )
     func heldRequestWaitsForAppear() async throws {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(throttle: .none, clock: clock)
@@ -47,8 +50,7 @@ struct AttachmentLoaderHeldDisappearTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a download released before the cell disappears goes on at low priority while it is away",
-        .timeLimit(.minutes(1)))
+        "a download released before the cell disappears goes on at low priority while it is away")
     func releasedDownloadKeepsRunningLow() async {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(throttle: .none, clock: clock)

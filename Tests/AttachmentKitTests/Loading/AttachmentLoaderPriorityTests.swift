@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment loader: appearing and disappearing", .inTurn)
+@Suite("Attachment loader: appearing and disappearing", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentLoaderPriorityTests {
     /// A loader downloading `full`, its download running.
     private static func loading(
@@ -24,8 +24,7 @@ struct AttachmentLoaderPriorityTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "disappear lowers the download, and appear restores the priority it had, even after two disappears",
-        .timeLimit(.minutes(1)))
+        "disappear lowers the download, and appear restores the priority it had, even after two disappears")
     func appearRestores() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")
@@ -43,8 +42,7 @@ struct AttachmentLoaderPriorityTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "an explicit high priority set by the app applies at once and survives disappear and appear",
-        .timeLimit(.minutes(1)))
+        "an explicit high priority set by the app applies at once and survives disappear and appear")
     func explicitHighIsKept() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")
@@ -65,8 +63,7 @@ struct AttachmentLoaderPriorityTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "under the cancel policy, disappear cancels and keeps what is shown, and appear loads again",
-        .timeLimit(.minutes(1)))
+        "under the cancel policy, disappear cancels and keeps what is shown, and appear loads again")
     func cancelPolicy() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")
@@ -81,8 +78,7 @@ struct AttachmentLoaderPriorityTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "after disappear and appear, the next message starts at the loader's priority, never the lowered one",
-        .timeLimit(.minutes(1)))
+        "after disappear and appear, the next message starts at the loader's priority, never the lowered one")
     func laterLoadsAfterAppear() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         for (index, explicit) in [DownloadPriority?.none, .high].enumerated() {

@@ -8,14 +8,13 @@ import Testing
 /// A loader's ``AttachmentLoadState/displayablePrefix``: the latest prefix while a progressive
 /// original downloads, none once it is shown.
 @MainActor
-@Suite("Attachment loader: the latest displayable prefix", .inTurn)
+@Suite("Attachment loader: the latest displayable prefix", SuiteTimeLimit.minutes(5), .inTurn)
 struct AttachmentLoaderProgressivePrefixTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the state holds the latest prefix while the original downloads, and none once it is shown",
-        .timeLimit(.minutes(1)))
+        "the state holds the latest prefix while the original downloads, and none once it is shown")
     func latestPrefixThenNone() async throws {
-        let file = try ProgressiveJPEGFiles.cjpeg(["-progressive"], width: 320, height: 240)
+        let file = try await ProgressiveJPEGFiles.cjpeg(["-progressive"], width: 320, height: 240)
         let thirdScan = JPEGScanIndex(file).displayablePrefixLengths[2]
         let server = try await RemoteFaultServer(
             content: file,

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment loader: the rendition chosen for the displayed size", .inTurn)
+@Suite("Attachment loader: the rendition chosen for the displayed size", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentLoaderRenditionTests {
     private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
@@ -20,8 +20,7 @@ struct AttachmentLoaderRenditionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "given the displayed size, the loader fetches the smallest rendition that covers it, stored under its own key",
-        .timeLimit(.minutes(1)))
+        "given the displayed size, the loader fetches the smallest rendition that covers it, stored under its own key")
     func fetchesChosenRendition() async throws {
         try message.requireChain()
         let loader = loader()
@@ -37,7 +36,6 @@ struct AttachmentLoaderRenditionTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a size no rendition covers fetches the original; no size, or an empty one, fetches it as before",
-        .timeLimit(.minutes(1)),
         arguments: [RenditionMessage.wholeScreen, nil, PixelSize.zero])
     func largeOrNoSizeFetchesOriginal(size: PixelSize?) async throws {
         try message.requireChain()
@@ -53,7 +51,7 @@ struct AttachmentLoaderRenditionTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("when the local preview covers the size, nothing is fetched and the preview stays", .timeLimit(.minutes(1)))
+    @Test("when the local preview covers the size, nothing is fetched and the preview stays")
     func previewCovers() async throws {
         try message.requireChain()
         let loader = loader()
@@ -69,8 +67,7 @@ struct AttachmentLoaderRenditionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a failed rendition is reported in lastFailure, the phase is not failed, and the next one up is shown",
-        .timeLimit(.minutes(1)))
+        "a failed rendition is reported in lastFailure, the phase is not failed, and the next one up is shown")
     func failedRenditionFallsBack() async throws {
         try message.requireChain()
         let loader = loader()
@@ -92,7 +89,7 @@ struct AttachmentLoaderRenditionTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("when every rendition and the original fail, the phase is the original's failure", .timeLimit(.minutes(1)))
+    @Test("when every rendition and the original fail, the phase is the original's failure")
     func everyOneFails() async throws {
         try message.requireChain()
         let loader = loader()
@@ -111,8 +108,7 @@ struct AttachmentLoaderRenditionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "with a download delay, a rendition already stored is shown at once, not held for the delay",
-        .timeLimit(.minutes(1)))
+        "with a download delay, a rendition already stored is shown at once, not held for the delay")
     func storedRenditionIsNotHeld() async throws {
         try message.requireChain()
         _ = try store.store(SyntheticImages.jpeg(width: 1024, height: 768), for: message.large.0.contentKey)
@@ -126,7 +122,7 @@ struct AttachmentLoaderRenditionTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the @Observable loader takes the size too and shows the chosen rendition", .timeLimit(.minutes(1)))
+    @Test("the @Observable loader takes the size too and shows the chosen rendition")
     func observableFace() async throws {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         try message.requireChain()

@@ -4,12 +4,11 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment loader: cell reuse and late results", .inTurn)
+@Suite("Attachment loader: cell reuse and late results", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentLoaderReuseTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "events a replaced load had already sent never reach the new message, nor does its end (generation token)",
-        .timeLimit(.minutes(1)))
+        "events a replaced load had already sent never reach the new message, nor does its end (generation token)")
     func lateEventsOfReplacedLoadAreDropped() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let loader = CallbackAttachmentLoader(resolver: AttachmentResolver(downloads: coordinator), downloadDelay: 0)
@@ -34,7 +33,7 @@ struct AttachmentLoaderReuseTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "loading new parts cancels the old message's download and shows only the new one", .timeLimit(.minutes(1)))
+        "loading new parts cancels the old message's download and shows only the new one")
     func reuseCancelsOldDownload() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let old = ScriptedPart("old")
@@ -51,7 +50,7 @@ struct AttachmentLoaderReuseTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("releasing the loader cancels its downloads", .timeLimit(.minutes(1)))
+    @Test("releasing the loader cancels its downloads")
     func releaseCancels() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let part = ScriptedPart("full")

@@ -4,7 +4,9 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment loader: the displayed size changes (rotation, split view, a resized cell)", .inTurn)
+@Suite(
+    "Attachment loader: the displayed size changes (rotation, split view, a resized cell)", SuiteTimeLimit.minutes(2),
+    .inTurn)
 struct AttachmentLoaderSizeChangeTests {
     private typealias Fixtures = RenditionFixtures
     /// Other device pixels that the 2048 rendition covers and the 1024 one does not.
@@ -28,8 +30,8 @@ struct AttachmentLoaderSizeChangeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a size that needs a larger rendition keeps the shown one on screen while the larger downloads, then swaps it in",
-        .timeLimit(.minutes(1)))
+        "a size that needs a larger rendition keeps the shown one on screen while the larger downloads, then swaps it in"
+    )
     func upgradeDoesNotFlash() async throws {
         try message.requireChain()
         let loader = await loaderShowingLarge()
@@ -55,8 +57,8 @@ struct AttachmentLoaderSizeChangeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the larger rendition is fetched once, however often sizes that need it are given, during and after its download",
-        .timeLimit(.minutes(1)))
+        "the larger rendition is fetched once, however often sizes that need it are given, during and after its download"
+    )
     func upgradeFetchesOnce() async throws {
         try message.requireChain()
         let loader = await loaderShowingLarge()
@@ -78,8 +80,7 @@ struct AttachmentLoaderSizeChangeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a smaller size fetches nothing and keeps what is shown, whether the load has ended or is downloading",
-        .timeLimit(.minutes(1)))
+        "a smaller size fetches nothing and keeps what is shown, whether the load has ended or is downloading")
     func downgradeFetchesNothing() async throws {
         try message.requireChain()
         let shown = await loaderShowingLarge()
@@ -106,8 +107,8 @@ struct AttachmentLoaderSizeChangeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a rapid sequence of sizes ends with the largest one needed; the replaced fetches are cancelled and never shown",
-        .timeLimit(.minutes(1)))
+        "a rapid sequence of sizes ends with the largest one needed; the replaced fetches are cancelled and never shown"
+    )
     func rapidSequence() async throws {
         try message.requireChain()
         let loader = loader()
@@ -144,8 +145,8 @@ struct AttachmentLoaderSizeChangeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a larger one that fails, and every one after it, leaves the shown rendition and its phase, the failure reported",
-        .timeLimit(.minutes(1)))
+        "a larger one that fails, and every one after it, leaves the shown rendition and its phase, the failure reported"
+    )
     func failedUpgradeKeepsShown() async throws {
         try message.requireChain()
         let loader = await loaderShowingLarge()
@@ -160,8 +161,7 @@ struct AttachmentLoaderSizeChangeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a size change cancelled mid-download, or made after cancel(), is fetched by retry(), what is shown kept",
-        .timeLimit(.minutes(1)))
+        "a size change cancelled mid-download, or made after cancel(), is fetched by retry(), what is shown kept")
     func cancelledSizeChangeIsRetried() async throws {
         try message.requireChain()
         let loader = await loaderShowingLarge()
@@ -181,8 +181,8 @@ struct AttachmentLoaderSizeChangeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the @Observable loader takes a size change during its first download: the preview stays, the larger replaces it",
-        .timeLimit(.minutes(1)))
+        "the @Observable loader takes a size change during its first download: the preview stays, the larger replaces it"
+    )
     func observableFace() async throws {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         try message.requireChain()

@@ -4,12 +4,11 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment loader: what it shows, cancel, reset and retry", .inTurn)
+@Suite("Attachment loader: what it shows, cancel, reset and retry", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentLoaderStateTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the observable loader shows the placeholder size, the preview, progress and the original",
-        .timeLimit(.minutes(1)))
+        "the observable loader shows the placeholder size, the preview, progress and the original")
     func phases() async throws {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         try await Self.observablePhases()
@@ -38,7 +37,7 @@ struct AttachmentLoaderStateTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("cancel stops the download and keeps the preview shown; reset clears it", .timeLimit(.minutes(1)))
+    @Test("cancel stops the download and keeps the preview shown; reset clears it")
     func cancelKeepsShown() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")
@@ -64,7 +63,7 @@ struct AttachmentLoaderStateTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a failed original is a failed phase, and retry downloads it again", .timeLimit(.minutes(1)))
+    @Test("a failed original is a failed phase, and retry downloads it again")
     func retryAfterFailure() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let full = ScriptedPart("full")

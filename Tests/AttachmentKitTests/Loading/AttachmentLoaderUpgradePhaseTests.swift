@@ -6,7 +6,7 @@ import Testing
 /// The phase a loader publishes while a size change fetches a larger rendition, as
 /// ``AttachmentLoadState/Phase`` and ``AttachmentLoadState/isLoading`` document it.
 @MainActor
-@Suite("Attachment loader: the phase during a size change's fetch", .inTurn)
+@Suite("Attachment loader: the phase during a size change's fetch", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentLoaderUpgradePhaseTests {
     private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
@@ -14,8 +14,8 @@ struct AttachmentLoaderUpgradePhaseTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "until the larger one's first progress (its start held by the download delay) the phase stays original, loading",
-        .timeLimit(.minutes(1)))
+        "until the larger one's first progress (its start held by the download delay) the phase stays original, loading"
+    )
     func originalAndLoadingUntilFirstProgress() async throws {
         try message.requireChain()
         let clock = TransferTestClock()

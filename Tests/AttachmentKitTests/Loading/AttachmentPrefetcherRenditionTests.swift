@@ -4,7 +4,9 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment prefetcher: it warms the rendition the loader will read for the same size", .inTurn)
+@Suite(
+    "Attachment prefetcher: it warms the rendition the loader will read for the same size", SuiteTimeLimit.minutes(2),
+    .inTurn)
 struct AttachmentPrefetcherRenditionTests {
     private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
@@ -29,8 +31,7 @@ struct AttachmentPrefetcherRenditionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "prefetching for a size warms the chosen rendition's key; loading for that size then makes no request",
-        .timeLimit(.minutes(1)))
+        "prefetching for a size warms the chosen rendition's key; loading for that size then makes no request")
     func warmsTheRenditionTheLoaderReads() async throws {
         try message.requireChain()
         let resolver = resolver
@@ -48,8 +49,7 @@ struct AttachmentPrefetcherRenditionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "prefetching for a size no rendition covers warms the original, which the loader then reads",
-        .timeLimit(.minutes(1)))
+        "prefetching for a size no rendition covers warms the original, which the loader then reads")
     func warmsTheOriginalWhenNeeded() async throws {
         try message.requireChain()
         let resolver = resolver
@@ -67,8 +67,7 @@ struct AttachmentPrefetcherRenditionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a cell that opens a message while its rendition is being prefetched joins that download",
-        .timeLimit(.minutes(1)))
+        "a cell that opens a message while its rendition is being prefetched joins that download")
     func loaderJoinsRunningRenditionPrefetch() async throws {
         try message.requireChain()
         let resolver = resolver
@@ -89,7 +88,7 @@ struct AttachmentPrefetcherRenditionTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("prefetching for a size the local preview covers asks for nothing", .timeLimit(.minutes(1)))
+    @Test("prefetching for a size the local preview covers asks for nothing")
     func previewCoversPrefetchesNothing() async throws {
         try message.requireChain()
         let prefetcher = AttachmentPrefetcher(resolver: resolver, fetchingOriginal: true)

@@ -9,7 +9,7 @@ import Testing
 /// The prefetcher against a counting HTTP server (``RemoteFaultServer`` logs every request),
 /// through the public API only: `RemotePart`s, the prefetcher, a loader and the coordinator.
 @MainActor
-@Suite("Attachment prefetcher against a counting server", .inTurn)
+@Suite("Attachment prefetcher against a counting server", SuiteTimeLimit.minutes(5), .inTurn)
 struct AttachmentPrefetcherServerTests {
     private static let image = SyntheticImages.jpeg(width: 640, height: 480)
 
@@ -34,8 +34,7 @@ struct AttachmentPrefetcherServerTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "500 messages started and stopped in one tick make no request; the one kept is fetched and drains once",
-        .timeLimit(.minutes(1)))
+        "500 messages started and stopped in one tick make no request; the one kept is fetched and drains once")
     func startsAndStopsMakeNoRequest() async throws {
         var paths = ["/kept": [Self.ok()]]
         for index in 0..<500 { paths["/stopped-\(index)"] = [Self.ok()] }
@@ -66,8 +65,7 @@ struct AttachmentPrefetcherServerTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a message being prefetched and then opened by the user is escalated and requested once",
-        .timeLimit(.minutes(1)))
+        "a message being prefetched and then opened by the user is escalated and requested once")
     func openedWhilePrefetchingIsRequestedOnce() async throws {
         // The prefetch's response waits for the test, not for a time: the loader joins the
         // running transfer however slowly a loaded machine lets it start (a timed stall could
@@ -90,7 +88,7 @@ struct AttachmentPrefetcherServerTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a prefetcher the app forgot to retain leaves no transfer running", .timeLimit(.minutes(1)))
+    @Test("a prefetcher the app forgot to retain leaves no transfer running")
     func forgottenPrefetcherLeavesNothingRunning() async throws {
         let server = try await RemoteFaultServer(content: Self.image, paths: ["/photo": [Self.ok(stallingFor: 3600)]])
         defer { server.stop() }

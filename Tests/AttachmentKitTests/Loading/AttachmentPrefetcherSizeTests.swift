@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment prefetcher: a message started again with a larger size", .inTurn)
+@Suite("Attachment prefetcher: a message started again with a larger size", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentPrefetcherSizeTests {
     private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
@@ -22,8 +22,7 @@ struct AttachmentPrefetcherSizeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a waiting message started again with a larger size fetches the rendition for it, not the smaller one",
-        .timeLimit(.minutes(1)))
+        "a waiting message started again with a larger size fetches the rendition for it, not the smaller one")
     func waitingMessageTakesLargerSize() async throws {
         try message.requireChain()
         let (prefetcher, blocking) = await prefetcherWithBusySlot()
@@ -38,8 +37,7 @@ struct AttachmentPrefetcherSizeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a waiting message started again with a smaller size keeps its larger one; a running one keeps its own",
-        .timeLimit(.minutes(1)))
+        "a waiting message started again with a smaller size keeps its larger one; a running one keeps its own")
     func smallerSizeAndRunningKeepTheirs() async throws {
         try message.requireChain()
         let (prefetcher, blocking) = await prefetcherWithBusySlot()

@@ -4,12 +4,11 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment prefetcher: what it warms", .inTurn)
+@Suite("Attachment prefetcher: what it warms", SuiteTimeLimit.minutes(5), .inTurn)
 struct AttachmentPrefetcherStoreTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a prefetch warms the disk tier only, under the key the loader reads; the loader's display fills memory",
-        .timeLimit(.minutes(1)))
+        "a prefetch warms the disk tier only, under the key the loader reads; the loader's display fills memory")
     func warmsDiskOnly() async throws {
         let directory = try StorageTemporaryDirectory("prefetch-store")
         let store = TieredContentStore(

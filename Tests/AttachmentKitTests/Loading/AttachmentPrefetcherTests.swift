@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Attachment prefetcher: limits, stops and completion", .inTurn)
+@Suite("Attachment prefetcher: limits, stops and completion", SuiteTimeLimit.minutes(2), .inTurn)
 struct AttachmentPrefetcherTests {
     private static func prefetcher(_ coordinator: DownloadCoordinator, limit: Int = 2) -> AttachmentPrefetcher {
         AttachmentPrefetcher(
@@ -13,7 +13,7 @@ struct AttachmentPrefetcherTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("500 starts and stops in the same tick make no request for the stopped parts", .timeLimit(.minutes(1)))
+    @Test("500 starts and stops in the same tick make no request for the stopped parts")
     func startsAndStopsInOneTick() async {
         let coordinator = TransferFixtures.coordinator(limit: 8)
         let prefetcher = Self.prefetcher(coordinator)
@@ -39,8 +39,7 @@ struct AttachmentPrefetcherTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "at most two messages run at once, at low priority; completion fires once all have finished",
-        .timeLimit(.minutes(1)))
+        "at most two messages run at once, at low priority; completion fires once all have finished")
     func limitAndCompletion() async {
         let coordinator = TransferFixtures.coordinator(limit: 8)
         let prefetcher = Self.prefetcher(coordinator)
@@ -63,8 +62,7 @@ struct AttachmentPrefetcherTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "stopping a running prefetch cancels its download; completion fires once for the stop, once for later work",
-        .timeLimit(.minutes(1)))
+        "stopping a running prefetch cancels its download; completion fires once for the stop, once for later work")
     func stopRunning() async {
         let coordinator = TransferFixtures.coordinator()
         let prefetcher = Self.prefetcher(coordinator)
@@ -87,7 +85,7 @@ struct AttachmentPrefetcherTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("while paused nothing starts; unpausing starts the waiting messages", .timeLimit(.minutes(1)))
+    @Test("while paused nothing starts; unpausing starts the waiting messages")
     func pause() async {
         let coordinator = TransferFixtures.coordinator()
         let prefetcher = Self.prefetcher(coordinator)
@@ -103,8 +101,7 @@ struct AttachmentPrefetcherTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a part being prefetched and then opened by the user is escalated, not downloaded twice",
-        .timeLimit(.minutes(1)))
+        "a part being prefetched and then opened by the user is escalated, not downloaded twice")
     func openedWhilePrefetching() async {
         let coordinator = TransferFixtures.coordinator()
         let prefetcher = Self.prefetcher(coordinator)
@@ -122,7 +119,7 @@ struct AttachmentPrefetcherTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("changing the prefetcher's priority moves its running downloads", .timeLimit(.minutes(1)))
+    @Test("changing the prefetcher's priority moves its running downloads")
     func priorityChange() async {
         let coordinator = TransferFixtures.coordinator()
         let prefetcher = Self.prefetcher(coordinator)
@@ -140,7 +137,7 @@ struct AttachmentPrefetcherTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a prefetcher the app forgot to retain leaves no transfer running", .timeLimit(.minutes(1)))
+    @Test("a prefetcher the app forgot to retain leaves no transfer running")
     func releaseCancels() async {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("photo")

@@ -4,12 +4,13 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Remote renditions end to end: the prefetcher and a loader given one size ask the server once", .inTurn)
+@Suite(
+    "Remote renditions end to end: the prefetcher and a loader given one size ask the server once",
+    SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteRenditionLoadingTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a RemotePart's rendition is requested once by the prefetch, stored under its own key, and read by the loader",
-        .timeLimit(.minutes(1)))
+        "a RemotePart's rendition is requested once by the prefetch, stored under its own key, and read by the loader")
     func prefetchThenLoadAsksOnce() async throws {
         let originalURL = try #require(URL(string: "http://photos.test/5310.jpg"))
         let largeURL = try #require(URL(string: "http://photos.test/5310_b.jpg"))

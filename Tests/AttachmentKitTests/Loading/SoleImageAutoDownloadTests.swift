@@ -56,12 +56,13 @@ private struct SoleImageServer {
 /// message whose only image is a ``RemotePart`` shows it unasked when it declares a size within
 /// the limit (or offers a rendition for the size), and otherwise says that it waits for a request.
 @MainActor
-@Suite("Sole image: a message with one RemotePart shows its image with the defaults, or says it waits", .inTurn)
+@Suite(
+    "Sole image: a message with one RemotePart shows its image with the defaults, or says it waits",
+    SuiteTimeLimit.minutes(5), .inTurn)
 struct SoleImageAutoDownloadTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "an original that declares a size within the limit is fetched unasked and shown as the original",
-        .timeLimit(.minutes(1)))
+        "an original that declares a size within the limit is fetched unasked and shown as the original")
     func originalWithinTheLimitIsShown() async throws {
         let fixture = try await SoleImageServer()
         defer { fixture.server.stop() }
@@ -77,8 +78,7 @@ struct SoleImageAutoDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the resolver's events with the defaults end with the sole original's full resolution",
-        .timeLimit(.minutes(1)))
+        "the resolver's events with the defaults end with the sole original's full resolution")
     func resolverEventsFetchTheSoleOriginal() async throws {
         let fixture = try await SoleImageServer()
         defer { fixture.server.stop() }
@@ -92,8 +92,8 @@ struct SoleImageAutoDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "with a displayed size, the smallest rendition that covers it is fetched unasked, even when the original's size is unknown",
-        .timeLimit(.minutes(1)))
+        "with a displayed size, the smallest rendition that covers it is fetched unasked, even when the original's size is unknown"
+    )
     func renditionForTheSizeIsShown() async throws {
         let fixture = try await SoleImageServer()
         defer { fixture.server.stop() }
@@ -110,8 +110,7 @@ struct SoleImageAutoDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "an original that declares a size over the limit is not fetched: the state says it waits for a request",
-        .timeLimit(.minutes(1)))
+        "an original that declares a size over the limit is not fetched: the state says it waits for a request")
     func originalOverTheLimitAwaitsRequest() async throws {
         let byteCount = AttachmentResolver.AutoDownloadPolicy.defaultMaximumSoleImageByteCount + 1
         let fixture = try await SoleImageServer()
@@ -145,7 +144,7 @@ struct SoleImageAutoDownloadTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a default prefetcher warms the sole original within the limit", .timeLimit(.minutes(1)))
+    @Test("a default prefetcher warms the sole original within the limit")
     func prefetcherWarmsTheSoleOriginal() async throws {
         let fixture = try await SoleImageServer()
         defer { fixture.server.stop() }
@@ -161,8 +160,7 @@ struct SoleImageAutoDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "Atlas's three parts are unchanged: preview and size fetched, a small original left to a request",
-        .timeLimit(.minutes(1)))
+        "Atlas's three parts are unchanged: preview and size fetched, a small original left to a request")
     func atlasMessageKeepsTheOriginalForARequest() async throws {
         let preview = SyntheticImages.jpeg(width: 512, height: 384)
         let size = Data(#"{"width":4032,"height":3024,"orientation":0}"#.utf8)

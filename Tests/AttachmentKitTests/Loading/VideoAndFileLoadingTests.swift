@@ -6,7 +6,7 @@ import Testing
 /// The loaders and the prefetcher handle video and file messages as the resolver's events do:
 /// the poster and the video's details shown, the video and the file left to a request.
 @MainActor
-@Suite("Loading video and file messages", .inTurn)
+@Suite("Loading video and file messages", SuiteTimeLimit.minutes(2), .inTurn)
 struct VideoAndFileLoadingTests {
     static let poster = LocalPart(
         id: "poster", mimeType: .imageJPEGPreview, content: .data(SyntheticImages.jpeg(width: 320, height: 180)))
@@ -19,8 +19,7 @@ struct VideoAndFileLoadingTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a video message shows the poster with the size and duration, and waits for a request for the video",
-        .timeLimit(.minutes(1)))
+        "a video message shows the poster with the size and duration, and waits for a request for the video")
     func videoLoader() async {
         let video = ScriptedPart("video", mimeType: .videoMP4, byteCount: 25_000_000)
         let loader = loader()
@@ -33,7 +32,7 @@ struct VideoAndFileLoadingTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a file message waits for a request, and loads the file once asked", .timeLimit(.minutes(1)))
+    @Test("a file message waits for a request, and loads the file once asked")
     func fileLoader() async throws {
         let pdf = Data("%PDF-1.5\n%%EOF\n".utf8)
         let file = ScriptedPart(
@@ -50,7 +49,7 @@ struct VideoAndFileLoadingTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the prefetcher fetches a remote poster and size part, never the video nor the file", .timeLimit(.minutes(1)))
+    @Test("the prefetcher fetches a remote poster and size part, never the video nor the file")
     func prefetcher() async throws {
         let coordinator = TransferFixtures.coordinator()
         let prefetcher = AttachmentPrefetcher(resolver: AttachmentResolver(downloads: coordinator))

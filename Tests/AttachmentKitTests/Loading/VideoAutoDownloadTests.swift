@@ -7,7 +7,7 @@ import Testing
 /// shared ``AttachmentResolver/AutoDownloadPolicy/maximumByteCount``, or ``AttachmentResolver/AutoDownloadPolicy/maximumVideoAndFileByteCount``
 /// when set) the video waits and the state says it awaits a download request, as an image does.
 @MainActor
-@Suite("Auto-download of videos and files by size", .inTurn)
+@Suite("Auto-download of videos and files by size", SuiteTimeLimit.minutes(2), .inTurn)
 struct VideoAutoDownloadTests {
     nonisolated static let mib: Int64 = 1 << 20
     nonisolated static let pdf = MIMEType(validatedType: "application", subtype: "pdf", parameters: [:])
@@ -35,7 +35,7 @@ struct VideoAutoDownloadTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "one shared limit: a video within it is fetched, one above it awaits a download request",
-        .timeLimit(.minutes(1)), arguments: [(Int64(500_000), true), (Int64(30_000_000), false)])
+        arguments: [(Int64(500_000), true), (Int64(30_000_000), false)])
     func sharedLimit(_ byteCount: Int64, _ fetched: Bool) async {
         let video = Self.part("video", .videoMP4, byteCount: byteCount)
         let policy = AttachmentResolver.AutoDownloadPolicy(
@@ -49,7 +49,6 @@ struct VideoAutoDownloadTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a video and file limit of its own: a 30 MiB clip or PDF is fetched, a larger one or one of unknown size waits",
-        .timeLimit(.minutes(1)),
         arguments: [
             (VideoAutoDownloadTests.pdf, Int64?.some(30 << 20), true), (MIMEType.videoMP4, Int64?.some(30 << 20), true),
             (MIMEType.videoMP4, Int64?.some(60 << 20), false), (MIMEType.videoMP4, Int64?.none, false),
@@ -68,8 +67,7 @@ struct VideoAutoDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the video limit leaves previews and images to the shared one: a 3 MiB poster and a 3 MiB photo wait",
-        .timeLimit(.minutes(1)))
+        "the video limit leaves previews and images to the shared one: a 3 MiB poster and a 3 MiB photo wait")
     func othersKeepTheSharedLimit() async throws {
         var policy = AttachmentResolver.AutoDownloadPolicy(
             mimeTypes: [.imageJPEGPreview, .imageJPEG, .videoMP4], maximumByteCount: 2 * Self.mib,

@@ -16,13 +16,13 @@ enum MatrixFixture: String, CaseIterable, Sendable, CustomStringConvertible {
     static let photoDisplayed = (width: 480, height: 640)
 
     /// Writes the file into `folder` and composes it as the app would.
-    func compose(in folder: StorageTemporaryDirectory) throws -> AttachmentComposer.OutgoingAttachment {
+    func compose(in folder: StorageTemporaryDirectory) async throws -> AttachmentComposer.OutgoingAttachment {
         let composer = AttachmentComposer(previewSource: .embeddedThumbnail)
         switch self {
         case .photo:
-            let url = try SendingFixtures.jpeg(
+            let url = try await SendingFixtures.jpeg(
                 in: folder, name: "photo.jpg", width: 640, height: 480, exifOrientation: 6, thumbnail: true)
-            try SendingFixtures.run(
+            try await SendingFixtures.run(
                 "exiftool",
                 [
                     "-overwrite_original", "-GPSLatitude=48.8584", "-GPSLatitudeRef=N", "-GPSLongitude=2.2945",

@@ -38,7 +38,7 @@ extension MatrixSynapseTests {
     func redirects() async throws {
         let synapse = try SynapseSuite.running()
         let folder = try StorageTemporaryDirectory("matrix-redirect")
-        let attachment = try MatrixFixture.photo.compose(in: folder)
+        let attachment = try await MatrixFixture.photo.compose(in: folder)
         let sent = try await Self.client(synapse, token: synapse.alice).send(attachment)
         let received = try MatrixMediaContent(json: try await synapse.contentAsBob(of: synapse.post(sent.jsonData())))
         let front = try await Self.redirectingFront(to: synapse, cdnToken: synapse.alice)

@@ -12,10 +12,10 @@ import Testing
 extension MatrixSynapseTests {
     /// Alice's voice message: `speech-opusenc.opus` of the audio corpus (espeak-ng, opusenc), with
     /// the waveform of the WAV it was encoded from in its size part, as an app composes it.
-    static func voiceMessage(in folder: StorageTemporaryDirectory) throws -> (
+    static func voiceMessage(in folder: StorageTemporaryDirectory) async throws -> (
         AttachmentComposer.OutgoingAttachment, Waveform
     ) {
-        let corpus = try AudioCorpus.shared()
+        let corpus = try await AudioCorpus.shared()
         let url = folder.appending("voice.ogg")
         try FileManager.default.copyItem(at: corpus.url("speech-opusenc.opus"), to: url)
         let wav = try WAVFile(Data(contentsOf: corpus.url("speech.wav")))
@@ -36,7 +36,7 @@ extension MatrixSynapseTests {
     func voiceMessage(encrypted: Bool) async throws {
         let synapse = try SynapseSuite.running()
         let folder = try StorageTemporaryDirectory("matrix-voice")
-        let (attachment, waveform) = try Self.voiceMessage(in: folder)
+        let (attachment, waveform) = try await Self.voiceMessage(in: folder)
         let header = try AudioInspector().inspect(fileAt: try #require(attachment.original.localContent?.fileURL))
         let milliseconds = Int(try #require(header.duration).milliseconds)
         let sent = try await Self.client(synapse, token: synapse.alice).send(attachment, encrypted: encrypted)

@@ -33,7 +33,7 @@ struct MatrixSynapseTests {
         let synapse = try SynapseSuite.running()
         let folder = try StorageTemporaryDirectory("matrix-round-trip")
         for fixture in MatrixFixture.allCases {
-            let attachment = try fixture.compose(in: folder)
+            let attachment = try await fixture.compose(in: folder)
             let sent = try await Self.client(synapse, token: synapse.alice).send(attachment, encrypted: encrypted)
             #expect(sent.messageType == fixture.messageType, "\(fixture)")
             let received = try MatrixMediaContent(
@@ -65,14 +65,14 @@ struct MatrixSynapseTests {
         let synapse = try SynapseSuite.running()
         let folder = try StorageTemporaryDirectory("matrix-info")
         let client = Self.client(synapse, token: synapse.alice)
-        let photo = try await client.send(try MatrixFixture.photo.compose(in: folder))
+        let photo = try await client.send(try await MatrixFixture.photo.compose(in: folder))
         #expect(photo.displayedSize == PixelSize(width: 480, height: 640))
         #expect(photo.mimeType == .imageJPEG)
         // The Exif thumbnail (160 × 120 stored) carries orientation 6: shown 120 × 160.
         #expect(photo.thumbnail?.displayedSize == PixelSize(width: 120, height: 160))
-        let video = try await client.send(try MatrixFixture.video.compose(in: folder))
+        let video = try await client.send(try await MatrixFixture.video.compose(in: folder))
         #expect(video.displayedSize == PixelSize(width: 360, height: 640) && video.duration == 2500)
-        let audio = try await client.send(try MatrixFixture.audio.compose(in: folder))
+        let audio = try await client.send(try await MatrixFixture.audio.compose(in: folder))
         #expect(audio.messageType == .audio && audio.duration == 2500 && audio.displayedSize == nil)
         #expect(try await client.authenticatedMediaIsSupported())
     }
@@ -83,7 +83,7 @@ struct MatrixSynapseTests {
         let synapse = try SynapseSuite.running()
         let folder = try StorageTemporaryDirectory("matrix-thumbnail")
         let sent = try await Self.client(synapse, token: synapse.alice).send(
-            try MatrixFixture.photo.compose(in: folder))
+            try await MatrixFixture.photo.compose(in: folder))
         let received = try MatrixMediaContent(json: try await synapse.contentAsBob(of: synapse.post(sent.jsonData())))
         let resolution = AttachmentResolver(policy: .matrix).resolve(
             Self.client(synapse, token: synapse.bob).parts(for: received))
@@ -164,7 +164,7 @@ struct MatrixSynapseTests {
     func commandLine() async throws {
         let synapse = try SynapseSuite.running()
         let folder = try StorageTemporaryDirectory("matrix-cli")
-        _ = try MatrixFixture.photo.compose(in: folder)
+        _ = try await MatrixFixture.photo.compose(in: folder)
         let server = synapse.server.homeserver.absoluteString
         let sent = await AttachmentKitTool.run([
             "matrix", "send", folder.appending("photo.jpg").path, "--homeserver", server, "--token", synapse.alice,

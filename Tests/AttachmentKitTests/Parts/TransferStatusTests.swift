@@ -2,7 +2,7 @@ import AttachmentKit
 import Foundation
 import Testing
 
-@Suite("TransferStatus and the local-content rule", .inTurn)
+@Suite("TransferStatus and the local-content rule", SuiteTimeLimit.minutes(2), .inTurn)
 struct TransferStatusTests {
     @Test(
         "content is local in every state except readyForDownload and downloading",
@@ -46,7 +46,7 @@ struct TransferStatusTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a part with no way to download and no local content throws notDownloadable", .timeLimit(.minutes(1)))
+    @Test("a part with no way to download and no local content throws notDownloadable")
     func defaultDownload() async throws {
         let remote = LocalPart(id: "r", mimeType: .imageJPEG, content: nil, transferStatus: .readyForDownload)
         await #expect {

@@ -6,7 +6,7 @@ import Testing
 /// A placeholder part of its own (`application/x-thumbhash`, `application/x-blurhash`): its
 /// hash becomes the placeholder's picture in the resolution and the `.placeholder` event, unless
 /// the size part carries one; a malformed one is reported and the placeholder goes without it.
-@Suite("Placeholder parts of their own", .inTurn)
+@Suite("Placeholder parts of their own", SuiteTimeLimit.minutes(2), .inTurn)
 struct PlaceholderPartTests {
     static let blurHash = "LEHV6nWB2yk8pyo0adR*.7kCMdnj"
     static let thumbHash: ThumbHash = {
@@ -67,7 +67,7 @@ struct PlaceholderPartTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the placeholder read from a fetched size part carries the hash part's picture", .timeLimit(.minutes(1)))
+    @Test("the placeholder read from a fetched size part carries the hash part's picture")
     func fetchedSizePart() async throws {
         let size = ScriptedPart("size", mimeType: .imageSize)
         let parts: [any MessagePart] = [
@@ -88,8 +88,7 @@ struct PlaceholderPartTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a malformed hash part is reported with the size role and its error; the placeholder goes without a picture",
-        .timeLimit(.minutes(1)))
+        "a malformed hash part is reported with the size role and its error; the placeholder goes without a picture")
     func malformed() async throws {
         let parts: [any MessagePart] = [
             PartFactory.remote("photo", .imageJPEG), Self.size, Self.hashPart("LEHV6nWB2yk8", .blurHash),

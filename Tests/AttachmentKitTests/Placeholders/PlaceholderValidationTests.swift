@@ -13,7 +13,7 @@ struct PlaceholderValidationTests {
     static var thumbHash: [UInt8] {
         var random = SeededRandom(seed: 1)
         while true {
-            let hash = ThumbHashReferenceTests.randomHash(&random)
+            let hash = RandomPlaceholderHashes.thumbHash(&random)
             if hash[2] & 0x80 == 0 { return hash }
         }
     }
@@ -22,7 +22,7 @@ struct PlaceholderValidationTests {
     func thumbHashTruncations() throws {
         var random = SeededRandom(seed: 5)
         for _ in 0..<40 {
-            let hash = ThumbHashReferenceTests.randomHash(&random)
+            let hash = RandomPlaceholderHashes.thumbHash(&random)
             _ = try ThumbHash(bytes: hash)
             for length in 0..<hash.count {
                 #expect(throws: ThumbHash.Error.self) { try ThumbHash(bytes: Array(hash.prefix(length))) }
@@ -71,7 +71,7 @@ struct PlaceholderValidationTests {
     func blurHashTruncations() throws {
         var random = SeededRandom(seed: 6)
         for components in [0, 3, 11, 80] {
-            let hash = BlurHashReferenceTests.randomHash(components: components, &random)
+            let hash = RandomPlaceholderHashes.blurHash(components: components, &random)
             _ = try BlurHash(hash)
             for length in 0..<hash.count {
                 let prefix = String(hash.prefix(length))

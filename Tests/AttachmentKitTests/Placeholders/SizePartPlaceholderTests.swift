@@ -7,7 +7,7 @@ import Testing
 
 /// A size part's `"thumbhash"` and `"blurhash"` become the placeholder's image, in the
 /// resolution and in the `.placeholder` event before the preview; the layout stays the size part's.
-@Suite("Placeholder hashes in the size part", .inTurn)
+@Suite("Placeholder hashes in the size part", SuiteTimeLimit.minutes(2), .inTurn)
 struct SizePartPlaceholderTests {
     static let thumbHash = try! ThumbHash(bytes: PlaceholderValidationTests.thumbHash)
     static let blurHash = "LEHV6nWB2yk8pyo0adR*.7kCMdnj"
@@ -52,8 +52,7 @@ struct SizePartPlaceholderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the .placeholder event carries the image, before the preview, and the loader state keeps it",
-        .timeLimit(.minutes(1)))
+        "the .placeholder event carries the image, before the preview, and the loader state keeps it")
     func event() async throws {
         let preview = LocalPart(
             id: "preview", mimeType: .imageJPEGPreview, content: .data(SyntheticImages.jpeg(width: 512, height: 384)))

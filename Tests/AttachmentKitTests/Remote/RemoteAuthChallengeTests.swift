@@ -10,10 +10,7 @@ import Testing
 /// with its status, or is re-signed, and never waits for a credential. On Linux, answering
 /// the challenge from URLSession's delegate callback made FoundationNetworking cancel the task
 /// on its own work queue, which every session in the process shares: every download hung.
-///
-/// The 401's five-byte body comes with its head, and the download stops it: each test runs in
-/// a process of its own (``CancelRacingTest``).
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteAuthChallengeTests {
     let content = RemoteTestContent.bytes(20_000, seed: 29)
     static let challenge = RemoteFaultServer.Response(
@@ -22,14 +19,8 @@ struct RemoteAuthChallengeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a 401 with a Basic challenge fails as httpStatus(401), and the next download still runs",
-        .timeLimit(.minutes(1)))
-    func basicChallengeFails() async {
-        await CancelRacingTest.inOwnProcess(.authChallenge(.basicChallengeFails))
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func basicChallengeFailsInThisProcess() async throws {
+        "a 401 with a Basic challenge fails as httpStatus(401), and the next download still runs")
+    func basicChallengeFails() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: [
@@ -38,7 +29,7 @@ struct RemoteAuthChallengeTests {
             ])
         defer { server.stop() }
         // An idle timeout well below the time limit: a hung transfer shows as timedOut(.idle).
-        let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 20))
+        let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 120))
         let result = await harness.download(harness.part(server.url("/private")))
         guard case .httpStatus(let error)? = RemoteTestHarness.remoteError(result) else {
             Issue.record("expected httpStatus(401), got \(result)")
@@ -50,13 +41,8 @@ struct RemoteAuthChallengeTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a 401 with a Basic challenge calls the re-sign hook and the fresh URL is fetched", .timeLimit(.minutes(1)))
-    func basicChallengeResigned() async {
-        await CancelRacingTest.inOwnProcess(.authChallenge(.basicChallengeResigned))
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func basicChallengeResignedInThisProcess() async throws {
+    @Test("a 401 with a Basic challenge calls the re-sign hook and the fresh URL is fetched")
+    func basicChallengeResigned() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: [
@@ -64,26 +50,12 @@ struct RemoteAuthChallengeTests {
                 "/fresh": [.init(status: 200, headers: [["Content-Length", "20000"]], ops: [.slice(0, 20_000)])],
             ])
         defer { server.stop() }
-        let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 20))
+        let harness = try RemoteTestHarness(configuration: RemoteTestHarness.configuration(idleTimeout: 120))
         let fresh = server.url("/fresh")
         let hooks = RemotePart.Hooks(resign: { _, status in status == 401 ? fresh : nil })
         let stored = try await harness.download(harness.part(server.url("/expired"), hooks: hooks)).get()
         #expect(RemoteTestContent.contents(stored) == RemoteTestContent.contents(content))
         #expect(server.requests.map(\.path) == ["/expired", "/fresh"])
-    }
-
-    /// The tests that run in a process of their own (``CancelRacingTest``), by name.
-    enum Case: Codable, Sendable {
-        case basicChallengeFails, basicChallengeResigned
-    }
-
-    /// Runs `test` in this process.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func run(_ test: Case) async throws {
-        switch test {
-        case .basicChallengeFails: try await basicChallengeFailsInThisProcess()
-        case .basicChallengeResigned: try await basicChallengeResignedInThisProcess()
-        }
     }
 }
 #endif

@@ -6,29 +6,22 @@ import Testing
 
 @testable import AttachmentKit
 
-/// A cancel that meets the end of a transfer never stops the process: FoundationNetworking
-/// traps ("a behaviour for a task that in not in the registry") when its cancel work reaches
-/// a task that has completed, and a stalled download's idle timeout tends to fire just as a
-/// server gives up and closes.
+/// A cancel that meets the end of a transfer never stops the process.
 ///
-/// Each request here ends in both ways at nearly the same moment: the server closes the
-/// connection mid-body after a short pause while the client cancels after another, the two
-/// pauses spread over a few milliseconds so that across the runs the cancel lands before,
-/// during and after FoundationNetworking's completion. The pauses widen the race; nothing
-/// waits on them. The check is that the process survives, and that every request ends in
-/// one of its two endings with nothing delivered after the cancel.
+/// FoundationNetworking (Linux) traps ("a behaviour for a task that in not in the registry")
+/// when its cancelling work reaches a task whose completion has already removed it. That
+/// happens when two calls on one task wait for its queue at once (see
+/// `URLSessionTaskControl`), so the transport makes them one at a time and cancels a task once.
+/// `cancelTwiceAsTheBodyEnds` reproduces it: 8 of 8 runs of the process trapped when each
+/// stop of a transfer made its own cancel; none since. The other two tests race a cancel
+/// against a server's close and against a redirect's arrival, the pauses spread over a few
+/// milliseconds so that across the runs the cancel lands before, during and after
+/// FoundationNetworking's completion; nothing waits on those pauses.
 ///
-/// Honestly: this has not been seen to crash, not even with the transport as it was before
-/// it checked the task's state (30 runs, 6,000 races). FoundationNetworking 6.3.1 checks the
-/// state itself inside `cancel()`, serialised with completion on its work queue; the crashes
-/// CI saw (three so far, the last while `cancelRacesRedirect` ran) came from a path not
-/// identified yet. This guards the ordinary race. Since then an answered redirect is never
-/// cancelled on Linux (`URLSessionTaskStream.shouldAnswerRedirect()`).
-///
-/// Each test runs in a process of its own (an exit test, ``RegistryTrapRetry``): if the trap
-/// comes all the same, it ends that process and the test runs again, instead of ending the whole
-/// `swift test` run. A `DeadlockAlarm` ends a copy that hangs for 120 s (the time limit can't stop it).
-@Suite(.serialized, .inTurn)
+/// Each test runs in a process of its own (``OwnProcess``), so that the trap, should it come
+/// back, fails the test instead of ending the whole `swift test` run; a `DeadlockAlarm` ends a
+/// copy that hangs for 120 s (the time limit can't stop it).
+@Suite(.serialized, SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteCancelRaceTests {
     static let runs = 200
     static let lanes = 4
@@ -50,14 +43,12 @@ struct RemoteCancelRaceTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "200 cancels racing a server's close mid-body: the process survives and each ends once",
-        .timeLimit(.minutes(3))
-    )
+        "200 cancels racing a server's close mid-body: the process survives and each ends once")
     func cancelRacesClose() async {
-        await RegistryTrapRetry.run { location, log in
+        await OwnProcess.run { location, log in
             await #expect(processExitsWith: .success, sourceLocation: location) {
                 [log = log as String] in
-                RegistryTrapRetry.sendStandardError(to: log)
+                OwnProcess.sendStandardError(to: log)
                 let alarm = DeadlockAlarm("cancelRacesClose's process", seconds: 120)
                 try await RemoteCancelRaceTests().racingClose()
                 alarm.finished()
@@ -67,15 +58,30 @@ struct RemoteCancelRaceTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "200 cancels racing a redirect's arrival: the process survives (FoundationNetworking trapped in its redirect step)",
-        .timeLimit(.minutes(3)))
+        "200 cancels racing a redirect's arrival: the process survives (FoundationNetworking trapped in its redirect step)"
+    )
     func cancelRacesRedirect() async {
-        await RegistryTrapRetry.run { location, log in
+        await OwnProcess.run { location, log in
             await #expect(processExitsWith: .success, sourceLocation: location) {
                 [log = log as String] in
-                RegistryTrapRetry.sendStandardError(to: log)
+                OwnProcess.sendStandardError(to: log)
                 let alarm = DeadlockAlarm("cancelRacesRedirect's process", seconds: 120)
                 try await RemoteCancelRaceTests().racingRedirect()
+                alarm.finished()
+            }
+        }
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "120 transfers each stopped twice at once as their bodies finish arriving: the process survives")
+    func cancelTwiceAsTheBodyEnds() async {
+        await OwnProcess.run { location, log in
+            await #expect(processExitsWith: .success, sourceLocation: location) {
+                [log = log as String] in
+                OwnProcess.sendStandardError(to: log)
+                let alarm = DeadlockAlarm("cancelTwiceAsTheBodyEnds's process", seconds: 120)
+                try await RemoteCancelRaceTests().racingDoubleCancel()
                 alarm.finished()
             }
         }
@@ -99,9 +105,12 @@ struct RemoteCancelRaceTests {
             }
             return try await group.reduce(into: []) { $0 += $1 }
         }
-        #expect(endings.count == Self.runs)
-        #expect(endings.allSatisfy { $0 != .deliveredAfterCancel })
-        #expect(server.requests(to: "/r").count == Self.runs)
+        #expect(endings.count == Self.runs, "every request ended")
+        #expect(
+            endings.allSatisfy { $0 != .deliveredAfterCancel },
+            "no body delivered a chunk after its cancel returned: \(endings.filter { $0 == .deliveredAfterCancel }.count) did"
+        )
+        #expect(server.requests(to: "/r").count == Self.runs, "one request per run, none sent again")
     }
 
     /// 200 cancels racing a redirect's arrival, run by ``cancelRacesRedirect()``.
@@ -115,28 +124,109 @@ struct RemoteCancelRaceTests {
         defer { server.stop() }
         let transport = URLSessionTransport()
         let request = HTTPRequest(url: server.url("/r"))
-        let redirects = try await withThrowingTaskGroup(of: Int.self) { group in
+        let endings = try await withThrowingTaskGroup(of: [RedirectEnding].self) { group in
             for lane in 0..<Self.lanes {
                 group.addTask {
-                    var redirects = 0
+                    var endings: [RedirectEnding] = []
                     for index in stride(from: lane, to: Self.runs, by: Self.lanes) {
                         let send = Task { try await transport.send(request) }
                         try await Task.sleep(nanoseconds: Self.cancelPause(index))
                         send.cancel()
-                        // Either the cancel came first, or the 302 did (and its body is dropped).
-                        if let response = try? await send.value {
-                            #expect(response.head.statusCode == 302)
+                        do {
+                            let response = try await send.value
                             response.body.cancel()
-                            redirects += 1
+                            endings.append(.response(status: response.head.statusCode))
+                        } catch is CancellationError {
+                            endings.append(.cancelled)
+                        } catch {
+                            endings.append(.failed("\(error)"))
                         }
                     }
-                    return redirects
+                    return endings
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(endings.count == Self.runs, "every send returned")
+        let failures = endings.filter { if case .failed = $0 { true } else { false } }
+        #expect(failures.isEmpty, "each send ended cancelled or with the 302, not with another error: \(failures)")
+        let statuses = Set(endings.compactMap { if case .response(let status) = $0 { status } else { nil } })
+        #expect(
+            statuses.isSubset(of: [302]), "a response that came is the 302 itself: the transport follows no redirect")
+        #expect(server.requests(to: "/elsewhere").isEmpty, "the redirect's target was never requested")
+        #expect(server.requests(to: "/r").count <= Self.runs, "no request was sent twice")
+    }
+
+    /// How one send of ``racingRedirect()`` ended.
+    enum RedirectEnding: Equatable {
+        /// The cancel came first.
+        case cancelled
+        /// The response head came first, with this status (its body then cancelled).
+        case response(status: Int)
+        /// Anything else: a failure of the test.
+        case failed(String)
+    }
+
+    /// The body of each transfer in ``racingDoubleCancel()``: 16 MiB, sent at once, with no
+    /// length (it ends when the server closes), so that nothing predicts its end.
+    static let doubleCancelSize = 16 << 20
+    static let doubleCancelRuns = 120
+
+    /// 120 transfers stopped as a download stops one whose writer fell behind: the sink refuses
+    /// a chunk (which stops the transfer), then the reader cancels the body, each somewhere in
+    /// the last 12 MiB while the rest of the body pours in. Run by ``cancelTwiceAsTheBodyEnds()``.
+    func racingDoubleCancel() async throws {
+        let size = Self.doubleCancelSize
+        let responses = (0..<Self.doubleCancelRuns).map { _ in
+            RemoteFaultServer.Response(status: 200, ops: [.slice(0, size)])
+        }
+        let server = try await RemoteFaultServer(
+            content: RemoteTestContent.bytes(size, seed: 29), paths: ["/big": responses])
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let request = HTTPRequest(url: server.url("/big"))
+        let stopped = try await withThrowingTaskGroup(of: Int.self) { group in
+            for lane in 0..<2 {
+                group.addTask {
+                    var stopped = 0
+                    for index in stride(from: lane, to: Self.doubleCancelRuns, by: 2) {
+                        // 0 to 12 MiB before the end, spread over the runs.
+                        let cutoff = size - (index * 104_729) % (12 << 20)
+                        if try await Self.stopTwice(transport, request, atByte: cutoff) { stopped += 1 }
+                    }
+                    return stopped
                 }
             }
             return try await group.reduce(0, +)
         }
-        #expect(redirects <= Self.runs)
-        #expect(server.requests(to: "/r").count <= Self.runs)
+        #expect(server.requests(to: "/big").count == Self.doubleCancelRuns, "one request per transfer, none sent again")
+        // A transfer whose body completed before its sink saw the cutoff is not stopped; on
+        // loopback nearly all are.
+        #expect(stopped > 0, "no transfer was stopped: the race was never run")
+    }
+
+    /// One transfer of ``racingDoubleCancel()``: the sink throws once `cutoff` bytes have come,
+    /// then the body is cancelled. Whether the sink stopped it (or the body ended first).
+    static func stopTwice(_ transport: URLSessionTransport, _ request: HTTPRequest, atByte cutoff: Int)
+        async throws -> Bool
+    {
+        struct Refused: Error {}
+        let response = try await transport.send(request)
+        let received = LockedState(0)
+        var stopped = false
+        do {
+            try await response.body.deliver(flow: BodyReadingFlow()) { chunk in
+                let count = received.withLock { count in
+                    count += chunk.count
+                    return count
+                }
+                if count >= cutoff { throw Refused() }
+            }
+        } catch is Refused {
+            stopped = true
+        }
+        response.body.cancel()
+        return stopped
     }
 
     enum Ending: Equatable { case cancelled, failed, deliveredAfterCancel }

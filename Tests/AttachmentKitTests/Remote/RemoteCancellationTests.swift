@@ -8,7 +8,7 @@ import Testing
 
 /// Cancelling a remote download at every phase: it ends at once, is never retried, writes
 /// nothing after it returns, and keeps the partial for resuming.
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteCancellationTests {
     let content = RemoteTestContent.bytes(100_000, seed: 11)
 
@@ -19,8 +19,8 @@ struct RemoteCancellationTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "cancelling mid-body ends the download (not at the end of the server's endless stall), is not retried, keeps the partial and writes nothing after",
-        .timeLimit(.minutes(1)))
+        "cancelling mid-body ends the download (not at the end of the server's endless stall), is not retried, keeps the partial and writes nothing after"
+    )
     func cancelMidBody() async throws {
         let server = try await RemoteFaultServer(
             content: content,
@@ -45,8 +45,7 @@ struct RemoteCancellationTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "cancelling while waiting for the response head ends the download (not the server's endless stall)",
-        .timeLimit(.minutes(1)))
+        "cancelling while waiting for the response head ends the download (not the server's endless stall)")
     func cancelBeforeHead() async throws {
         let server = try await RemoteFaultServer(
             content: content, paths: ["/f": [.init(status: 200, ops: [.hold, .head, .slice(0, 100_000)])]])
@@ -70,7 +69,7 @@ struct RemoteCancellationTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("cancelling inside the asynchronous header hook sends no request", .timeLimit(.minutes(1)))
+    @Test("cancelling inside the asynchronous header hook sends no request")
     func cancelInHeaderHook() async throws {
         let server = try await RemoteFaultServer(content: content, paths: [:])
         defer { server.stop() }
@@ -94,7 +93,7 @@ struct RemoteCancellationTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a download cancelled mid-body resumes from its partial on the next call", .timeLimit(.minutes(1)))
+    @Test("a download cancelled mid-body resumes from its partial on the next call")
     func resumeAfterCancel() async throws {
         let server = try await RemoteFaultServer(
             content: content,

@@ -6,14 +6,15 @@ import Testing
 /// The checks ``RemotePart``'s downloader makes itself, driven through an ``HTTPTransport`` that
 /// reports nothing wrong: a body shorter than its `Content-Length`, and bytes that are not the
 /// image the part declares, with or without a declared byte count.
-@Suite("Remote downloader: its own length and content checks, through a transport that reports no error", .inTurn)
+@Suite(
+    "Remote downloader: its own length and content checks, through a transport that reports no error",
+    SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteDownloaderOwnChecksTests {
     private let url = URL(string: "https://cdn.test/photo.jpg")!
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a body that ends, without an error, before its Content-Length is refused as truncated and not stored",
-        .timeLimit(.minutes(1)))
+        "a body that ends, without an error, before its Content-Length is refused as truncated and not stored")
     func shortBodyIsTruncated() async throws {
         let content = RemoteTestContent.bytes(1000)
         let harness = try RemoteTestHarness(
@@ -29,7 +30,7 @@ struct RemoteDownloaderOwnChecksTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "an HTML page served for an image part is refused by the content sniff, whether or not the part declares its byte count",
-        .timeLimit(.minutes(1)), arguments: [false, true])
+        arguments: [false, true])
     func htmlForAnImageIsRefused(declaresByteCount: Bool) async throws {
         let page = Data("<!doctype html><html><body>Sign in to see this photo</body></html>".utf8)
         let transport = InMemoryHTTPTransport(files: [url: page])

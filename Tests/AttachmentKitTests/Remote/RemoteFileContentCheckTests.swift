@@ -8,7 +8,7 @@ import Testing
 /// A remote part declared as a file type ``FileType`` checks (a PDF, an archive, an MP3, a
 /// video) whose body is an HTML page is refused and nothing of it is left in the store, as for
 /// an image: through the coordinator, the resolver's events and the loaders.
-@Suite("Remote file parts: the content check refuses and drops an HTML page", .timeLimit(.minutes(1)), .inTurn)
+@Suite("Remote file parts: the content check refuses and drops an HTML page", SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteFileContentCheckTests {
     static let page = Data("<!DOCTYPE html><html><body>Your session has expired</body></html>".utf8)
 
@@ -28,7 +28,6 @@ struct RemoteFileContentCheckTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "an HTML page for a PDF, MP4, QuickTime, ZIP or MP3 part is fileContentMismatch, leaves nothing, and is asked again",
-        .timeLimit(.minutes(1)),
         arguments: ["application/pdf", "video/mp4", "video/quicktime", "application/zip", "audio/mpeg"])
     func htmlIsRefusedAndDropped(type: String) async throws {
         let declared = try MIMEType(type)
@@ -51,10 +50,9 @@ struct RemoteFileContentCheckTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a PDF part that is a PDF and an MP4 part that is an MP4 are stored; an octet-stream part is not checked",
-        .timeLimit(.minutes(1)))
+        "a PDF part that is a PDF and an MP4 part that is an MP4 are stored; an octet-stream part is not checked")
     func matchingContentIsStored() async throws {
-        let movie = try Data(contentsOf: try ISOMediaCorpus.shared().url("h264-aac-faststart.mp4"))
+        let movie = try Data(contentsOf: try await ISOMediaCorpus.shared().url("h264-aac-faststart.mp4"))
         let cases: [(Data, MIMEType)] = [
             (Data("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n".utf8), try MIMEType("application/pdf")),
             (movie, .videoMP4),
@@ -72,8 +70,8 @@ struct RemoteFileContentCheckTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "downloaded without a coordinator (the scratch store), a PDF that is an HTML page is refused and leaves no file",
-        .timeLimit(.minutes(1)))
+        "downloaded without a coordinator (the scratch store), a PDF that is an HTML page is refused and leaves no file"
+    )
     func scratchStore() async throws {
         let server = try await Self.server(serving: Self.page)
         defer { server.stop() }
@@ -97,8 +95,8 @@ struct RemoteFileContentCheckTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a video message's remote video that is an HTML page: the events fail with fileContentMismatch, the store stays empty",
-        .timeLimit(.minutes(1)))
+        "a video message's remote video that is an HTML page: the events fail with fileContentMismatch, the store stays empty"
+    )
     func resolverEvents() async throws {
         let server = try await Self.server(serving: Self.page)
         defer { server.stop() }
@@ -122,8 +120,7 @@ struct RemoteFileContentCheckTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @MainActor
     @Test(
-        "a file message's remote PDF that is an HTML page: the loader reports the mismatch, the store stays empty",
-        .timeLimit(.minutes(1)))
+        "a file message's remote PDF that is an HTML page: the loader reports the mismatch, the store stays empty")
     func loader() async throws {
         let server = try await Self.server(serving: Self.page)
         defer { server.stop() }

@@ -5,12 +5,11 @@ import Testing
 
 /// `file://` URLs (opt-in) download like HTTP ones, with ranges and a strong entity tag; and a
 /// temporary file an adapter hands back is moved into the store, not copied.
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteFileURLTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a file URL downloads into the store, and RemotePart.downloadContent works without a coordinator",
-        .timeLimit(.minutes(1)))
+        "a file URL downloads into the store, and RemotePart.downloadContent works without a coordinator")
     func fileURL() async throws {
         let source = try StorageTemporaryDirectory("file-source")
         let bytes = RemoteTestContent.png(600_000)
@@ -25,7 +24,7 @@ struct RemoteFileURLTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("file URLs are refused by the default configuration", .timeLimit(.minutes(1)))
+    @Test("file URLs are refused by the default configuration")
     func fileURLNotAllowedByDefault() async throws {
         let url = URL(fileURLWithPath: "/etc/hostname")
         let part = RemotePart(id: "f", url: url, mimeType: .textPlain)
@@ -35,7 +34,7 @@ struct RemoteFileURLTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a temporary file an adapter hands over is moved into the store and not left behind", .timeLimit(.minutes(1)))
+    @Test("a temporary file an adapter hands over is moved into the store and not left behind")
     func handedOverFileIsMoved() async throws {
         let scratch = try StorageTemporaryDirectory("adapter")
         let file = scratch.appending("download.tmp")

@@ -7,12 +7,11 @@ import Testing
 @testable import AttachmentKit
 
 /// Against a real nginx on 127.0.0.1 (`nginx-light`), started and stopped by each test.
-@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .inTurn)
+@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteNginxTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a file is downloaded in one request with Accept-Encoding: identity, even with gzip on", .timeLimit(.minutes(1))
-    )
+        "a file is downloaded in one request with Accept-Encoding: identity, even with gzip on")
     func plainDownload() async throws {
         let server = try await RemoteNginxServer(extra: "gzip on; gzip_types *; gzip_min_length 1;")
         defer { server.stop() }
@@ -29,7 +28,7 @@ struct RemoteNginxTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a download cancelled half-way resumes with a 206 that sends only the rest", .timeLimit(.minutes(1)))
+    @Test("a download cancelled half-way resumes with a 206 that sends only the rest")
     func resumeAfterCancel() async throws {
         let server = try await RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(300_000))
         defer { server.stop() }
@@ -60,8 +59,7 @@ struct RemoteNginxTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a file replaced by another of the same size between attempts is downloaded again whole",
-        .timeLimit(.minutes(1)))
+        "a file replaced by another of the same size between attempts is downloaded again whole")
     func replacedFileSameSize() async throws {
         let server = try await RemoteNginxServer(extra: RemoteNginxServer.stallingAfter(150_000))
         defer { server.stop() }

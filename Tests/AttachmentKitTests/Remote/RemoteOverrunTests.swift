@@ -9,36 +9,12 @@ import Testing
 /// A transport that stops a transfer because the disk fell behind
 /// (``URLSessionTransport/Error/consumerTooSlow(bufferedBytes:)``) does not fail the download: it
 /// resumes at once from what was written.
-///
-/// The overrun cancels the first transfer after 40,000 bytes of a 100,000-byte body the server
-/// sends at once: the cancel meets a completion FoundationNetworking may already be delivering,
-/// the race that can reach its registry trap. So the test runs in a process of its own
-/// (``RegistryTrapRetry``) where exit tests exist, and in this one elsewhere.
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteOverrunTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a buffer overrun mid-body resumes in the same attempt with Range from the written bytes",
-        .timeLimit(.minutes(1)))
+        "a buffer overrun mid-body resumes in the same attempt with Range from the written bytes")
     func overrunResumes() async throws {
-        #if compiler(>=6.2)
-        await RegistryTrapRetry.run { location, log in
-            await #expect(processExitsWith: .success, sourceLocation: location) {
-                [log = log as String] in
-                RegistryTrapRetry.sendStandardError(to: log)
-                let alarm = DeadlockAlarm("overrunResumes's process", seconds: 120)
-                try await RemoteOverrunTests.overrunResumesInThisProcess()
-                alarm.finished()
-            }
-        }
-        #else
-        try await Self.overrunResumesInThisProcess()
-        #endif
-    }
-
-    /// The overrun and its resume, run by ``overrunResumes()``.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    static func overrunResumesInThisProcess() async throws {
         let content = RemoteTestContent.bytes(100_000, seed: 41)
         let server = try await RemoteFaultServer(
             content: content,

@@ -5,7 +5,7 @@ import Testing
 
 /// A ``RemotePart``'s declared ``RemotePart/imageSize`` gives the placeholder before anything
 /// is downloaded, unless the message has a local size part.
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(2), .inTurn)
 struct RemotePlaceholderTests {
     /// A remote original that is never fetched in these tests (nothing listens on the URL),
     /// declaring `imageSize`.
@@ -33,7 +33,7 @@ struct RemotePlaceholderTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("events: the placeholder from the declared size comes first, before any download", .timeLimit(.minutes(1)))
+    @Test("events: the placeholder from the declared size comes first, before any download")
     func events() async throws {
         let size = try ImageSizeMetadata(pixelWidth: 800, pixelHeight: 600)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator(throttle: .none))

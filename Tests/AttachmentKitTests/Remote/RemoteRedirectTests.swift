@@ -8,7 +8,7 @@ import Testing
 
 /// Redirects are followed by AttachmentKit with its own limit; `Authorization` never crosses
 /// to another origin.
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteRedirectTests {
     let content = RemoteTestContent.bytes(20_000, seed: 5)
 
@@ -22,8 +22,7 @@ struct RemoteRedirectTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a chain of 301, 302, 303, 307 and 308 with relative and lowercase Locations reaches the file",
-        .timeLimit(.minutes(1)))
+        "a chain of 301, 302, 303, 307 and 308 with relative and lowercase Locations reaches the file")
     func chainOfRedirects() async throws {
         let server = try await RemoteFaultServer(
             content: content,
@@ -41,7 +40,7 @@ struct RemoteRedirectTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a redirect loop stops after the limit with tooManyRedirects", .timeLimit(.minutes(1)), arguments: [0, 3, 20])
+        "a redirect loop stops after the limit with tooManyRedirects", arguments: [0, 3, 20])
     func redirectLoop(limit: Int) async throws {
         let server = try await RemoteFaultServer(content: content, paths: ["/loop": [Self.redirect(302, to: "/loop")]])
         defer { server.stop() }
@@ -55,8 +54,7 @@ struct RemoteRedirectTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "Authorization from the header hook is kept on the same origin and dropped on a cross-origin hop",
-        .timeLimit(.minutes(1)))
+        "Authorization from the header hook is kept on the same origin and dropped on a cross-origin hop")
     func authorizationDroppedAcrossOrigins() async throws {
         let server = try await RemoteFaultServer(
             content: content,
@@ -80,7 +78,7 @@ struct RemoteRedirectTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a redirect to file:// is refused even when file URLs are allowed", .timeLimit(.minutes(1)))
+    @Test("a redirect to file:// is refused even when file URLs are allowed")
     func redirectToForbiddenScheme() async throws {
         let server = try await RemoteFaultServer(
             content: content, paths: ["/a": [Self.redirect(302, to: "file:///etc/passwd")]])

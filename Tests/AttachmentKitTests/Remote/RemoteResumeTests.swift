@@ -8,10 +8,7 @@ import Testing
 
 /// Resuming against the fault server: a first response is cut after `kept` bytes, leaving a
 /// partial download; the second answers the Range request honestly or with a splice attempt.
-///
-/// A refused 206 or a 416 is stopped as its body arrives, or as the server closes: those tests
-/// run each in a process of its own (``CancelRacingTest``).
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteResumeTests {
     static let size = 200_000
     static let kept = 80_000
@@ -51,7 +48,7 @@ struct RemoteResumeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "an honest 206 from N completes the file with one more request that asks for the rest", .timeLimit(.minutes(1)))
+        "an honest 206 from N completes the file with one more request that asks for the rest")
     func honestResume() async throws {
         let server = try await RemoteFaultServer(
             content: content, paths: ["/f": [Self.cut, Self.partial(from: Self.kept)]])
@@ -77,17 +74,11 @@ struct RemoteResumeTests {
         ("206 with another ETag", Self.partial(from: Self.kept, tag: "\"v2\"")),
     ]
 
-    // A refused 206 is cancelled as its body arrives: a process of its own (CancelRacingTest).
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a splice attempt on resume restarts from zero and never mixes two versions", .timeLimit(.minutes(1)),
+        "a splice attempt on resume restarts from zero and never mixes two versions",
         arguments: Self.spliceAnswers.map(\.label))
-    func spliceAttempt(label: String) async {
-        await CancelRacingTest.inOwnProcess(.resume(.spliceAttempt(label)))
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func spliceAttemptInThisProcess(label: String) async throws {
+    func spliceAttempt(label: String) async throws {
         let answer = try #require(Self.spliceAnswers.first { $0.label == label }?.answer)
         let server = try await RemoteFaultServer(content: content, paths: ["/f": [Self.cut, answer, Self.full]])
         defer { server.stop() }
@@ -103,14 +94,8 @@ struct RemoteResumeTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a 416 whose total is the kept length but not the announced one restarts instead of completing",
-        .timeLimit(.minutes(1)))
-    func rangeNotSatisfiableWithAnotherTotalRestarts() async {
-        await CancelRacingTest.inOwnProcess(.resume(.rangeNotSatisfiableWithAnotherTotalRestarts))
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func rangeNotSatisfiableWithAnotherTotalRestartsInThisProcess() async throws {
+        "a 416 whose total is the kept length but not the announced one restarts instead of completing")
+    func rangeNotSatisfiableWithAnotherTotalRestarts() async throws {
         let whole = RemoteFaultServer.Response(
             status: 200, headers: [["ETag", Self.tag], ["Content-Length", "\(Self.size)"]], ops: [.slice(0, Self.size)])
         // The server now claims the file is only as long as the kept bytes (it shrank): that
@@ -136,13 +121,8 @@ struct RemoteResumeTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a 416 without Content-Range restarts the download", .timeLimit(.minutes(1)))
-    func rangeNotSatisfiableWithoutRangeRestarts() async {
-        await CancelRacingTest.inOwnProcess(.resume(.rangeNotSatisfiableWithoutRangeRestarts))
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func rangeNotSatisfiableWithoutRangeRestartsInThisProcess() async throws {
+    @Test("a 416 without Content-Range restarts the download")
+    func rangeNotSatisfiableWithoutRangeRestarts() async throws {
         let server = try await RemoteFaultServer(
             content: content, paths: ["/f": [Self.cut, .init(status: 416, headers: []), Self.full]])
         defer { server.stop() }
@@ -155,13 +135,8 @@ struct RemoteResumeTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a 416 for a partial that already holds every byte completes it from disk", .timeLimit(.minutes(1)))
-    func rangeNotSatisfiableForCompletePartial() async {
-        await CancelRacingTest.inOwnProcess(.resume(.rangeNotSatisfiableForCompletePartial))
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func rangeNotSatisfiableForCompletePartialInThisProcess() async throws {
+    @Test("a 416 for a partial that already holds every byte completes it from disk")
+    func rangeNotSatisfiableForCompletePartial() async throws {
         // The first response announces no length (so the cut is not known to be short) and
         // sends every byte before the connection drops uncleanly.
         let small = Data(content.prefix(Self.kept))
@@ -187,24 +162,6 @@ struct RemoteResumeTests {
         #expect(RemoteTestContent.contents(second) == RemoteTestContent.contents(small))
         #expect(server.requests(to: "/f").count == 2)
         #expect(server.requests(to: "/f").last?.headers["range"] == "bytes=\(Self.kept)-")
-    }
-
-    /// The tests that run in a process of their own, by name.
-    enum Case: Codable, Sendable {
-        case spliceAttempt(String), rangeNotSatisfiableWithAnotherTotalRestarts
-        case rangeNotSatisfiableWithoutRangeRestarts, rangeNotSatisfiableForCompletePartial
-    }
-
-    /// Runs `test` in this process.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func run(_ test: Case) async throws {
-        switch test {
-        case .spliceAttempt(let label): try await spliceAttemptInThisProcess(label: label)
-        case .rangeNotSatisfiableWithAnotherTotalRestarts:
-            try await rangeNotSatisfiableWithAnotherTotalRestartsInThisProcess()
-        case .rangeNotSatisfiableWithoutRangeRestarts: try await rangeNotSatisfiableWithoutRangeRestartsInThisProcess()
-        case .rangeNotSatisfiableForCompletePartial: try await rangeNotSatisfiableForCompletePartialInThisProcess()
-        }
     }
 }
 #endif

@@ -8,25 +8,14 @@ import Testing
 
 /// Status codes and failures under ``RetryPolicy``: what is retried, after how long, and that
 /// a retry resumes rather than starting over.
-///
-/// Each status answer here has an empty body (`Content-Length: 0`), which the downloader
-/// cancels as soon as the head is in while FoundationNetworking is already completing the task:
-/// the cancel-against-completion race that can reach its registry trap. So each test runs in a
-/// process of its own (``RegistryTrapRetry``) where exit tests exist.
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteRetryTests {
     let content = RemoteTestContent.bytes(100_000, seed: 13)
     let policy = RetryPolicy(maximumAttempts: 4, initialDelay: 0.01, maximumDelay: 5, randomFraction: { 0 })
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a 503 with Retry-After is retried after the delay asked for, then succeeds", .timeLimit(.minutes(1)))
-    func serviceUnavailableThenSuccess() async {
-        await Self.inOwnProcess(.serviceUnavailableThenSuccess)
-    }
-
-    /// The body of the test, run by ``serviceUnavailableThenSuccess()`` in a process of its own.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func serviceUnavailableThenSuccessInThisProcess() async throws {
+    @Test("a 503 with Retry-After is retried after the delay asked for, then succeeds")
+    func serviceUnavailableThenSuccess() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: [
@@ -45,14 +34,8 @@ struct RemoteRetryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a connection dropped mid-body is retried from the byte offset, not from zero", .timeLimit(.minutes(1)))
-    func dropResumes() async {
-        await Self.inOwnProcess(.dropResumes)
-    }
-
-    /// The body of the test, run by ``dropResumes()`` in a process of its own.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func dropResumesInThisProcess() async throws {
+    @Test("a connection dropped mid-body is retried from the byte offset, not from zero")
+    func dropResumes() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: [
@@ -82,15 +65,9 @@ struct RemoteRetryTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "4xx statuses other than 408 and 429 are final; 408 and 429 are retried", .timeLimit(.minutes(1)),
+        "4xx statuses other than 408 and 429 are final; 408 and 429 are retried",
         arguments: [400, 404, 410, 408, 429])
-    func clientErrors(status: Int) async {
-        await Self.inOwnProcess(.clientError(status))
-    }
-
-    /// The body of the test, run by ``clientErrors(status:)`` in a process of its own.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func clientErrorsInThisProcess(status: Int) async throws {
+    func clientErrors(status: Int) async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: ["/f": [.init(status: status, headers: [["Content-Length", "0"]])]])
@@ -107,14 +84,8 @@ struct RemoteRetryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a 403 calls the re-sign hook once and the fresh URL is fetched", .timeLimit(.minutes(1)))
-    func resignAfterForbidden() async {
-        await Self.inOwnProcess(.resignAfterForbidden)
-    }
-
-    /// The body of the test, run by ``resignAfterForbidden()`` in a process of its own.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func resignAfterForbiddenInThisProcess() async throws {
+    @Test("a 403 calls the re-sign hook once and the fresh URL is fetched")
+    func resignAfterForbidden() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: [
@@ -137,15 +108,8 @@ struct RemoteRetryTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a re-signed URL that is refused again fails with the status instead of re-signing forever",
-        .timeLimit(.minutes(1)))
-    func resignOnlyOnce() async {
-        await Self.inOwnProcess(.resignOnlyOnce)
-    }
-
-    /// The body of the test, run by ``resignOnlyOnce()`` in a process of its own.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func resignOnlyOnceInThisProcess() async throws {
+        "a re-signed URL that is refused again fails with the status instead of re-signing forever")
+    func resignOnlyOnce() async throws {
         let server = try await RemoteFaultServer(
             content: content, paths: ["/a": [.init(status: 401, headers: [["Content-Length", "0"]])]])
         defer { server.stop() }
@@ -159,46 +123,6 @@ struct RemoteRetryTests {
         }
         #expect(error.statusCode == 401)
         #expect(server.requests.count == 2)
-    }
-
-    /// The tests, by name, for the process of their own.
-    enum Case: Codable, Sendable {
-        case serviceUnavailableThenSuccess, dropResumes, clientError(Int), resignAfterForbidden, resignOnlyOnce
-    }
-
-    /// Runs `testCase` in a process of its own where exit tests exist (a FoundationNetworking
-    /// registry trap is retried), in this one elsewhere.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    static func inOwnProcess(_ testCase: Case, sourceLocation: SourceLocation = #_sourceLocation) async {
-        #if compiler(>=6.2)
-        await RegistryTrapRetry.run(sourceLocation: sourceLocation) { location, log in
-            await #expect(processExitsWith: .success, sourceLocation: location) {
-                [log = log as String, testCase = testCase as Case] in
-                RegistryTrapRetry.sendStandardError(to: log)
-                let alarm = DeadlockAlarm("RemoteRetryTests' process", seconds: 120)
-                try await RemoteRetryTests().run(testCase)
-                alarm.finished()
-            }
-        }
-        #else
-        do {
-            try await RemoteRetryTests().run(testCase)
-        } catch {
-            Issue.record(error, sourceLocation: sourceLocation)
-        }
-        #endif
-    }
-
-    /// Runs `testCase` in this process.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func run(_ testCase: Case) async throws {
-        switch testCase {
-        case .serviceUnavailableThenSuccess: try await serviceUnavailableThenSuccessInThisProcess()
-        case .dropResumes: try await dropResumesInThisProcess()
-        case .clientError(let status): try await clientErrorsInThisProcess(status: status)
-        case .resignAfterForbidden: try await resignAfterForbiddenInThisProcess()
-        case .resignOnlyOnce: try await resignOnlyOnceInThisProcess()
-        }
     }
 }
 #endif

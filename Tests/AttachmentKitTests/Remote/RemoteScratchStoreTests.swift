@@ -6,10 +6,10 @@ import Testing
 /// A downloader's scratch store (for ``RemotePart/downloadContent(reportingTo:)`` without a
 /// coordinator) leaves nothing in the temporary directory: it goes with its downloader, is not
 /// made for a refused URL, and one a process left behind is removed by a later one.
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteScratchStoreTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a downloader leaves nothing behind in the temporary directory once released", .timeLimit(.minutes(1)))
+    @Test("a downloader leaves nothing behind in the temporary directory once released")
     func scratchStoreRemoved() async throws {
         let source = try StorageTemporaryDirectory("scratch-source")
         let bytes = RemoteTestContent.bytes(300_000, seed: 5)
@@ -31,7 +31,7 @@ struct RemoteScratchStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a URL whose scheme is refused makes no scratch store", .timeLimit(.minutes(1)))
+    @Test("a URL whose scheme is refused makes no scratch store")
     func refusedSchemeMakesNoScratchStore() async throws {
         let downloader = RemotePart.Downloader()
         let url = URL(fileURLWithPath: "/etc/hostname")

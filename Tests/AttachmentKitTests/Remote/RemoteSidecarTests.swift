@@ -9,7 +9,7 @@ import Testing
 /// The state file kept beside a partial download (its "sidecar"): it records the final URL,
 /// the validator, the whole length and the bytes written, and a damaged one is a neutral
 /// result: the next attempt starts from zero, never splices and never crashes.
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteSidecarTests {
     typealias Resume = RemoteResumeTests
     let content = RemoteTestContent.bytes(Resume.size, seed: 7)
@@ -22,8 +22,7 @@ struct RemoteSidecarTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the state file records the final URL, the validator, the whole length and the bytes written",
-        .timeLimit(.minutes(1)))
+        "the state file records the final URL, the validator, the whole length and the bytes written")
     func recordsTheSource() async throws {
         let server = try await RemoteFaultServer(content: content, paths: ["/f": [Resume.cut]])
         defer { server.stop() }
@@ -39,7 +38,6 @@ struct RemoteSidecarTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a damaged state file makes the next attempt start from zero, with the right bytes",
-        .timeLimit(.minutes(1)),
         arguments: ["empty", "cut in half", "one bit flipped", "garbage", "a huge length"])
     func damagedStateFile(damage: String) async throws {
         let server = try await RemoteFaultServer(content: content, paths: ["/f": [Resume.cut, Resume.full]])
@@ -66,8 +64,7 @@ struct RemoteSidecarTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "after a relaunch, a 206 whose total differs from the recorded length restarts from zero",
-        .timeLimit(.minutes(1)))
+        "after a relaunch, a 206 whose total differs from the recorded length restarts from zero")
     func recordedTotalAfterRelaunch() async throws {
         let other = Resume.partial(from: Resume.kept, total: Resume.size + 10)
         let server = try await RemoteFaultServer(content: content, paths: ["/f": [Resume.cut, other, Resume.full]])

@@ -9,12 +9,11 @@ import Testing
 /// Every download of a ``URLSessionTransport`` shares its delegate queue (on Linux, every
 /// download of the process shares FoundationNetworking's work queue): one download's disk must
 /// not hold back another's.
-@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .inTurn)
+@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteSlowDiskTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a download whose disk is stalled holds back no other download of its transport, and completes once released",
-        .timeLimit(.minutes(1)))
+        "a download whose disk is stalled holds back no other download of its transport, and completes once released")
     func stalledDiskHoldsBackOnlyItsDownload() async throws {
         let server = try await RemoteNginxServer()
         defer { server.stop() }

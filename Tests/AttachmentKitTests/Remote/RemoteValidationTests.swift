@@ -8,18 +8,13 @@ import Testing
 
 /// What a response must be before it is stored: 2xx, the announced length, bytes of the
 /// declared type, the declared digest, within the size cap.
-///
-/// The tests whose download stops a transfer that may be completing (a 403, a length above the
-/// cap or unlike the declared one, a body past the cap) run each in a process of its own
-/// (``CancelRacingTest``).
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteValidationTests {
     let content = RemoteTestContent.bytes(100_000, seed: 3)
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a body cut short of Content-Length is truncated(received:expected:), kept as a partial, never stored",
-        .timeLimit(.minutes(1)))
+        "a body cut short of Content-Length is truncated(received:expected:), kept as a partial, never stored")
     func truncatedBody() async throws {
         let server = try await RemoteFaultServer(
             content: content,
@@ -41,7 +36,7 @@ struct RemoteValidationTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a chunked body that ends without its last chunk fails and stores nothing", .timeLimit(.minutes(1)))
+    @Test("a chunked body that ends without its last chunk fails and stores nothing")
     func chunkedWithoutTerminator() async throws {
         let server = try await RemoteFaultServer(
             content: content,
@@ -64,13 +59,8 @@ struct RemoteValidationTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a 403 HTML error page is httpStatus(403), final, and never stored", .timeLimit(.minutes(1)))
-    func forbiddenErrorPage() async {
-        await CancelRacingTest.inOwnProcess(.validation(.forbiddenErrorPage))
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func forbiddenErrorPageInThisProcess() async throws {
+    @Test("a 403 HTML error page is httpStatus(403), final, and never stored")
+    func forbiddenErrorPage() async throws {
         let page = "<html><body>Access denied</body></html>"
         let server = try await RemoteFaultServer(
             content: Data(page.utf8),
@@ -98,7 +88,6 @@ struct RemoteValidationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a 200 error page for an image part is a content mismatch, leaves nothing, and the next call asks again",
-        .timeLimit(.minutes(1)),
         arguments: ["<!DOCTYPE html><html><body>Expired</body></html>", #"{"error":"M_NOT_FOUND"}"#])
     func errorPageWithStatus200(page: String) async throws {
         let bytes = Data(page.utf8)
@@ -127,7 +116,7 @@ struct RemoteValidationTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("an image part whose bytes are an image is stored by rename, its bytes intact", .timeLimit(.minutes(1)))
+    @Test("an image part whose bytes are an image is stored by rename, its bytes intact")
     func imageStored() async throws {
         let png = RemoteTestContent.png(50_000)
         let server = try await RemoteFaultServer(
@@ -152,7 +141,7 @@ struct RemoteValidationTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a declared SHA-256 that does not match fails and leaves nothing on disk", .timeLimit(.minutes(1)))
+    @Test("a declared SHA-256 that does not match fails and leaves nothing on disk")
     func digestMismatch() async throws {
         let server = try await RemoteFaultServer(
             content: content,
@@ -178,13 +167,8 @@ struct RemoteValidationTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a Content-Length above the size cap is refused before the body is read", .timeLimit(.minutes(1)))
-    func announcedTooLarge() async {
-        await CancelRacingTest.inOwnProcess(.validation(.announcedTooLarge))
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func announcedTooLargeInThisProcess() async throws {
+    @Test("a Content-Length above the size cap is refused before the body is read")
+    func announcedTooLarge() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: ["/f": [.init(status: 200, headers: [["Content-Length", "100000"]], ops: [.slice(0, 100_000)])]])
@@ -197,13 +181,8 @@ struct RemoteValidationTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a body without a length that grows past the cap is stopped at the cap", .timeLimit(.minutes(1)))
-    func unannouncedTooLarge() async {
-        await CancelRacingTest.inOwnProcess(.validation(.unannouncedTooLarge))
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func unannouncedTooLargeInThisProcess() async throws {
+    @Test("a body without a length that grows past the cap is stopped at the cap")
+    func unannouncedTooLarge() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: ["/f": [.init(status: 200, headers: [], ops: [.slice(0, 100_000)])]])
@@ -221,14 +200,8 @@ struct RemoteValidationTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a Content-Length lower than the body delivers the announced bytes only, caught by the declared size",
-        .timeLimit(.minutes(1)))
-    func lyingLowContentLength() async {
-        await CancelRacingTest.inOwnProcess(.validation(.lyingLowContentLength))
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func lyingLowContentLengthInThisProcess() async throws {
+        "a Content-Length lower than the body delivers the announced bytes only, caught by the declared size")
+    func lyingLowContentLength() async throws {
         let server = try await RemoteFaultServer(
             content: content,
             paths: ["/f": [.init(status: 200, headers: [["Content-Length", "40000"]], ops: [.slice(0, 100_000)])]])
@@ -241,7 +214,7 @@ struct RemoteValidationTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a missing Content-Length with a complete body is stored with every byte", .timeLimit(.minutes(1)))
+    @Test("a missing Content-Length with a complete body is stored with every byte")
     func missingContentLength() async throws {
         let server = try await RemoteFaultServer(
             content: content, paths: ["/f": [.init(status: 200, headers: [], ops: [.slice(0, 100_000)])]])
@@ -252,28 +225,12 @@ struct RemoteValidationTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a scheme not in the allow-list is refused without a request", .timeLimit(.minutes(1)))
+    @Test("a scheme not in the allow-list is refused without a request")
     func schemeNotAllowed() async throws {
         let harness = try RemoteTestHarness(configuration: RemotePart.Configuration())
         let url = URL(string: "http://127.0.0.1:9/x")!
         let result = await harness.download(harness.part(url))
         #expect(RemoteTestHarness.remoteError(result) == .schemeNotAllowed(url))
-    }
-
-    /// The tests that run in a process of their own (``CancelRacingTest``), by name.
-    enum Case: Codable, Sendable {
-        case forbiddenErrorPage, announcedTooLarge, unannouncedTooLarge, lyingLowContentLength
-    }
-
-    /// Runs `test` in this process.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    func run(_ test: Case) async throws {
-        switch test {
-        case .forbiddenErrorPage: try await forbiddenErrorPageInThisProcess()
-        case .announcedTooLarge: try await announcedTooLargeInThisProcess()
-        case .unannouncedTooLarge: try await unannouncedTooLargeInThisProcess()
-        case .lyingLowContentLength: try await lyingLowContentLengthInThisProcess()
-        }
     }
 }
 #endif

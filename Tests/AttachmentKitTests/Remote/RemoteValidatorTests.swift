@@ -8,7 +8,7 @@ import Testing
 
 /// Only strong validators are used to resume: never a weak ETag, and a Last-Modified date only
 /// when it is at least a second older than the response's Date.
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteValidatorTests {
     static let size = 50_000
     let content = RemoteTestContent.bytes(Self.size, seed: 17)
@@ -24,7 +24,6 @@ struct RemoteValidatorTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a response without a strong validator is not resumed: the next request has no Range or If-Range",
-        .timeLimit(.minutes(1)),
         arguments: [
             [["ETag", "W/\"weak\""]],
             [["Last-Modified", "Tue, 01 Dec 2026 10:00:00 GMT"], ["Date", "Tue, 01 Dec 2026 10:00:00 GMT"]],
@@ -47,8 +46,7 @@ struct RemoteValidatorTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a Last-Modified a second or more older than Date is a strong validator and is sent as If-Range",
-        .timeLimit(.minutes(1)))
+        "a Last-Modified a second or more older than Date is a strong validator and is sent as If-Range")
     func strongLastModified() async throws {
         let modified = "Tue, 01 Dec 2026 09:00:00 GMT"
         let server = try await RemoteFaultServer(
@@ -75,9 +73,7 @@ struct RemoteValidatorTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test(
-        "RemotePart.Validator(strongValidatorOf:) reads ETag in any case and refuses weak tags", .timeLimit(.minutes(1))
-    )
+    @Test("RemotePart.Validator(strongValidatorOf:) reads ETag in any case and refuses weak tags")
     func validatorParsing() {
         let url = URL(string: "https://example.com")!
         let lowercase = HTTPResponse.Head(statusCode: 200, headers: ["etag": "\"a\""], url: url)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite(
     "AttachmentResolver.Resolution.renditions: preview, the offered renditions, original; each under its own key",
-    .inTurn)
+    SuiteTimeLimit.minutes(2), .inTurn)
 struct RenditionResolutionTests {
     private typealias Fixtures = RenditionFixtures
     private let sizePart = PartFactory.size(#"{"width":4032,"height":3024,"orientation":0}"#)
@@ -77,7 +77,7 @@ struct RenditionResolutionTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("downloaded renditions are stored side by side under their own keys", .timeLimit(.minutes(1)))
+    @Test("downloaded renditions are stored side by side under their own keys")
     func storedUnderOwnKeys() async throws {
         let store = InMemoryContentStore(costLimit: 1 << 20, maximumEntryCost: 1 << 20)
         let coordinator = TransferFixtures.coordinator(store: store)

@@ -4,7 +4,9 @@ import Testing
 @testable import AttachmentKit
 
 @MainActor
-@Suite("Rendition.Upgrader: the next rendition up while zooming, fetched once, swapped in without a jump", .inTurn)
+@Suite(
+    "Rendition.Upgrader: the next rendition up while zooming, fetched once, swapped in without a jump",
+    SuiteTimeLimit.minutes(2), .inTurn)
 struct RenditionUpgraderTests {
     private typealias Fixtures = RenditionFixtures
     private let coordinator = TransferFixtures.coordinator(throttle: .none)
@@ -34,8 +36,7 @@ struct RenditionUpgraderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "zooming past the shown rendition fetches exactly the next one up, once, and hands it over",
-        .timeLimit(.minutes(1)))
+        "zooming past the shown rendition fetches exactly the next one up, once, and hands it over")
     func zoomPastFetchesNextOnce() async throws {
         let upgrader = makeUpgrader()
         var viewport = viewer()
@@ -58,7 +59,7 @@ struct RenditionUpgraderTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the swap keeps the picture's frame on screen and the visible region of the picture", .timeLimit(.minutes(1)))
+    @Test("the swap keeps the picture's frame on screen and the visible region of the picture")
     func swapKeepsVisibleRegion() async throws {
         // Laid out at the 1024 rendition's own size, with room to zoom past its native scale.
         var viewport = ZoomViewport(
@@ -100,7 +101,7 @@ struct RenditionUpgraderTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("zooming back and forth downloads each rendition once", .timeLimit(.minutes(1)))
+    @Test("zooming back and forth downloads each rendition once")
     func backAndForth() async throws {
         let upgrader = makeUpgrader()
         let small = PixelSize(width: 800, height: 600)
@@ -121,7 +122,7 @@ struct RenditionUpgraderTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("dismissing the image cancels the upgrade's download and hands nothing over", .timeLimit(.minutes(1)))
+    @Test("dismissing the image cancels the upgrade's download and hands nothing over")
     func cancelOnDismiss() async throws {
         let upgrader = makeUpgrader()
         try #require(upgrader.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350)) == extraLarge.0)
@@ -136,7 +137,7 @@ struct RenditionUpgraderTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("releasing the upgrader cancels its download too", .timeLimit(.minutes(1)))
+    @Test("releasing the upgrader cancels its download too")
     func releaseCancels() async throws {
         var upgrader: Rendition.Upgrader? = makeUpgrader()
         try #require(upgrader?.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350)) == extraLarge.0)
@@ -149,8 +150,7 @@ struct RenditionUpgraderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a larger need replaces a smaller fetch; a failed rendition gives way to the next one up",
-        .timeLimit(.minutes(1)))
+        "a larger need replaces a smaller fetch; a failed rendition gives way to the next one up")
     func replaceAndFailure() async throws {
         let upgrader = Rendition.Upgrader(
             renditions: [large.0, extraLarge.0, original.0],
@@ -173,8 +173,7 @@ struct RenditionUpgraderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "no renditions, an empty size or content that fails the check never hands anything over",
-        .timeLimit(.minutes(1)))
+        "no renditions, an empty size or content that fails the check never hands anything over")
     func badInput() async throws {
         let empty = Rendition.Upgrader(renditions: []) { _, _ in Issue.record("nothing to hand over") }
         #expect(empty.displayedSizeChanged(to: PixelSize(width: 5000, height: 5000)) == nil)
@@ -192,8 +191,7 @@ struct RenditionUpgraderTests {
     }
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the original shown by other means cancels a smaller fetch, and nothing is asked after it",
-        .timeLimit(.minutes(1)))
+        "the original shown by other means cancels a smaller fetch, and nothing is asked after it")
     func showOriginal() async throws {
         let upgrader = makeUpgrader()
         try #require(upgrader.displayedSizeChanged(to: PixelSize(width: 1800, height: 1350)) == extraLarge.0)

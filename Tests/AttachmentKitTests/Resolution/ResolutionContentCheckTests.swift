@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AttachmentResolver events check content before sending it", .inTurn)
+@Suite("AttachmentResolver events check content before sending it", SuiteTimeLimit.minutes(2), .inTurn)
 struct ResolutionContentCheckTests {
     let html = PartContent.data(Data("<!doctype html><html><body>Not found</body></html>".utf8))
     let jpeg = PartContent.data(SyntheticImages.jpeg(width: 640, height: 480))
@@ -35,8 +35,7 @@ struct ResolutionContentCheckTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "an HTML page downloaded as a preview is never sent: a failure names the part and says it is no image",
-        .timeLimit(.minutes(1)))
+        "an HTML page downloaded as a preview is never sent: a failure names the part and says it is no image")
     func downloadedHTMLPreview() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         try ResolverChoice.require([ScriptedPart("full"), preview], preview: "preview", original: "full")
@@ -53,7 +52,7 @@ struct ResolutionContentCheckTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a local non-image original is refused, and the local preview is shown instead", .timeLimit(.minutes(1)))
+    @Test("a local non-image original is refused, and the local preview is shown instead")
     func localNonImageOriginal() async throws {
         let parts: [any MessagePart] = [
             LocalPart(id: "full", mimeType: .imageJPEG, content: html),
@@ -73,8 +72,7 @@ struct ResolutionContentCheckTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a decompression bomb (a small PNG that announces 50,000 × 50,000 pixels) is refused before it is shown",
-        .timeLimit(.minutes(1)))
+        "a decompression bomb (a small PNG that announces 50,000 × 50,000 pixels) is refused before it is shown")
     func decompressionBomb() async throws {
         let full = ScriptedPart("full", mimeType: .imagePNG)
         let collected = Task { await resolvedEvents([full]) }
@@ -92,7 +90,7 @@ struct ResolutionContentCheckTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the resolver's policy sets the pixel limit", .timeLimit(.minutes(1)))
+    @Test("the resolver's policy sets the pixel limit")
     func pixelLimitFromPolicy() async throws {
         let parts = [LocalPart(id: "full", mimeType: .imageJPEG, content: jpeg)]
         let strict = await resolvedEvents(parts, policy: ImageInspector.ContentPolicy(maximumPixelCount: 1000))
@@ -106,7 +104,7 @@ struct ResolutionContentCheckTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a local file that can't be read is refused as an unreadable file", .timeLimit(.minutes(1)))
+    @Test("a local file that can't be read is refused as an unreadable file")
     func unreadableFile() async throws {
         let missing = FileManager.default.temporaryDirectory
             .appendingPathComponent("AttachmentKit-missing-\(UUID().uuidString).jpg")
@@ -121,8 +119,7 @@ struct ResolutionContentCheckTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a PNG labelled JPEG is sent under the default policy and refused when the policy rejects mismatches",
-        .timeLimit(.minutes(1)))
+        "a PNG labelled JPEG is sent under the default policy and refused when the policy rejects mismatches")
     func lyingType() async throws {
         let png = PartContent.data(SyntheticImages.png(width: 32, height: 16))
         let parts = [LocalPart(id: "full", mimeType: .imageJPEG, content: png)]

@@ -2,12 +2,12 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AttachmentResolver events: leaving the loop stops the downloads", .inTurn)
+@Suite("AttachmentResolver events: leaving the loop stops the downloads", SuiteTimeLimit.minutes(2), .inTurn)
 struct ResolutionEventsCancellationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "breaking out of the loop cancels the original's download even while the sequence is still kept, as in main.swift",
-        .timeLimit(.minutes(1)))
+        "breaking out of the loop cancels the original's download even while the sequence is still kept, as in main.swift"
+    )
     func breakWhileSequenceIsKept() async {
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator(throttle: .none)
@@ -24,8 +24,7 @@ struct ResolutionEventsCancellationTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "nothing starts until the sequence is iterated, and each iteration is a run of its own", .timeLimit(.minutes(1))
-    )
+        "nothing starts until the sequence is iterated, and each iteration is a run of its own")
     func lazyAndRepeatable() async {
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator(throttle: .none)

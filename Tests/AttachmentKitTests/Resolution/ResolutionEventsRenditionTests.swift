@@ -3,7 +3,9 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AttachmentResolver events for a displayed size: the chosen rendition in the original's place", .inTurn)
+@Suite(
+    "AttachmentResolver events for a displayed size: the chosen rendition in the original's place",
+    SuiteTimeLimit.minutes(2), .inTurn)
 struct ResolutionEventsRenditionTests {
     private typealias Fixtures = RenditionFixtures
     private let message = RenditionMessage()
@@ -14,8 +16,8 @@ struct ResolutionEventsRenditionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the rendition comes as the full resolution with its own identity; a failed one is reported, then the next one up",
-        .timeLimit(.minutes(1)))
+        "the rendition comes as the full resolution with its own identity; a failed one is reported, then the next one up"
+    )
     func renditionThenFallback() async throws {
         try message.requireChain()
         let events = resolver().events(
@@ -34,8 +36,7 @@ struct ResolutionEventsRenditionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a rendition that fails the content check falls back too; without being asked, auto-download decides",
-        .timeLimit(.minutes(1)))
+        "a rendition that fails the content check falls back too; without being asked, auto-download decides")
     func checkFailureAndAutoDownload() async throws {
         try message.requireChain()
         let events = resolver().events(for: message.parts, displayedPixelSize: RenditionMessage.largeCell)

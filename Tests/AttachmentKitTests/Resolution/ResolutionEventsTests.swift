@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AttachmentResolver events", .inTurn)
+@Suite("AttachmentResolver events", SuiteTimeLimit.minutes(2), .inTurn)
 struct ResolutionEventsTests {
     let sizeJSON = Data(#"{"width":4032,"height":3024,"orientation":3}"#.utf8)
     // Real image headers: the events check every content before sending it.
@@ -48,8 +48,7 @@ struct ResolutionEventsTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a message whose parts are all local gives placeholder and full resolution without any download",
-        .timeLimit(.minutes(1)))
+        "a message whose parts are all local gives placeholder and full resolution without any download")
     func allLocal() async throws {
         let full = ScriptedPart("full", status: .complete, localContent: fullBytes)
         let parts = try photoMessage(full)
@@ -60,7 +59,7 @@ struct ResolutionEventsTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a remote original is not fetched unless asked; the local preview is shown", .timeLimit(.minutes(1)))
+    @Test("a remote original is not fetched unless asked; the local preview is shown")
     func remoteNotAsked() async throws {
         let full = ScriptedPart("full")
         let parts = try photoMessage(full)
@@ -70,7 +69,7 @@ struct ResolutionEventsTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("asked for the original: placeholder, preview, progress, then the full resolution", .timeLimit(.minutes(1)))
+    @Test("asked for the original: placeholder, preview, progress, then the full resolution")
     func remoteFetched() async throws {
         let full = ScriptedPart("full")
         let parts = try photoMessage(full)
@@ -86,8 +85,7 @@ struct ResolutionEventsTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the preview and a remote size part are fetched automatically, and the placeholder comes first",
-        .timeLimit(.minutes(1)))
+        "the preview and a remote size part are fetched automatically, and the placeholder comes first")
     func autoDownload() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let size = ScriptedPart("size", mimeType: .imageSize)
@@ -101,7 +99,7 @@ struct ResolutionEventsTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("content already in the store is used without calling the part", .timeLimit(.minutes(1)))
+    @Test("content already in the store is used without calling the part")
     func storeHit() async {
         let store = FakeContentStore(entries: [ContentKey(partID: "full"): SyntheticImages.jpeg()])
         let full = ScriptedPart("full")
@@ -113,7 +111,7 @@ struct ResolutionEventsTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a failed part is reported by name and role, and the other parts go on", .timeLimit(.minutes(1)))
+    @Test("a failed part is reported by name and role, and the other parts go on")
     func failures() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let full = ScriptedPart("full")
@@ -135,7 +133,7 @@ struct ResolutionEventsTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a malformed local size part is reported as a size failure", .timeLimit(.minutes(1)))
+    @Test("a malformed local size part is reported as a size failure")
     func malformedSize() async {
         let parts: [any MessagePart] = [
             ScriptedPart("full", status: .complete, localContent: fullBytes),
@@ -147,8 +145,7 @@ struct ResolutionEventsTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a preview still downloading when the full resolution arrives is cancelled and never sent",
-        .timeLimit(.minutes(1)))
+        "a preview still downloading when the full resolution arrives is cancelled and never sent")
     func originalCancelsPreview() async throws {
         let full = ScriptedPart("full")
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
@@ -169,7 +166,7 @@ struct ResolutionEventsTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("stopping the consumer cancels its download of the original", .timeLimit(.minutes(1)))
+    @Test("stopping the consumer cancels its download of the original")
     func consumerCancels() async {
         let full = ScriptedPart("full")
         let coordinator = TransferFixtures.coordinator()

@@ -6,7 +6,9 @@ import Testing
 /// A preview the events fetch (not one that is local) is checked under the resolver's own
 /// ``AttachmentResolver/contentPolicy``, as local content is: its pixel limit and its handling of
 /// a mislabelled type.
-@Suite("AttachmentResolver events check a fetched preview under the resolver's content policy", .inTurn)
+@Suite(
+    "AttachmentResolver events check a fetched preview under the resolver's content policy", SuiteTimeLimit.minutes(2),
+    .inTurn)
 struct ResolutionFetchedPreviewPolicyTests {
     /// The events of a message whose only part is a preview fetched automatically with `content`.
     private func events(previewContent content: PartContent, policy: ImageInspector.ContentPolicy) async
@@ -28,7 +30,7 @@ struct ResolutionFetchedPreviewPolicyTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a fetched preview over the resolver's pixel limit is refused, not sent", .timeLimit(.minutes(1)))
+    @Test("a fetched preview over the resolver's pixel limit is refused, not sent")
     func pixelLimit() async throws {
         let jpeg = PartContent.data(SyntheticImages.jpeg(width: 640, height: 480))
         let strict = await events(previewContent: jpeg, policy: ImageInspector.ContentPolicy(maximumPixelCount: 1000))
@@ -43,8 +45,7 @@ struct ResolutionFetchedPreviewPolicyTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a fetched PNG labelled as a JPEG preview is refused when the resolver rejects mismatches",
-        .timeLimit(.minutes(1)))
+        "a fetched PNG labelled as a JPEG preview is refused when the resolver rejects mismatches")
     func typeMismatch() async throws {
         let png = PartContent.data(SyntheticImages.png(width: 32, height: 16))
         let strict = await events(previewContent: png, policy: ImageInspector.ContentPolicy(typeMismatch: .reject))

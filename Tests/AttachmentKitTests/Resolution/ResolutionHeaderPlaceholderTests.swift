@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("AttachmentResolver events: the placeholder from the first image's header", .inTurn)
+@Suite("AttachmentResolver events: the placeholder from the first image's header", SuiteTimeLimit.minutes(2), .inTurn)
 struct ResolutionHeaderPlaceholderTests {
     let previewBytes = PartContent.data(SyntheticImages.jpeg(width: 384, height: 512))
     let fullBytes = PartContent.data(SyntheticImages.jpeg(width: 3024, height: 4032))
@@ -16,8 +16,7 @@ struct ResolutionHeaderPlaceholderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "with no size part, a downloaded preview's header gives the placeholder, sent once, before the preview",
-        .timeLimit(.minutes(1)))
+        "with no size part, a downloaded preview's header gives the placeholder, sent once, before the preview")
     func downloadedPreview() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         try ResolverChoice.require([ScriptedPart("full"), preview], preview: "preview", original: "full")
@@ -36,8 +35,7 @@ struct ResolutionHeaderPlaceholderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "with no size part and no preview, the downloaded original's header gives the placeholder before it",
-        .timeLimit(.minutes(1)))
+        "with no size part and no preview, the downloaded original's header gives the placeholder before it")
     func downloadedOriginal() async {
         let full = ScriptedPart("full")
         let collected = ResolutionEventsTests.collect(resolver().events(for: [full], fetchingOriginal: true))
@@ -50,8 +48,7 @@ struct ResolutionHeaderPlaceholderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "end to end: placeholder, preview, progress, full resolution; the placeholder only once",
-        .timeLimit(.minutes(1)))
+        "end to end: placeholder, preview, progress, full resolution; the placeholder only once")
     func order() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let full = ScriptedPart("full")
@@ -79,8 +76,7 @@ struct ResolutionHeaderPlaceholderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the original arriving first gives the placeholder, and the preview is never sent after it",
-        .timeLimit(.minutes(1)))
+        "the original arriving first gives the placeholder, and the preview is never sent after it")
     func originalFirst() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let full = ScriptedPart("full")
@@ -99,7 +95,6 @@ struct ResolutionHeaderPlaceholderTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a fetched size part is reconciled with the header of a preview that came first, as resolve does",
-        .timeLimit(.minutes(1)),
         arguments: [
             #"{"width":4032,"height":3024,"orientation":3}"#, #"{"width":3024,"height":4032,"orientation":3}"#,
         ])
@@ -128,7 +123,7 @@ struct ResolutionHeaderPlaceholderTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a size part that fails to download leaves the placeholder to the preview's header", .timeLimit(.minutes(1)))
+    @Test("a size part that fails to download leaves the placeholder to the preview's header")
     func sizePartFails() async throws {
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
         let size = ScriptedPart("size", mimeType: .imageSize)

@@ -5,15 +5,15 @@ import Testing
 
 /// "No preview after the full resolution", through ``AttachmentResolver/events(for:fetchingOriginal:priority:)``
 /// rather than on the sequencer alone.
-@Suite("AttachmentResolver events: nothing of the preview after the full resolution", .inTurn)
+@Suite(
+    "AttachmentResolver events: nothing of the preview after the full resolution", SuiteTimeLimit.minutes(2), .inTurn)
 struct ResolutionPreviewAfterFullTests {
     /// The events tests' size part and images.
     private let fixtures = ResolutionEventsTests()
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a preview another caller shares completes after the full resolution: it is that caller's, never sent here",
-        .timeLimit(.minutes(1)))
+        "a preview another caller shares completes after the full resolution: it is that caller's, never sent here")
     func sharedPreviewCompletesAfterFull() async throws {
         let full = ScriptedPart("full")
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)

@@ -9,7 +9,7 @@ import Testing
 /// JPEG served one scan at a time (the server waits at a gate after each scan until the test
 /// has seen its prefix) reports one prefix per scan, each decoding cleanly; a baseline JPEG and
 /// a prefetch report none.
-@Suite("Resolution events: displayable prefixes of a progressive JPEG", .inTurn)
+@Suite("Resolution events: displayable prefixes of a progressive JPEG", SuiteTimeLimit.minutes(5), .inTurn)
 struct ResolutionProgressivePrefixTests {
     /// A progressive file and where each of its scans is known to be complete: two bytes past
     /// the end of the scan, where the next marker's code has arrived.
@@ -75,32 +75,30 @@ struct ResolutionProgressivePrefixTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "each scan's prefix comes as it arrives, and each plus EOI decodes with djpeg without a warning",
-        .timeLimit(.minutes(1)))
+        "each scan's prefix comes as it arrives, and each plus EOI decodes with djpeg without a warning")
     func prefixPerScan() async throws {
-        let file = try ProgressiveJPEGFiles.cjpeg(["-progressive", "-quality", "90"], width: 320, height: 240)
+        let file = try await ProgressiveJPEGFiles.cjpeg(["-progressive", "-quality", "90"], width: 320, height: 240)
         let served = try await Served(file, gated: true)
         defer { served.server.stop() }
         let (prefixes, completed) = try await Self.prefixes(
             served.resolver.events(for: [served.part], fetchingOriginal: true), opening: served.server)
         #expect(completed)
-        let scans = try ProgressiveJPEGFiles.libjpegScanCount(file)
+        let scans = try await ProgressiveJPEGFiles.libjpegScanCount(file)
         #expect(scans == 10)
         #expect(prefixes.map(\.scanCount) == Array(1...scans))
         #expect(prefixes.map(\.byteCount) == JPEGScanIndex(file).displayablePrefixLengths)
         for prefix in prefixes {
             #expect(prefix.data == file.prefix(prefix.byteCount))
-            let outcome = try ProgressiveJPEGFiles.djpeg(prefix.decodableData)
+            let outcome = try await ProgressiveJPEGFiles.djpeg(prefix.decodableData)
             #expect(outcome.status == 0 && outcome.errorOutput.isEmpty, "\(prefix.scanCount): \(outcome.errorText)")
         }
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the byte counts of the progress never go back, and each progress after a prefix carries it on",
-        .timeLimit(.minutes(1)))
+        "the byte counts of the progress never go back, and each progress after a prefix carries it on")
     func progressCarriesTheLatestPrefix() async throws {
-        let file = try ProgressiveJPEGFiles.cjpeg(["-progressive"], width: 320, height: 240)
+        let file = try await ProgressiveJPEGFiles.cjpeg(["-progressive"], width: 320, height: 240)
         let served = try await Served(file, gated: false)
         defer { served.server.stop() }
         var progress: [TransferProgress] = []
@@ -119,9 +117,9 @@ struct ResolutionProgressivePrefixTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a baseline JPEG reports no prefix", .timeLimit(.minutes(1)))
+    @Test("a baseline JPEG reports no prefix")
     func baselineReportsNone() async throws {
-        let file = try ProgressiveJPEGFiles.cjpeg(["-quality", "90"], width: 320, height: 240)
+        let file = try await ProgressiveJPEGFiles.cjpeg(["-quality", "90"], width: 320, height: 240)
         let served = try await Served(file, gated: false)
         defer { served.server.stop() }
         let (prefixes, completed) = try await Self.prefixes(
@@ -131,9 +129,9 @@ struct ResolutionProgressivePrefixTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a prefetch's events report no prefix", .timeLimit(.minutes(1)))
+    @Test("a prefetch's events report no prefix")
     func prefetchReportsNone() async throws {
-        let file = try ProgressiveJPEGFiles.cjpeg(["-progressive"], width: 320, height: 240)
+        let file = try await ProgressiveJPEGFiles.cjpeg(["-progressive"], width: 320, height: 240)
         let served = try await Served(file, gated: false)
         defer { served.server.stop() }
         // The control an AttachmentPrefetcher gives its runs.

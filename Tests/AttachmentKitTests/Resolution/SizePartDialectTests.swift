@@ -5,7 +5,7 @@ import Testing
 
 /// The receiving side of ``ImageSizeMetadata/OrientationCode``: a size part written in any code reads, through
 /// the resolver whose policy names that code, as the orientation and displayed size it was written for.
-@Suite("Reading the size part in another client's orientation code", .inTurn)
+@Suite("Reading the size part in another client's orientation code", SuiteTimeLimit.minutes(2), .inTurn)
 struct SizePartDialectTests {
     /// A message whose original and preview are still remote, with a local size part `json`.
     static func message(sizePart json: Data) -> [any MessagePart] {
@@ -69,7 +69,7 @@ struct SizePartDialectTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a size part fetched by the events is read in the policy's code too", .timeLimit(.minutes(1)))
+    @Test("a size part fetched by the events is read in the policy's code too")
     func fetchedSizePart() async {
         let size = ScriptedPart("size", mimeType: .imageSize)
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)

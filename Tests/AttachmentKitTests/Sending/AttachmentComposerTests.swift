@@ -5,12 +5,12 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Composing an outgoing attachment", .inTurn)
+@Suite("Composing an outgoing attachment", SuiteTimeLimit.minutes(5), .inTurn)
 struct AttachmentComposerTests {
     @Test("a photo's parts are the original typed by its bytes, a preview and a size part, all awaiting upload")
-    func photoParts() throws {
+    func photoParts() async throws {
         let folder = try StorageTemporaryDirectory("compose")
-        let photo = try SendingFixtures.jpeg(
+        let photo = try await SendingFixtures.jpeg(
             in: folder, name: "photo.jpg", width: 640, height: 480, exifOrientation: 6, thumbnail: true)
         let attachment = try AttachmentComposer().compose(imageAt: photo, into: folder.appending("out"), id: "m1")
         #expect(attachment.parts.map(\.id) == ["m1/original", "m1/preview", "m1/size"])
@@ -54,9 +54,9 @@ struct AttachmentComposerTests {
     }
 
     @Test("the preview is exiftool's embedded thumbnail, turned as the original by an Exif tag")
-    func embeddedThumbnail() throws {
+    func embeddedThumbnail() async throws {
         let folder = try StorageTemporaryDirectory("compose")
-        let photo = try SendingFixtures.jpeg(
+        let photo = try await SendingFixtures.jpeg(
             in: folder, name: "photo.jpg", width: 640, height: 480, exifOrientation: 6, thumbnail: true)
         let attachment = try AttachmentComposer(previewSource: .embeddedThumbnail)
             .compose(imageAt: photo, into: folder.url, id: "m")
@@ -70,9 +70,9 @@ struct AttachmentComposerTests {
     }
 
     @Test("a JPEG without an Exif thumbnail goes without a preview on Linux")
-    func noThumbnail() throws {
+    func noThumbnail() async throws {
         let folder = try StorageTemporaryDirectory("compose")
-        let photo = try SendingFixtures.jpeg(
+        let photo = try await SendingFixtures.jpeg(
             in: folder, name: "photo.jpg", width: 64, height: 48, exifOrientation: 1, thumbnail: false)
         let attachment = try AttachmentComposer(previewSource: .embeddedThumbnail)
             .compose(imageAt: photo, into: folder.url, id: "m")
@@ -98,9 +98,9 @@ struct AttachmentComposerTests {
                 .atlasAndroid,
                 .atlasAndroidLegacy, .atlasAndroidLegacy,
             ] as [ImageSizeMetadata.OrientationCode]))
-    func roundTrip(exifOrientation: Int, code: ImageSizeMetadata.OrientationCode) throws {
+    func roundTrip(exifOrientation: Int, code: ImageSizeMetadata.OrientationCode) async throws {
         let folder = try StorageTemporaryDirectory("compose")
-        let photo = try SendingFixtures.jpeg(
+        let photo = try await SendingFixtures.jpeg(
             in: folder, name: "photo.jpg", width: 640, height: 480, exifOrientation: exifOrientation, thumbnail: true)
         let attachment = try AttachmentComposer(orientationCode: code).compose(
             imageAt: photo, into: folder.url, id: "m")

@@ -8,13 +8,13 @@ import Testing
 /// The tus checksum extension against the PyPI `resumable-upload` server, which verifies each
 /// `Upload-Checksum` itself and answers `460` to a mismatch, behind the fault proxy that logs the
 /// header and can corrupt a chunk on its way.
-@Suite("tus checksums against a real server", .serialized, .inTurn)
+@Suite("tus checksums against a real server", .serialized, SuiteTimeLimit.minutes(5), .inTurn)
 struct TusChecksumTests {
     static let fileSize = 3 << 20
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a server offering only sha1 gets sha1 checksums on every PATCH, and verifies them", .timeLimit(.minutes(1)))
+        "a server offering only sha1 gets sha1 checksums on every PATCH, and verifies them")
     func sha1Only() async throws {
         let server = try await TusTestServer(faults: [], checksumAlgorithms: "sha1")
         let folder = try StorageTemporaryDirectory("tus-checksum")
@@ -27,7 +27,7 @@ struct TusChecksumTests {
         let bytes = try Data(contentsOf: source)
         for patch in server.patches {
             let chunk = bytes[Int(patch.offset)..<Int(patch.offset + patch.length)]
-            let outcome = try ExternalTool.run(
+            let outcome = try await ExternalTool.run(
                 "python3",
                 [
                     "-c",
@@ -42,7 +42,7 @@ struct TusChecksumTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "sha256 is preferred when offered; an algorithm AttachmentKit lacks gets no checksum", .timeLimit(.minutes(1)))
+        "sha256 is preferred when offered; an algorithm AttachmentKit lacks gets no checksum")
     func choice() async throws {
         let folder = try StorageTemporaryDirectory("tus-checksum")
         let source = try SendingFixtures.randomFile(in: folder, name: "a.bin", count: 100_000, seed: 52)
@@ -58,8 +58,7 @@ struct TusChecksumTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "with checksums and no chunk limit set, a PATCH carries at most 2 MiB: a drop sends at most one chunk again",
-        .timeLimit(.minutes(1)))
+        "with checksums and no chunk limit set, a PATCH carries at most 2 MiB: a drop sends at most one chunk again")
     func checksummedChunksBounded() async throws {
         let chunk = TusUpload.checksummedChunkByteCount
         let server = try await TusTestServer(
@@ -80,7 +79,7 @@ struct TusChecksumTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a chunk corrupted on its way is refused by the server (460) and sent again", .timeLimit(.minutes(1)))
+    @Test("a chunk corrupted on its way is refused by the server (460) and sent again")
     func mismatchResent() async throws {
         let server = try await TusTestServer(faults: [.corrupt(patch: 1)], checksumAlgorithms: "sha1")
         let folder = try StorageTemporaryDirectory("tus-checksum")
@@ -88,7 +87,7 @@ struct TusChecksumTests {
         // One attempt only: the chunk is sent again within it, as the tus spec has it, not by a retry.
         let coordinator = UploadCoordinator(
             configuration: UploadCoordinator.Configuration(
-                maximumChunkByteCount: TusUploadTests.chunk, idleTimeout: 3,
+                maximumChunkByteCount: TusUploadTests.chunk, idleTimeout: TusUploadTests.idleTimeout,
                 retryPolicy: RetryPolicy(maximumAttempts: 1, initialDelay: 0, jitter: 0)))
         let uploaded = try await coordinator.upload(TusUploadTests.part(source), to: .tus(server.endpoint))
         #expect(try sha256Hex(of: server.storedFile(for: uploaded.remoteURL)) == sha256Hex(of: source))
@@ -98,8 +97,7 @@ struct TusChecksumTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a chunk refused every time fails the upload with UploadError.checksumMismatch; nothing refused is kept",
-        .timeLimit(.minutes(1)))
+        "a chunk refused every time fails the upload with UploadError.checksumMismatch; nothing refused is kept")
     func mismatchFinal() async throws {
         let server = try await TusTestServer(
             faults: (0..<TusUpload.maximumRefusals).map { .corrupt(patch: $0) }, checksumAlgorithms: "sha1")
@@ -109,7 +107,8 @@ struct TusChecksumTests {
         let coordinator = UploadCoordinator(
             journal: journal,
             configuration: UploadCoordinator.Configuration(
-                idleTimeout: 3, retryPolicy: RetryPolicy(maximumAttempts: 1, initialDelay: 0, jitter: 0)))
+                idleTimeout: TusUploadTests.idleTimeout,
+                retryPolicy: RetryPolicy(maximumAttempts: 1, initialDelay: 0, jitter: 0)))
         await #expect {
             try await coordinator.upload(TusUploadTests.part(source), to: .tus(server.endpoint))
         } throws: { error in

@@ -7,7 +7,7 @@ import Testing
 
 /// Uploads through the fault proxy: after every fault the tus server's file is the source, byte
 /// for byte, and the bytes sent again are bounded by what was in flight.
-@Suite("Uploading with tus through faults", .serialized, .inTurn)
+@Suite("Uploading with tus through faults", .serialized, SuiteTimeLimit.minutes(5), .inTurn)
 struct TusFaultTests {
     static let fileSize = 3 << 20
 
@@ -32,7 +32,7 @@ struct TusFaultTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "connections dropped mid-PATCH at random offsets: the upload resumes from the server's offset, at most what was in flight sent again",
-        .timeLimit(.minutes(1)), arguments: [11, 12, 13] as [UInt64])
+        arguments: [11, 12, 13] as [UInt64])
     func drops(seed: UInt64) async throws {
         var random = SplitMix64(seed: seed)
         let faults = (0..<3).map { index in
@@ -55,7 +55,7 @@ struct TusFaultTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a 409 with a wrong offset is answered by asking the offset again", .timeLimit(.minutes(1)))
+    @Test("a 409 with a wrong offset is answered by asking the offset again")
     func conflict() async throws {
         let (server, _, _, _) = try await Self.upload(
             [.status(patch: 1, 409, headers: [["Upload-Offset", "12345"]])], seed: 21)
@@ -64,7 +64,7 @@ struct TusFaultTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a 503 is retried under the retry policy, from the server's offset", .timeLimit(.minutes(1)))
+    @Test("a 503 is retried under the retry policy, from the server's offset")
     func serverError() async throws {
         let (server, _, _, _) = try await Self.upload(
             [.status(patch: 1, 503, headers: [["Retry-After", "0"]]), .status(patch: 2, 500)], seed: 22)
@@ -74,7 +74,7 @@ struct TusFaultTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("an Upload-Offset past the bytes sent is refused and the true offset asked", .timeLimit(.minutes(1)))
+    @Test("an Upload-Offset past the bytes sent is refused and the true offset asked")
     func lyingOffset() async throws {
         let (server, _, _, _) = try await Self.upload([.lie(patch: 0, by: 1000)], seed: 23)
         #expect(server.patches.map(\.offset) == [0, 1 << 20, 2 << 20])
@@ -82,7 +82,7 @@ struct TusFaultTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a server that loses the last chunk it acknowledged gets it again", .timeLimit(.minutes(1)))
+    @Test("a server that loses the last chunk it acknowledged gets it again")
     func lostLastChunk() async throws {
         let (server, _, _, _) = try await Self.upload([.lose(patch: 2)], seed: 24)
         #expect(server.patches.map(\.offset) == [0, 1 << 20, 2 << 20, 2 << 20])

@@ -5,12 +5,12 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Uploading a message's parts", .serialized, .inTurn)
+@Suite("Uploading a message's parts", .serialized, SuiteTimeLimit.minutes(5), .inTurn)
 struct UploadMessageTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "parts go up in order; a failed part fails the message naming it; retried, the parts already up are not sent again",
-        .timeLimit(.minutes(1)))
+        "parts go up in order; a failed part fails the message naming it; retried, the parts already up are not sent again"
+    )
     func orderAndRetry() async throws {
         let server = try await TusTestServer(faults: [])
         let folder = try StorageTemporaryDirectory("message")
@@ -39,8 +39,7 @@ struct UploadMessageTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a journal kept across coordinators resumes from the offset the server reports, and releases its copy",
-        .timeLimit(.minutes(1)))
+        "a journal kept across coordinators resumes from the offset the server reports, and releases its copy")
     func resumeFromJournal() async throws {
         let server = try await TusTestServer(faults: [.status(patch: 1, 400)])
         let folder = try StorageTemporaryDirectory("message")

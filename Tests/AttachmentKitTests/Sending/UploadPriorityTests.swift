@@ -5,7 +5,7 @@ import Testing
 
 /// Upload priorities under a limit of one upload per host, through a transport whose requests
 /// the test lets answer one by one.
-@Suite("Upload priorities and the limit per host", .inTurn)
+@Suite("Upload priorities and the limit per host", SuiteTimeLimit.minutes(2), .inTurn)
 struct UploadPriorityTests {
     static let host = URL(string: "https://uploads.example.com/")!
 
@@ -40,8 +40,7 @@ struct UploadPriorityTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "with one upload per host, a high-priority message's upload starts before a queued low-priority one",
-        .timeLimit(.minutes(1)))
+        "with one upload per host, a high-priority message's upload starts before a queued low-priority one")
     func highBeforeLow() async throws {
         let folder = try StorageTemporaryDirectory("upload-priority")
         let transport = GatedUploadTransport()
@@ -67,8 +66,8 @@ struct UploadPriorityTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "raising a queued upload moves it ahead, lowering one lets later ones pass, a message's next part keeps its change",
-        .timeLimit(.minutes(1)))
+        "raising a queued upload moves it ahead, lowering one lets later ones pass, a message's next part keeps its change"
+    )
     func changeReorders() async throws {
         let folder = try StorageTemporaryDirectory("upload-priority")
         let transport = GatedUploadTransport()

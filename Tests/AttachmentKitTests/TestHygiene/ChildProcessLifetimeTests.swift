@@ -4,7 +4,7 @@ import Testing
 #if compiler(>=6.2) && (os(macOS) || os(Linux))
 /// The servers a test process starts end with it, however it ends: a run that crashes or is
 /// killed leaves no nginx or fault server running on a developer's machine.
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct ChildProcessLifetimeTests {
     /// Whether `pid` is still a running process: not gone, and (on Linux) not a zombie that
     /// nobody reaps because its parent is gone.
@@ -23,7 +23,7 @@ struct ChildProcessLifetimeTests {
     static let marker = "server pids:"
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the fault server and nginx end within 10 s of their test process's SIGKILL", .timeLimit(.minutes(1)))
+    @Test("the fault server and nginx end after their test process's SIGKILL")
     func serversEndWithTheirKilledTestProcess() async throws {
         // A process of its own (a copy of this test process) starts the servers, prints their
         // process identifiers and kills itself: no `defer`, no `deinit`, no exit handler runs.
@@ -41,13 +41,15 @@ struct ChildProcessLifetimeTests {
         let line = try #require(output.split(separator: "\n").last { $0.hasPrefix(Self.marker) }, "printed: \(output)")
         let pids = line.dropFirst(Self.marker.count).split(separator: " ").compactMap { pid_t($0) }
         #expect(pids.count == (RemoteNginxServer.isAvailable ? 2 : 1))
-        let deadline = ContinuousClock.now + .seconds(10)
-        try await waitUntil("the servers to end or 10 s") {
-            pids.allSatisfy { !Self.isRunning($0) } || ContinuousClock.now > deadline
+        // However long a loaded machine takes: only the time limit ends the wait, and then the
+        // servers still running are named and killed.
+        do {
+            try await waitUntil("the servers to end") { pids.allSatisfy { !Self.isRunning($0) } }
+        } catch {
+            let running = pids.filter(Self.isRunning)
+            Issue.record("still running after their test process was killed: \(running)")
+            for pid in running { kill(pid, SIGKILL) }
         }
-        let running = pids.filter(Self.isRunning)
-        #expect(running.isEmpty, "still running 10 s after their test process was killed: \(running)")
-        for pid in running { kill(pid, SIGKILL) }
     }
 }
 #endif

@@ -5,12 +5,12 @@ import Testing
 /// A child the tests start stops on the signals a test sends it, whatever the signal mask of
 /// the thread that started it: Dispatch's and Swift concurrency's worker threads block most
 /// signals, and a child spawned from one inherited that mask and never saw a SIGTERM.
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct ChildProcessSignalTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a child started from a thread that blocks every signal still stops on SIGTERM and SIGINT",
-        .timeLimit(.minutes(1)), arguments: [SIGTERM, SIGINT])
+        arguments: [SIGTERM, SIGINT])
     func stopsOnSignal(_ signal: Int32) async throws {
         let child = try await offThePool { () throws -> ChildProcess in
             var every = sigset_t()

@@ -7,7 +7,7 @@ import Testing
 
 /// The scan a transfer runs over a JPEG's chunks: the prefixes it cuts, and when it stops
 /// keeping bytes.
-@Suite("Displayable prefix scan over a download's chunks", .inTurn)
+@Suite("Displayable prefix scan over a download's chunks", SuiteTimeLimit.minutes(5), .inTurn)
 struct DisplayablePrefixScanTests {
     /// `file` in chunks of `size` bytes, through a scan: the prefixes found and whether it ended.
     static func scan(_ file: Data, chunk size: Int) -> (
@@ -25,8 +25,8 @@ struct DisplayablePrefixScanTests {
     }
 
     @Test("one byte at a time, every scan's prefix is cut, equal to the file's first bytes")
-    func everyScanByteByByte() throws {
-        let file = try ProgressiveJPEGFiles.cjpeg(["-progressive"])
+    func everyScanByteByByte() async throws {
+        let file = try await ProgressiveJPEGFiles.cjpeg(["-progressive"])
         let (prefixes, finished) = Self.scan(file, chunk: 1)
         let lengths = JPEGScanIndex(file).displayablePrefixLengths
         #expect(prefixes.map(\.byteCount) == lengths)
@@ -46,8 +46,8 @@ struct DisplayablePrefixScanTests {
     }
 
     @Test("a chunk at an unexpected offset ends the scan")
-    func gapEndsTheScan() throws {
-        let file = try ProgressiveJPEGFiles.cjpeg(["-progressive"])
+    func gapEndsTheScan() async throws {
+        let file = try await ProgressiveJPEGFiles.cjpeg(["-progressive"])
         var scan = DisplayablePrefixScan(totalBytes: nil)
         _ = scan.append(file.prefix(100), at: 0)
         #expect(!scan.isFinished)

@@ -13,12 +13,12 @@ import Testing
 /// round ending. With the handler taking the
 /// locks again, 7 of 10 runs of this test deadlocked (and 2 of 4 with the alarm, which then
 /// stopped the run in 30 s); with the hop, none of 20.
-@Suite(.inTurn)
+@Suite(SuiteTimeLimit.minutes(5), .inTurn)
 struct DownloadCancelRacesCompletionTests {
     static let rounds = 3_000
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("3,000 completions racing the cancel of 8 tasks awaiting them: every task ends", .timeLimit(.minutes(3)))
+    @Test("3,000 completions racing the cancel of 8 tasks awaiting them: every task ends")
     func cancelRacesCompletion() async {
         let alarm = DeadlockAlarm("cancelling tasks that await a completing download", seconds: 30)
         defer { alarm.finished() }

@@ -3,12 +3,12 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: coalescing and cancellation", .inTurn)
+@Suite("DownloadCoordinator: coalescing and cancellation", SuiteTimeLimit.minutes(2), .inTurn)
 struct DownloadCoordinatorTests {
     let full = TransferFixtures.content("full")
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("local content is returned without a transfer", .timeLimit(.minutes(1)))
+    @Test("local content is returned without a transfer")
     func localContent() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p", status: .complete, localContent: full)
@@ -20,7 +20,7 @@ struct DownloadCoordinatorTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("every caller of one part shares one transfer and gets the same content", .timeLimit(.minutes(1)))
+    @Test("every caller of one part shares one transfer and gets the same content")
     func coalescing() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p")
@@ -36,7 +36,7 @@ struct DownloadCoordinatorTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a caller joining a running transfer sees its current progress at once", .timeLimit(.minutes(1)))
+    @Test("a caller joining a running transfer sees its current progress at once")
     func joinSeesProgress() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p")
@@ -54,8 +54,7 @@ struct DownloadCoordinatorTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a part the chat SDK is already downloading is joined at once, outside the limit, and started once",
-        .timeLimit(.minutes(1)))
+        "a part the chat SDK is already downloading is joined at once, outside the limit, and started once")
     func joinsSDKDownload() async throws {
         let coordinator = TransferFixtures.coordinator(limit: 1)
         let other = ScriptedPart("other")
@@ -73,7 +72,7 @@ struct DownloadCoordinatorTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("cancelling one caller removes only that caller; the others get the content", .timeLimit(.minutes(1)))
+    @Test("cancelling one caller removes only that caller; the others get the content")
     func cancelOne() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p")
@@ -90,7 +89,7 @@ struct DownloadCoordinatorTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("cancelling the task of one caller removes only that caller", .timeLimit(.minutes(1)))
+    @Test("cancelling the task of one caller removes only that caller")
     func taskCancellation() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p")
@@ -107,8 +106,7 @@ struct DownloadCoordinatorTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a caller already cancelled is refused at once: no transfer, no store lookup, no call of the part",
-        .timeLimit(.minutes(1)))
+        "a caller already cancelled is refused at once: no transfer, no store lookup, no call of the part")
     func alreadyCancelledCaller() async {
         let store = FakeContentStore()
         let coordinator = TransferFixtures.coordinator(store: store)
@@ -131,7 +129,7 @@ struct DownloadCoordinatorTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("when the last caller leaves, the transfer and the part's download are cancelled", .timeLimit(.minutes(1)))
+    @Test("when the last caller leaves, the transfer and the part's download are cancelled")
     func cancelAll() async {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p")
@@ -146,7 +144,7 @@ struct DownloadCoordinatorTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a caller after a cancellation starts a new transfer", .timeLimit(.minutes(1)))
+    @Test("a caller after a cancellation starts a new transfer")
     func cancelThenRequest() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("p")
@@ -161,7 +159,7 @@ struct DownloadCoordinatorTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a waiting transfer whose callers all leave never starts", .timeLimit(.minutes(1)))
+    @Test("a waiting transfer whose callers all leave never starts")
     func cancelWhileWaiting() async {
         let coordinator = TransferFixtures.coordinator(limit: 1)
         let busyPart = ScriptedPart("busy")
@@ -179,8 +177,7 @@ struct DownloadCoordinatorTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "progress reported after the download returned is ignored and reported as a diagnostic", .timeLimit(.minutes(1))
-    )
+        "progress reported after the download returned is ignored and reported as a diagnostic")
     func lateProgress() async throws {
         let log = DiagnosticsLog()
         let coordinator = TransferFixtures.coordinator(diagnostics: log)

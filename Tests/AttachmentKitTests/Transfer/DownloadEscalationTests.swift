@@ -2,12 +2,12 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: a caller joining a running transfer raises its priority", .inTurn)
+@Suite(
+    "DownloadCoordinator: a caller joining a running transfer raises its priority", SuiteTimeLimit.minutes(2), .inTurn)
 struct DownloadEscalationTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a low-priority prefetch that is running is escalated when the user opens the image at high priority",
-        .timeLimit(.minutes(1)))
+        "a low-priority prefetch that is running is escalated when the user opens the image at high priority")
     func escalatesRunningTransfer() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = PriorityProbePart("photo")
@@ -29,7 +29,7 @@ struct DownloadEscalationTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a caller of lower or equal priority leaves a running transfer's priority as it is", .timeLimit(.minutes(1)))
+    @Test("a caller of lower or equal priority leaves a running transfer's priority as it is")
     func noEscalationDownwards() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = PriorityProbePart("photo")

@@ -2,10 +2,10 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: state(of:) keeps the last failure", .inTurn)
+@Suite("DownloadCoordinator: state(of:) keeps the last failure", SuiteTimeLimit.minutes(2), .inTurn)
 struct DownloadFailureStateTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("after a failure, state(of:) answers failed until a retry", .timeLimit(.minutes(1)))
+    @Test("after a failure, state(of:) answers failed until a retry")
     func keptUntilRetry() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("photo")
@@ -25,7 +25,7 @@ struct DownloadFailureStateTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a new request for the part forgets the failure", .timeLimit(.minutes(1)))
+    @Test("a new request for the part forgets the failure")
     func forgottenOnNewRequest() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = ScriptedPart("photo")

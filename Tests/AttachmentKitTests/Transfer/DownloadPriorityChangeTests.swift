@@ -2,10 +2,10 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: a caller's priority changed while its transfer runs", .inTurn)
+@Suite("DownloadCoordinator: a caller's priority changed while its transfer runs", SuiteTimeLimit.minutes(2), .inTurn)
 struct DownloadPriorityChangeTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("lowering the only caller lowers the transfer, raising it again raises it", .timeLimit(.minutes(1)))
+    @Test("lowering the only caller lowers the transfer, raising it again raises it")
     func lowerAndRaise() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = PriorityProbePart("photo")
@@ -22,7 +22,7 @@ struct DownloadPriorityChangeTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("lowering one caller leaves the transfer at another caller's higher priority", .timeLimit(.minutes(1)))
+    @Test("lowering one caller leaves the transfer at another caller's higher priority")
     func otherCallerKeepsPriority() async throws {
         let coordinator = TransferFixtures.coordinator()
         let part = PriorityProbePart("photo")
@@ -40,7 +40,7 @@ struct DownloadPriorityChangeTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a lowered transfer waiting for a slot starts after a normal one that came later", .timeLimit(.minutes(1)))
+    @Test("a lowered transfer waiting for a slot starts after a normal one that came later")
     func loweredWaitsBehind() async throws {
         let coordinator = TransferFixtures.coordinator(limit: 1)
         let busy = PriorityProbePart("busy")

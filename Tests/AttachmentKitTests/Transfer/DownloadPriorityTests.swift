@@ -2,12 +2,11 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: priority and the concurrency limit", .inTurn)
+@Suite("DownloadCoordinator: priority and the concurrency limit", SuiteTimeLimit.minutes(2), .inTurn)
 struct DownloadPriorityTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "with a limit of one, waiting transfers start highest priority first, then oldest first",
-        .timeLimit(.minutes(1)))
+        "with a limit of one, waiting transfers start highest priority first, then oldest first")
     func order() async throws {
         let coordinator = TransferFixtures.coordinator(limit: 1)
         // One script for every part: its attempts are numbered in the order they started,
@@ -33,7 +32,7 @@ struct DownloadPriorityTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a high-priority caller joining a waiting low-priority transfer moves it ahead", .timeLimit(.minutes(1)))
+    @Test("a high-priority caller joining a waiting low-priority transfer moves it ahead")
     func joinRaisesPriority() async throws {
         let coordinator = TransferFixtures.coordinator(limit: 1)
         let script = DownloadScript()
@@ -56,7 +55,7 @@ struct DownloadPriorityTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("no more transfers run at once than the limit", .timeLimit(.minutes(1)))
+    @Test("no more transfers run at once than the limit")
     func limit() async {
         let coordinator = TransferFixtures.coordinator(limit: 2)
         let script = DownloadScript()

@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("DownloadCoordinator: retry", .inTurn)
+@Suite("DownloadCoordinator: retry", SuiteTimeLimit.minutes(2), .inTurn)
 struct DownloadRetryTests {
     let full = TransferFixtures.content("full")
     let clock = TransferTestClock()
@@ -15,8 +15,7 @@ struct DownloadRetryTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "transient failures are retried after the back-off, on the injected clock, and then succeed",
-        .timeLimit(.minutes(1)))
+        "transient failures are retried after the back-off, on the injected clock, and then succeed")
     func transientThenSuccess() async throws {
         let log = DiagnosticsLog()
         let coordinator = TransferFixtures.coordinator(retry: policy, clock: clock, diagnostics: log)
@@ -36,7 +35,7 @@ struct DownloadRetryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a 429 waits the Retry-After the server asked for", .timeLimit(.minutes(1)))
+    @Test("a 429 waits the Retry-After the server asked for")
     func retryAfter() async throws {
         let coordinator = TransferFixtures.coordinator(retry: policy, clock: clock)
         let part = ScriptedPart("p")
@@ -52,7 +51,7 @@ struct DownloadRetryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a final error fails at once, naming the part, the attempts and the cause", .timeLimit(.minutes(1)))
+    @Test("a final error fails at once, naming the part, the attempts and the cause")
     func finalFailure() async {
         let coordinator = TransferFixtures.coordinator(retry: policy, clock: clock)
         let part = ScriptedPart("p")
@@ -69,7 +68,7 @@ struct DownloadRetryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("retries stop after the maximum number of attempts", .timeLimit(.minutes(1)))
+    @Test("retries stop after the maximum number of attempts")
     func exhausted() async {
         let coordinator = TransferFixtures.coordinator(
             retry: RetryPolicy(maximumAttempts: 2, initialDelay: 1, jitter: 0), clock: clock)
@@ -87,7 +86,7 @@ struct DownloadRetryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("an explicit retry after a final failure downloads again and delivers the content", .timeLimit(.minutes(1)))
+    @Test("an explicit retry after a final failure downloads again and delivers the content")
     func explicitRetry() async throws {
         let coordinator = TransferFixtures.coordinator(clock: clock)
         let part = ScriptedPart("p")
@@ -105,7 +104,7 @@ struct DownloadRetryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("retry is rejected unless the download failed", .timeLimit(.minutes(1)))
+    @Test("retry is rejected unless the download failed")
     func retryNeedsFailure() async throws {
         let coordinator = TransferFixtures.coordinator(clock: clock)
         let part = ScriptedPart("p")
@@ -118,7 +117,7 @@ struct DownloadRetryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("cancelling during the back-off stops the retry", .timeLimit(.minutes(1)))
+    @Test("cancelling during the back-off stops the retry")
     func cancelDuringBackoff() async {
         let coordinator = TransferFixtures.coordinator(retry: policy, clock: clock)
         let part = ScriptedPart("p")
@@ -133,7 +132,7 @@ struct DownloadRetryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a caller that ended before its retry reached the coordinator starts no transfer", .timeLimit(.minutes(1)))
+    @Test("a caller that ended before its retry reached the coordinator starts no transfer")
     func endedCallerStartsNothing() async {
         let coordinator = TransferFixtures.coordinator(clock: clock)
         let part = ScriptedPart("p")

@@ -3,12 +3,12 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DownloadCoordinator: content store", .inTurn)
+@Suite("DownloadCoordinator: content store", SuiteTimeLimit.minutes(2), .inTurn)
 struct DownloadStoreTests {
     let full = TransferFixtures.content("full")
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("content in the store is returned without calling the part", .timeLimit(.minutes(1)))
+    @Test("content in the store is returned without calling the part")
     func storeHit() async throws {
         let store = FakeContentStore(entries: [ContentKey(partID: "p"): Data("stored".utf8)])
         let coordinator = TransferFixtures.coordinator(store: store)
@@ -19,7 +19,7 @@ struct DownloadStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("downloaded content is put in the store and callers get what the store holds", .timeLimit(.minutes(1)))
+    @Test("downloaded content is put in the store and callers get what the store holds")
     func storesDownload() async throws {
         let store = FakeContentStore()
         let coordinator = TransferFixtures.coordinator(store: store)
@@ -33,7 +33,7 @@ struct DownloadStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a downloaded file is copied into the store; the part keeps its own file", .timeLimit(.minutes(1)))
+    @Test("a downloaded file is copied into the store; the part keeps its own file")
     func storesFileCopy() async throws {
         let store = FakeContentStore()
         let coordinator = TransferFixtures.coordinator(store: store)
@@ -49,8 +49,7 @@ struct DownloadStoreTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "when the store can't write, callers still get the part's content and the failure is reported",
-        .timeLimit(.minutes(1)))
+        "when the store can't write, callers still get the part's content and the failure is reported")
     func storeFailure() async throws {
         let store = FakeContentStore()
         await store.setFailsWrites(true)

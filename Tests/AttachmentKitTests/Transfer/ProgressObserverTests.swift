@@ -11,14 +11,13 @@ actor DeliveryActor {
     }
 }
 
-@Suite("Progress observers", .inTurn)
+@Suite("Progress observers", SuiteTimeLimit.minutes(2), .inTurn)
 struct ProgressObserverTests {
     let full = TransferFixtures.content("full")
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "observers are called on the main actor by default, with progress, 100 % and the content",
-        .timeLimit(.minutes(1)))
+        "observers are called on the main actor by default, with progress, 100 % and the content")
     func mainActorDelivery() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let part = ScriptedPart("p")
@@ -35,7 +34,7 @@ struct ProgressObserverTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("an observer can ask for delivery on an actor of its choosing", .timeLimit(.minutes(1)))
+    @Test("an observer can ask for delivery on an actor of its choosing")
     func customActorDelivery() async throws {
         let actor = DeliveryActor()
         let coordinator = TransferFixtures.coordinator(throttle: .none)
@@ -53,8 +52,7 @@ struct ProgressObserverTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "progress is throttled to one callback per percent and per 50 ms; the final 100 % always arrives",
-        .timeLimit(.minutes(1)))
+        "progress is throttled to one callback per percent and per 50 ms; the final 100 % always arrives")
     func throttling() async throws {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(clock: clock)
@@ -77,7 +75,7 @@ struct ProgressObserverTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("10,000 reports over a long transfer make at most 101 progress callbacks", .timeLimit(.minutes(1)))
+    @Test("10,000 reports over a long transfer make at most 101 progress callbacks")
     func callbackBound() async throws {
         let clock = TransferTestClock()
         let coordinator = TransferFixtures.coordinator(clock: clock)
@@ -97,7 +95,7 @@ struct ProgressObserverTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a removed observer gets nothing more; the others go on", .timeLimit(.minutes(1)))
+    @Test("a removed observer gets nothing more; the others go on")
     func removal() async {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let part = ScriptedPart("p")
@@ -123,7 +121,7 @@ struct ProgressObserverTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("observers are held weakly: a released observer is freed and the transfer goes on", .timeLimit(.minutes(1)))
+    @Test("observers are held weakly: a released observer is freed and the transfer goes on")
     func released() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let part = ScriptedPart("p")
@@ -148,8 +146,7 @@ struct ProgressObserverTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "nothing is delivered after the terminal callback, and a late observer gets only the outcome",
-        .timeLimit(.minutes(1)))
+        "nothing is delivered after the terminal callback, and a late observer gets only the outcome")
     func nothingAfterTerminal() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let observed = await ObservedDownload.start(on: coordinator)
@@ -173,8 +170,7 @@ struct ProgressObserverTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a caller that leaves tells its observers it was cancelled, once; the transfer goes on for others",
-        .timeLimit(.minutes(1)))
+        "a caller that leaves tells its observers it was cancelled, once; the transfer goes on for others")
     func cancelledCaller() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let part = ScriptedPart("p")
@@ -199,8 +195,7 @@ struct ProgressObserverTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "updates() yields the current state, progress, the final 100 %, the terminal state, and ends",
-        .timeLimit(.minutes(1)))
+        "updates() yields the current state, progress, the final 100 %, the terminal state, and ends")
     func updatesSequence() async throws {
         let coordinator = TransferFixtures.coordinator(throttle: .none)
         let part = ScriptedPart("p")

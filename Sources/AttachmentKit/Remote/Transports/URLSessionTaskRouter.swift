@@ -5,20 +5,28 @@ import FoundationNetworking
 #endif
 
 /// The one session-level delegate of a ``URLSessionTransport``: it routes every callback to
-/// the task's ``URLSessionTaskStream`` by task identifier.
+/// the task's ``URLSessionTaskStream`` by task identifier, and answers that URLSession acts on
+/// with calls on the task to the task's ``URLSessionTaskControl``.
 ///
 /// On Linux, URLSession sends data and completion callbacks of plain data tasks to the
 /// session's delegate only (a per-task delegate is not called), so routing happens here. The
 /// callbacks do as little as possible (the delegate queue has no back-pressure): an append
 /// under a lock.
 final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
-    private let streams = LockedState<[Int: URLSessionTaskStream]>([:])
+    private let routes = LockedState<[Int: Route]>([:])
     private let sentBytesHandlers = LockedState<[Int: @Sendable (Int64) -> Void]>([:])
     private let bodyStreamMakers = LockedState<[Int: @Sendable () -> InputStream?]>([:])
 
-    /// Routes the callbacks of the task with `identifier` to `stream` until it completes.
-    func register(_ stream: URLSessionTaskStream, for identifier: Int) {
-        streams.withLock { $0[identifier] = stream }
+    /// Where the callbacks of one task go.
+    private struct Route {
+        let stream: URLSessionTaskStream
+        let control: URLSessionTaskControl
+    }
+
+    /// Routes the callbacks of the task with `identifier` to `stream`, and the answers that act
+    /// on the task to `control`, until it completes.
+    func register(_ stream: URLSessionTaskStream, control: URLSessionTaskControl, for identifier: Int) {
+        routes.withLock { $0[identifier] = Route(stream: stream, control: control) }
     }
 
     /// Reports the body bytes the task with `identifier` has sent to `handler` until it completes.
@@ -48,7 +56,11 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     private func stream(for task: URLSessionTask) -> URLSessionTaskStream? {
-        streams.withLock { $0[task.taskIdentifier] }
+        routes.withLock { $0[task.taskIdentifier]?.stream }
+    }
+
+    private func control(for task: URLSessionTask) -> URLSessionTaskControl? {
+        routes.withLock { $0[task.taskIdentifier]?.control }
     }
 
     func urlSession(
@@ -78,8 +90,7 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
         } else {
             stream(for: dataTask)?.complete(with: URLSessionTransport.Error.notHTTP)
             completionHandler(.cancel)
-            // Not from this callback: it may run on the work queue `cancel()` waits for.
-            DispatchQueue.global().async { dataTask.cancel() }
+            control(for: dataTask)?.cancel()
         }
     }
 
@@ -103,12 +114,18 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
             ? .rejectProtectionSpace : .performDefaultHandling
         // Not from this callback: on Linux FoundationNetworking answers a refusal with
         // `task.cancel()`, which (Swift 6.3) waits for the work queue this callback runs on, and
-        // every session in the process shares that queue: answering here hung them all.
-        DispatchQueue.global().async { completionHandler(disposition, nil) }
+        // every session in the process shares that queue: answering here hung them all. And in
+        // turn with the transport's own calls on the task (see URLSessionTaskControl).
+        let answer: @Sendable () -> Void = { completionHandler(disposition, nil) }
+        if let control = control(for: task) {
+            control.perform(answer)
+        } else {
+            DispatchQueue.global().async(execute: answer)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let stream = streams.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        let stream = routes.withLock { $0.removeValue(forKey: task.taskIdentifier) }?.stream
         sentBytesHandlers.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
         bodyStreamMakers.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
         stream?.complete(with: error)

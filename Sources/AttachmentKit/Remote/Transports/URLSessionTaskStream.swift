@@ -15,9 +15,7 @@ final class URLSessionTaskStream: Sendable {
     private struct State {
         var head: Result<HTTPResponse.Head, any Error>?
         var headWaiter: CheckedContinuation<HTTPResponse.Head, any Error>?
-        var chunks: [Data] = []
-        var readIndex = 0
-        var bufferedBytes = 0
+        var chunks = WaitingChunks()
         /// Set when the body ended: `nil` error for a complete body.
         var end: Result<Void, any Error>?
         var chunkWaiter: CheckedContinuation<Data?, any Error>?
@@ -27,11 +25,6 @@ final class URLSessionTaskStream: Sendable {
         /// Once set (by ``deliver(to:)``), every chunk goes to it from the delegate callback.
         var sink: HTTPResponse.Body.Sink?
         var deliveryWaiter: CheckedContinuation<Void, any Error>?
-        /// When the head arrived, the body bytes still to arrive by its `Content-Length`, and
-        /// those that arrived since: see ``finishesSoon(_:)``.
-        var headUptime: UInt64 = 0
-        var bytesToArrive: Int64?
-        var bytesArrived: Int64 = 0
     }
 
     init(bufferLimit: Int) {
@@ -42,9 +35,12 @@ final class URLSessionTaskStream: Sendable {
     /// Sets what stops the underlying task; called at once when the stream is already over.
     func setCancelTask(_ cancel: @escaping @Sendable () -> Void) {
         let alreadyOver = state.withLock { state -> Bool in
+            guard state.end == nil else {
+                state.askedToCancel = true
+                return true
+            }
             state.cancelTask = cancel
-            if state.end != nil { state.askedToCancel = true }
-            return state.end != nil
+            return false
         }
         if alreadyOver { cancel() }
     }
@@ -54,10 +50,9 @@ final class URLSessionTaskStream: Sendable {
     ///
     /// On Linux an answered redirect also means the task is never cancelled any more:
     /// FoundationNetworking asks about a redirect only once the whole 3xx response has arrived,
-    /// and the answer completes the task, so there is nothing left to stop, and a cancel could
-    /// only race that completion (FoundationNetworking then stops the process: "Trying to access
-    /// a behaviour for a task that in not in the registry"). On Apple platforms the 3xx body may
-    /// still be on its way, so a cancel still stops it.
+    /// and the answer completes the task, so there is nothing left to stop. (Cancelled before the
+    /// answer is acted on, the task would then trap in FoundationNetworking's redirect step.) On
+    /// Apple platforms the 3xx body may still be on its way, so a cancel still stops it.
     func shouldAnswerRedirect() -> Bool {
         state.withLock { state in
             guard !state.askedToCancel else { return false }
@@ -68,38 +63,12 @@ final class URLSessionTaskStream: Sendable {
         }
     }
 
-    /// What stops the task, noting that it was asked for; called under the lock.
-    ///
-    /// On Linux, when the body would finish arriving within ``finishingWindow`` at the rate it
-    /// has come so far, the cancel waits that long first (the task's bytes are dropped
-    /// meanwhile) and is then skipped if the task has completed. FoundationNetworking's cancel
-    /// runs on the task's own queue, behind the body's callbacks, and when the completion
-    /// removes the task first, it stops the process ("Trying to access a behaviour for a task
-    /// that in not in the registry"), as when a download that outruns a slow disk is stopped
-    /// just before its end. A server that stalls instead is still cancelled, a window later.
+    /// What stops the task, if it is still to be stopped; called under the lock. Notes that it
+    /// was asked for, and hands the task's cancel out once.
     private static func takeCancelTask(_ state: inout State) -> (@Sendable () -> Void)? {
         state.askedToCancel = true
-        #if canImport(FoundationNetworking)
-        if finishesSoon(state), let cancel = state.cancelTask {
-            return {
-                DispatchQueue.global().asyncAfter(deadline: .now() + finishingWindow) { cancel() }
-            }
-        }
-        #endif
+        defer { state.cancelTask = nil }
         return state.cancelTask
-    }
-
-    /// How long a transfer this close to its end is given to finish before it is cancelled (Linux).
-    static let finishingWindow: Double = 1
-
-    /// Whether the rest of the body, by its `Content-Length`, would arrive within
-    /// ``finishingWindow`` at the rate the body has arrived since the head.
-    private static func finishesSoon(_ state: State) -> Bool {
-        guard let left = state.bytesToArrive else { return false }
-        guard left > 0 else { return true }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds &- state.headUptime) / 1e9
-        guard state.bytesArrived > 0, seconds > 0 else { return false }
-        return Double(left) <= Double(state.bytesArrived) / seconds * finishingWindow
     }
 
     // MARK: Delegate side
@@ -108,8 +77,6 @@ final class URLSessionTaskStream: Sendable {
         let waiter = state.withLock { state -> CheckedContinuation<HTTPResponse.Head, any Error>? in
             guard state.head == nil else { return nil }
             state.head = .success(head)
-            state.headUptime = DispatchTime.now().uptimeNanoseconds
-            state.bytesToArrive = head.contentLength
             defer { state.headWaiter = nil }
             return state.headWaiter
         }
@@ -122,8 +89,6 @@ final class URLSessionTaskStream: Sendable {
         var overflow = false
         var refused: (any Error, CheckedContinuation<Void, any Error>?)?
         let waiter = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
-            state.bytesToArrive? -= Int64(data.count)
-            state.bytesArrived += Int64(data.count)
             guard state.end == nil else { return nil }
             if let sink = state.sink {
                 // Written here, under the lock: once `cancel()` has taken the lock and
@@ -142,10 +107,9 @@ final class URLSessionTaskStream: Sendable {
                 return waiter
             }
             state.chunks.append(data)
-            state.bufferedBytes += data.count
-            if state.bufferedBytes > bufferLimit {
+            if state.chunks.byteCount > bufferLimit {
                 overflow = true
-                state.end = .failure(URLSessionTransport.Error.consumerTooSlow(bufferedBytes: state.bufferedBytes))
+                state.end = .failure(URLSessionTransport.Error.consumerTooSlow(bufferedBytes: state.chunks.byteCount))
             }
             return nil
         }
@@ -196,9 +160,7 @@ final class URLSessionTaskStream: Sendable {
             state.deliveryWaiter = nil
             state.sink = nil
             state.end = .failure(CancellationError())
-            state.chunks.removeAll()
-            state.readIndex = 0
-            state.bufferedBytes = 0
+            state.chunks = WaitingChunks()
             return (headWaiter, chunkWaiter, deliveryWaiter, Self.takeCancelTask(&state))
         }
         headWaiter?.resume(throwing: CancellationError())
@@ -235,10 +197,7 @@ final class URLSessionTaskStream: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let (ready, refused) = state.withLock { state -> (Result<Void, any Error>?, Bool) in
                     // What is waiting came first (also before a failed transfer's end).
-                    let waiting = state.chunks[state.readIndex...]
-                    state.chunks.removeAll()
-                    state.readIndex = 0
-                    state.bufferedBytes = 0
+                    let waiting = state.chunks.takeAll()
                     do {
                         for chunk in waiting { try sink(chunk) }
                     } catch {
@@ -264,24 +223,7 @@ final class URLSessionTaskStream: Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
                 let ready = state.withLock { state -> Result<Data?, any Error>? in
-                    if state.readIndex < state.chunks.count {
-                        // Everything waiting (up to 1 MiB) in one piece: a reader that fell
-                        // behind catches up with one write instead of many.
-                        var chunk = state.chunks[state.readIndex]
-                        state.readIndex += 1
-                        while state.readIndex < state.chunks.count,
-                            chunk.count + state.chunks[state.readIndex].count <= Self.maximumJoinedBytes
-                        {
-                            chunk.append(state.chunks[state.readIndex])
-                            state.readIndex += 1
-                        }
-                        state.bufferedBytes -= chunk.count
-                        if state.readIndex == state.chunks.count {
-                            state.chunks.removeAll(keepingCapacity: true)
-                            state.readIndex = 0
-                        }
-                        return .success(chunk)
-                    }
+                    if let chunk = state.chunks.takeJoined(upTo: Self.maximumJoinedBytes) { return .success(chunk) }
                     switch state.end {
                     case .success?: return .success(nil)
                     case .failure(let error)?: return .failure(error)

@@ -78,18 +78,10 @@ public final class URLSessionTransport: HTTPTransport {
     /// Runs `task`, routing its callbacks to a stream, and returns when its response head arrives.
     func start(_ task: URLSessionTask) async throws -> HTTPResponse {
         let stream = URLSessionTaskStream(bufferLimit: bufferLimit)
-        router.register(stream, for: task.taskIdentifier)
-        // Never on the calling thread: that may be FoundationNetworking's own work queue
-        // (see URLSessionDelegateQueue), which `cancel()` waits for on Swift 6.3.
-        // A task that has completed is never cancelled: FoundationNetworking stops the process
-        // when a cancel reaches a task no longer in its registry (seen when a server closed the
-        // connection while this hop was on its way).
-        stream.setCancelTask {
-            DispatchQueue.global().async {
-                if task.state == .running || task.state == .suspended { task.cancel() }
-            }
-        }
-        task.resume()
+        let control = URLSessionTaskControl(task)
+        router.register(stream, control: control, for: task.taskIdentifier)
+        stream.setCancelTask { control.cancel() }
+        control.resume()
         let head: HTTPResponse.Head
         do {
             head = try await stream.head()
@@ -99,38 +91,23 @@ public final class URLSessionTransport: HTTPTransport {
         }
         let body = HTTPResponse.Body(
             nextChunk: { try await stream.nextChunk() }, cancel: { stream.cancel() },
-            deliver: { try await stream.deliver(to: $0) }, reading: Self.readingControl(of: task),
+            deliver: { try await stream.deliver(to: $0) }, reading: Self.readingControl(of: control),
             bufferLimit: bufferLimit)
         return HTTPResponse(head: head, body: body)
     }
 
-    /// What stops and resumes `task`'s reading while its body waits for the disk: `suspend()`
-    /// and `resume()`, in order, on a queue of their own (never on the delegate queue's thread,
-    /// and never waiting for it).
+    /// What stops and resumes a task's reading while its body waits for the disk: the task's
+    /// `suspend()` and `resume()`, in turn with its other calls (``URLSessionTaskControl``).
     ///
     /// `nil` on Linux: there FoundationNetworking suspends a task by taking it out of libcurl's
     /// transfers, and resuming puts it back as a new request, whose body would follow the bytes
     /// already received. A body that falls behind there is stopped at ``bufferLimit`` and
     /// resumed with `Range`.
-    static func readingControl(of task: URLSessionTask) -> (@Sendable (_ isReading: Bool) -> Void)? {
+    static func readingControl(of control: URLSessionTaskControl) -> (@Sendable (_ isReading: Bool) -> Void)? {
         #if canImport(FoundationNetworking)
         return nil
         #else
-        let queue = DispatchQueue(label: "AttachmentKit.URLSessionTransport.reading")
-        let suspended = LockedState(false)
-        return { isReading in
-            queue.async {
-                suspended.withLock { suspended in
-                    if isReading, suspended {
-                        task.resume()
-                        suspended = false
-                    } else if !isReading, !suspended, task.state == .running {
-                        task.suspend()
-                        suspended = true
-                    }
-                }
-            }
-        }
+        return { control.setReading($0) }
         #endif
     }
 }

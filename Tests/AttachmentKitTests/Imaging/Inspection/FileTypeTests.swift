@@ -5,7 +5,7 @@ import Testing
 
 /// `FileType` tells images, ISO media, PDF, ZIP and MP3 apart from their first bytes, so that a
 /// video is never taken for an image nor the reverse.
-@Suite("File type sniffing", .inTurn)
+@Suite("File type sniffing", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileTypeTests {
     @Test("every image fixture is its image format, never ISO media", arguments: ImagingFixtures.names)
     func images(_ name: String) throws {
@@ -20,8 +20,8 @@ struct FileTypeTests {
 
     #if os(macOS) || os(Linux)
     @Test("every clip of the ffmpeg corpus is ISO media, never an image", arguments: ISOMediaCorpus.clips)
-    func videos(_ clip: ISOMediaCorpus.Clip) throws {
-        let data = try Data(contentsOf: try ISOMediaCorpus.shared().url(clip.name))
+    func videos(_ clip: ISOMediaCorpus.Clip) async throws {
+        let data = try Data(contentsOf: try await ISOMediaCorpus.shared().url(clip.name))
         guard case .isoMedia = FileType(sniffing: data.prefix(512)) else {
             Issue.record("\(clip) is \(FileType(sniffing: data))")
             return
@@ -34,10 +34,10 @@ struct FileTypeTests {
         arguments: [
             ["-id3v2_version", "4"], ["-id3v2_version", "0", "-write_xing", "0"],
         ])
-    func mp3(_ options: [String]) throws {
+    func mp3(_ options: [String]) async throws {
         let folder = try StorageTemporaryDirectory("filetype")
         let url = folder.appending("sound.mp3")
-        _ = try ISOMediaCorpus.run(
+        _ = try await ISOMediaCorpus.run(
             "ffmpeg",
             ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "sine=sample_rate=8000:duration=1", "-c:a", "libmp3lame"]
                 + options + ["-y", url.path])
@@ -47,10 +47,10 @@ struct FileTypeTests {
     }
 
     @Test("ADTS AAC is not MP3: its layer bits are 00")
-    func adtsIsNotMP3() throws {
+    func adtsIsNotMP3() async throws {
         let folder = try StorageTemporaryDirectory("filetype")
         let url = folder.appending("sound.aac")
-        _ = try ISOMediaCorpus.run(
+        _ = try await ISOMediaCorpus.run(
             "ffmpeg",
             [
                 "-v", "error", "-nostdin", "-f", "lavfi", "-i", "sine=sample_rate=8000:duration=1", "-c:a", "aac", "-y",
@@ -60,10 +60,10 @@ struct FileTypeTests {
     }
 
     @Test("a ZIP archive written by Python's zipfile")
-    func zip() throws {
+    func zip() async throws {
         let folder = try StorageTemporaryDirectory("filetype")
         let url = folder.appending("archive.zip")
-        _ = try ISOMediaCorpus.run(
+        _ = try await ISOMediaCorpus.run(
             "python3",
             ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'w').writestr('a.txt', 'hello')", url.path])
         #expect(FileType(sniffing: try Data(contentsOf: url)) == .zip)

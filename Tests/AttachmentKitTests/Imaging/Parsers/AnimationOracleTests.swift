@@ -9,21 +9,21 @@ import Testing
 /// frame's delay.
 @Suite(
     "Animations made by Pillow, gifsicle, img2webp, gif2webp and apngasm agree with their readers",
-    .inTurn,
-    .enabled(
-        if: AnimationCorpus.toolsPresent,
-        "needs python3 with Pillow, gifsicle, webp, apngasm and imagemagick (.ci/install-tools)"))
+    SuiteTimeLimit.minutes(5), .inTurn,
+    .enabled("needs python3 with Pillow, gifsicle, webp, apngasm and imagemagick (.ci/install-tools)") {
+        await AnimationCorpus.toolsPresent()
+    })
 struct AnimationOracleTests {
     @Test("frames, loop and every delay agree for each file of the corpus")
-    func corpusAgrees() throws {
-        let corpus = try AnimationCorpus.shared()
+    func corpusAgrees() async throws {
+        let corpus = try await AnimationCorpus.shared()
         #expect(corpus.names.count >= 30)
         let urls = corpus.names.map(corpus.url)
-        let pillow = try AnimationOracle.pillowReadings(urls)
+        let pillow = try await AnimationOracle.pillowReadings(urls)
         try #require(pillow.count == urls.count)
         for (url, pillowReading) in zip(urls, pillow) {
             let name = url.lastPathComponent
-            let oracle = try AnimationOracle(url, pillow: pillowReading)
+            let oracle = try await AnimationOracle(url, pillow: pillowReading)
             let header = try ImageInspector().inspect(fileAt: url)
             let animation = header.animation
             #expect(animation?.isComplete != false, "\(name)")

@@ -7,7 +7,7 @@ import Testing
 
 /// The scan index's walk on built files: every frame type, stuffing and restart markers,
 /// incremental feeding in any chunks, and damaged input.
-@Suite("JPEG scan index", .inTurn)
+@Suite("JPEG scan index", SuiteTimeLimit.minutes(5), .inTurn)
 struct JPEGScanIndexTests {
     /// SOI, a frame header, then two scans separated by a DHT, their data with a stuffed byte,
     /// a restart marker and fill bytes, then EOI. The ends: before the DHT, before EOI.
@@ -46,8 +46,8 @@ struct JPEGScanIndexTests {
     }
 
     @Test("bytes fed one at a time or in random chunks give the same prefixes, each as soon as its scan ends")
-    func incremental() throws {
-        let file = try ProgressiveJPEGFiles.cjpeg(["-progressive", "-restart", "2"])
+    func incremental() async throws {
+        let file = try await ProgressiveJPEGFiles.cjpeg(["-progressive", "-restart", "2"])
         let whole = JPEGScanIndex(file)
         var single = JPEGScanIndex()
         for offset in file.indices {
@@ -93,8 +93,8 @@ struct JPEGScanIndexTests {
     }
 
     @Test("every truncation and random damage of a real file never crashes and reports a prefix of its ends")
-    func truncationsAndNoise() throws {
-        let file = try ProgressiveJPEGFiles.cjpeg(["-progressive"], width: 40, height: 30)
+    func truncationsAndNoise() async throws {
+        let file = try await ProgressiveJPEGFiles.cjpeg(["-progressive"], width: 40, height: 30)
         let ends = JPEGScanIndex(file).displayablePrefixLengths
         for length in 0...file.count {
             let reported = JPEGScanIndex(file.prefix(length)).displayablePrefixLengths

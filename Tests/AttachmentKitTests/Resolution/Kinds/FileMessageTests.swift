@@ -5,7 +5,7 @@ import Testing
 
 /// File messages through the public API: the file's name, type and byte count, the file
 /// downloaded only on request and checked by ``FileType/verify(_:declaredType:)``.
-@Suite("File messages", .inTurn)
+@Suite("File messages", SuiteTimeLimit.minutes(2), .inTurn)
 struct FileMessageTests {
     static let pdfBytes = Data("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n".utf8)
     static let text = PartFactory.local("text", .textPlain)
@@ -56,8 +56,7 @@ struct FileMessageTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the file is not fetched unasked (nor by the sole-image rule); asked for, it is downloaded and checked",
-        .timeLimit(.minutes(1)))
+        "the file is not fetched unasked (nor by the sole-image rule); asked for, it is downloaded and checked")
     func downloadedOnRequest() async throws {
         let pdf = try Self.pdf(Self.pdfBytes)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
@@ -70,7 +69,7 @@ struct FileMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a part declared a PDF that is an HTML page is refused, as images are", .timeLimit(.minutes(1)))
+    @Test("a part declared a PDF that is an HTML page is refused, as images are")
     func htmlPDFRefused() async throws {
         let page = Data("<!doctype html>\n<html><head><title>404 Not Found</title></head></html>".utf8)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
@@ -88,7 +87,7 @@ struct FileMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a local file is checked too: a local 'PDF' that is a ZIP archive is refused", .timeLimit(.minutes(1)))
+    @Test("a local file is checked too: a local 'PDF' that is a ZIP archive is refused")
     func localMismatchRefused() async throws {
         let zip = Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 26))
         let part = LocalPart(id: "pdf", mimeType: try MIMEType("application/pdf"), content: .data(zip))

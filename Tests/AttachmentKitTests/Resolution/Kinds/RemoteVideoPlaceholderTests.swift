@@ -6,19 +6,18 @@ import Testing
 #if os(macOS) || os(Linux)
 /// A remote video without a size part: the events read its header with ranged requests from a
 /// real nginx (never the whole file), and fall back to the poster when the server has no ranges.
-@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), .timeLimit(.minutes(1)), .inTurn)
+@Suite(.enabled(if: RemoteNginxServer.isAvailable, "nginx is not installed"), SuiteTimeLimit.minutes(5), .inTurn)
 struct RemoteVideoPlaceholderTests {
     static let downloader = RemotePart.Downloader(configuration: RemotePart.Configuration(allowedSchemes: ["http"]))
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "the placeholder, rotation and duration come from ranged reads of the header; the video is not downloaded",
-        .timeLimit(.minutes(1)),
         arguments: ["rotate-90.mp4", "h264-aac-moov-at-end.mp4"])
     func headerFromRanges(_ name: String) async throws {
         let server = try await RemoteNginxServer()
         defer { server.stop() }
-        let url = try ISOMediaCorpus.shared().url(name)
+        let url = try await ISOMediaCorpus.shared().url(name)
         let bytes = try Data(contentsOf: url)
         try server.serve(bytes, as: name)
         let local = try ISOMediaInspector().inspect(fileAt: url)
@@ -45,18 +44,11 @@ struct RemoteVideoPlaceholderTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a server without ranges: the header's typed error is reported, the poster gives the size",
-        .timeLimit(.minutes(1)))
-    func noRanges() async {
-        // The 200's small body is cancelled as it arrives: a process of its own (CancelRacingTest).
-        await CancelRacingTest.inOwnProcess(.videoPlaceholderNoRanges)
-    }
-
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    static func noRangesInThisProcess() async throws {
+        "a server without ranges: the header's typed error is reported, the poster gives the size")
+    func noRanges() async throws {
         let server = try await RemoteNginxServer(extra: "max_ranges 0;")
         defer { server.stop() }
-        let bytes = try Data(contentsOf: try ISOMediaCorpus.shared().url("rotate-90.mp4"))
+        let bytes = try Data(contentsOf: try await ISOMediaCorpus.shared().url("rotate-90.mp4"))
         try server.serve(bytes, as: "video.mp4")
         let video = RemotePart(
             id: "video", url: server.url("video.mp4"), mimeType: .videoMP4, downloader: Self.downloader)

@@ -7,14 +7,14 @@ import Testing
 /// Video messages through the public API: the poster as the preview, the size from the size part
 /// or from the video's own header (local, rotation applied), the video fetched only when asked or
 /// when ``AttachmentResolver/AutoDownloadPolicy`` allows it by type and size.
-@Suite("Video messages", .timeLimit(.minutes(1)), .inTurn)
+@Suite("Video messages", SuiteTimeLimit.minutes(5), .inTurn)
 struct VideoMessageTests {
     /// A 320 x 180 poster, as Atlas sends it.
     static let poster = ScriptedPart(
         "poster", mimeType: .imageJPEGPreview, status: .complete,
         localContent: .data(SyntheticImages.jpeg(width: 320, height: 180)))
 
-    static func clip(_ name: String) throws -> URL { try ISOMediaCorpus.shared().url(name) }
+    static func clip(_ name: String) async throws -> URL { try await ISOMediaCorpus.shared().url(name) }
 
     @Test("poster and size part: the poster is the preview, the size part gives size and duration")
     func posterAndSizePart() throws {
@@ -42,7 +42,7 @@ struct VideoMessageTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the events send the placeholder and the poster, and leave a large video to a request", .timeLimit(.minutes(1)))
+        "the events send the placeholder and the poster, and leave a large video to a request")
     func videoWaitsForARequest() async throws {
         let video = ScriptedPart("video", mimeType: .videoMP4, byteCount: 40_000_000)
         let size = PartFactory.size(#"{"width":1920,"height":1080,"duration":12.5}"#)
@@ -53,9 +53,9 @@ struct VideoMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("asked for, the video is downloaded, checked as ISO media and sent after the poster", .timeLimit(.minutes(1)))
+    @Test("asked for, the video is downloaded, checked as ISO media and sent after the poster")
     func videoOnRequest() async throws {
-        let bytes = try Data(contentsOf: try Self.clip("h264-aac-faststart.mp4"))
+        let bytes = try Data(contentsOf: try await Self.clip("h264-aac-faststart.mp4"))
         let video = ScriptedPart(
             "video", mimeType: .videoMP4, byteCount: Int64(bytes.count),
             script: DownloadScript(automatic: .init(content: .data(bytes), steps: 1)))
@@ -76,24 +76,24 @@ struct VideoMessageTests {
             ("rotate-270.mp4", CGSize(width: 90, height: 160)),
             ("rotate-90.mov", CGSize(width: 90, height: 160)),
         ])
-    func localHeader(_ name: String, _ displayed: CGSize) throws {
-        let url = try Self.clip(name)
+    func localHeader(_ name: String, _ displayed: CGSize) async throws {
+        let url = try await Self.clip(name)
         let type: MIMEType = name.hasSuffix(".mov") ? .videoQuickTime : .videoMP4
         let video = ScriptedPart("video", mimeType: type, status: .complete, localContent: .file(url))
         let placeholder = try #require(AttachmentResolver().resolve([Self.poster, video]).placeholderSize)
         #expect(placeholder.displayedSize == displayed)
         #expect(placeholder.source == .videoHeader("video"))
         // exiftool's clockwise rotation, as ours.
-        let oracle = try ISOMediaOracle(url)
+        let oracle = try await ISOMediaOracle(url)
         #expect(placeholder.video?.rotation?.clockwiseDegrees == (oracle.exiftoolRotation ?? 0))
         let duration = try #require(placeholder.video?.duration)
         #expect(abs(duration - (oracle.formatDuration ?? -1)) < 0.0005)
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a local video is no picture: its poster is still shown before it", .timeLimit(.minutes(1)))
+    @Test("a local video is no picture: its poster is still shown before it")
     func localVideoKeepsThePoster() async throws {
-        let url = try Self.clip("rotate-90.mp4")
+        let url = try await Self.clip("rotate-90.mp4")
         let video = ScriptedPart("video", mimeType: .videoMP4, status: .complete, localContent: .file(url))
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
         let events = await resolver.events(for: [Self.poster, video]).collected()
@@ -103,10 +103,9 @@ struct VideoMessageTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "AttachmentResolver.AutoDownloadPolicy by size applies to videos: a short clip is fetched unasked, a long one waits",
-        .timeLimit(.minutes(1)),
         arguments: [(Int64(300_000), true), (Int64(30_000_000), false)])
     func autoDownloadBySize(_ byteCount: Int64, _ fetched: Bool) async throws {
-        let bytes = try Data(contentsOf: try Self.clip("h264-aac-faststart.mp4"))
+        let bytes = try Data(contentsOf: try await Self.clip("h264-aac-faststart.mp4"))
         let video = ScriptedPart(
             "video", mimeType: .videoMP4, byteCount: byteCount,
             script: DownloadScript(automatic: .init(content: .data(bytes), steps: 1)))
@@ -120,8 +119,7 @@ struct VideoMessageTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the sole-image rule never fetches a video: a small video without a poster waits for a request",
-        .timeLimit(.minutes(1)))
+        "the sole-image rule never fetches a video: a small video without a poster waits for a request")
     func soleImageRuleSkipsVideos() async throws {
         let video = ScriptedPart("video", mimeType: .videoMP4, byteCount: 1_000)
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
@@ -131,7 +129,7 @@ struct VideoMessageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a video whose bytes are an HTML page is refused with FileType.VerificationError", .timeLimit(.minutes(1)))
+    @Test("a video whose bytes are an HTML page is refused with FileType.VerificationError")
     func htmlVideoRefused() async throws {
         let page = Data("<!DOCTYPE html><html><body>Sign in</body></html>".utf8)
         let video = ScriptedPart(

@@ -6,7 +6,7 @@ import Testing
 /// Adopting entry files whose journal records are lost never serves wrong bytes: a damaged
 /// file, a file under another entry's name or a purge's leftovers are misses, and adoption
 /// keeps the byte capacity. The directory's format version makes a newer store refused.
-@Suite("FileContentStore adoption and format", .inTurn)
+@Suite("FileContentStore adoption and format", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreAdoptionTests {
     private static let entryCount = 20
 
@@ -49,8 +49,7 @@ struct FileContentStoreAdoptionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a damaged entry file is a miss, never wrong bytes, whether its records are intact or were lost",
-        .timeLimit(.minutes(1)))
+        "a damaged entry file is a miss, never wrong bytes, whether its records are intact or were lost")
     func damagedFiles() async throws {
         let directory = try await populatedDirectory()
         // 1–4 keep their records; 5–8 lose them and are left to their labels.
@@ -77,8 +76,7 @@ struct FileContentStoreAdoptionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "an ingested file, a copied file and a completed download are labelled too, and adopted",
-        .timeLimit(.minutes(1)))
+        "an ingested file, a copied file and a completed download are labelled too, and adopted")
     func everyWriteIsLabelled() async throws {
         let directory = try StorageTemporaryDirectory("adoption")
         let store = try FileContentStore.forTesting(in: directory, durability: .processCrashSafe)
@@ -110,7 +108,7 @@ struct FileContentStoreAdoptionTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a lookup right after opening waits for the background adoption of its entry instead of missing it",
-        .timeLimit(.minutes(1)), arguments: Lookup.allCases)
+        arguments: Lookup.allCases)
     func lookupDuringAdoption(_ lookup: Lookup) async throws {
         let directory = try await populatedDirectory()
         // An empty journal is intact, so the adoption runs in the background after opening.
@@ -133,7 +131,7 @@ struct FileContentStoreAdoptionTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a file moved under another entry's name is not adopted as that entry", .timeLimit(.minutes(1)))
+    @Test("a file moved under another entry's name is not adopted as that entry")
     func movedFile() async throws {
         let directory = try await populatedDirectory()
         try damageRecords(directory, of: [4])
@@ -148,7 +146,7 @@ struct FileContentStoreAdoptionTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("adopted entries are the least recently used, and only as many as fit are kept", .timeLimit(.minutes(1)))
+    @Test("adopted entries are the least recently used, and only as many as fit are kept")
     func adoptionWithinCapacity() async throws {
         let directory = try await populatedDirectory()
         try damageRecords(directory, of: [0, 1, 2])
@@ -164,7 +162,7 @@ struct FileContentStoreAdoptionTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the files an interrupted purge left are removed, not adopted", .timeLimit(.minutes(1)))
+    @Test("the files an interrupted purge left are removed, not adopted")
     func interruptedPurge() async throws {
         let directory = try await populatedDirectory()
         var journal: [UInt8] = []
@@ -178,8 +176,7 @@ struct FileContentStoreAdoptionTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a directory of a newer format is refused and left untouched; an older one is upgraded", .timeLimit(.minutes(1))
-    )
+        "a directory of a newer format is refused and left untouched; an older one is upgraded")
     func formatVersion() async throws {
         let directory = try await populatedDirectory()
         let format = directory.appending("store/format")

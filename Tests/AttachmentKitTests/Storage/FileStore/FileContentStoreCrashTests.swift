@@ -17,7 +17,7 @@ import Darwin
 /// last completed change or of the change in flight, and no staging file may be left.
 ///
 /// The number of kills is `ATTACHMENTKIT_CRASH_KILLS` (60 by default; CI runs the default).
-@Suite("FileContentStore crash safety", .serialized, .inTurn)
+@Suite("FileContentStore crash safety", .serialized, SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreCrashTests {
     /// What the child reported: the state of each key after its completed changes, and the
     /// change it had begun when it was killed. A version of `nil` is a removal.
@@ -28,8 +28,7 @@ struct FileContentStoreCrashTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "after a SIGKILL at any moment, every key has its old or its new content, whole and verified",
-        .timeLimit(.minutes(3)))
+        "after a SIGKILL at any moment, every key has its old or its new content, whole and verified")
     func killedWriter() async throws {
         let writer = try #require(ChildProcess.storeCrashWriter(), "StoreCrashWriter was not built next to the tests")
         let kills = ProcessInfo.processInfo.environment["ATTACHMENTKIT_CRASH_KILLS"].flatMap(Int.init) ?? 60

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("FileContentStore durability", .inTurn)
+@Suite("FileContentStore durability", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreDurabilityTests {
     @Test("a store opened without a durability orders its writes on the device (the cache's default)")
     func defaultIsOrdered() throws {
@@ -16,7 +16,6 @@ struct FileContentStoreDurabilityTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "ordered and flushed stores send each write to the device, a failed flush failing the write; process-crash-safe ones don't",
-        .timeLimit(.minutes(1)),
         arguments: [
             (FileContentStore.Durability.orderedOnDevice, true), (.flushedToDevice, true), (.processCrashSafe, false),
         ])

@@ -5,7 +5,7 @@ import Testing
 
 /// A full disk and other failing calls, simulated through the store's file-system seam: a
 /// write that fails leaves what was stored intact.
-@Suite("FileContentStore faults", .inTurn)
+@Suite("FileContentStore faults", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreFaultTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
     private let old = Data(repeating: 1, count: 4096)
@@ -23,7 +23,6 @@ struct FileContentStoreFaultTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "a write that fails at any step keeps the old content, leaves no staging file, and the store works after",
-        .timeLimit(.minutes(1)),
         arguments: [
             StorageFaultyFileSystem.Fault(operation: "write", pathContaining: "/staging/"),
             StorageFaultyFileSystem.Fault(operation: "create", pathContaining: "/staging/"),
@@ -57,7 +56,7 @@ struct FileContentStoreFaultTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a failed write that would have evicted entries evicts none of them", .timeLimit(.minutes(1)))
+    @Test("a failed write that would have evicted entries evicts none of them")
     func failedWriteEvictsNothing() async throws {
         let directory = try StorageTemporaryDirectory()
         do {
@@ -74,7 +73,7 @@ struct FileContentStoreFaultTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("an ingested download whose store fails is put back where it was", .timeLimit(.minutes(1)))
+    @Test("an ingested download whose store fails is put back where it was")
     func failedIngestReturnsTheFile() async throws {
         let (directory, fileSystem, store) = try await setUp()
         let download = directory.appending("download.jpg")
@@ -87,8 +86,7 @@ struct FileContentStoreFaultTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a removal whose journal write fails still removes the entry, and a reopened store doesn't serve it",
-        .timeLimit(.minutes(1)))
+        "a removal whose journal write fails still removes the entry, and a reopened store doesn't serve it")
     func failedRemovalLog() async throws {
         let directory = try await removeWhileTheJournalFails()
         let reopened = try FileContentStore.forTesting(in: directory)
@@ -106,8 +104,7 @@ struct FileContentStoreFaultTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a partial download's write on a full disk fails and leaves the kept bytes as they were",
-        .timeLimit(.minutes(1)))
+        "a partial download's write on a full disk fails and leaves the kept bytes as they were")
     func failedAppend() async throws {
         let (directory, fileSystem, store) = try await setUp()
         defer { withExtendedLifetime(directory) {} }

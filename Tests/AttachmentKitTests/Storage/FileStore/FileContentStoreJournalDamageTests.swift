@@ -6,7 +6,7 @@ import Testing
 /// Damage to the journal (flipped, inserted or cut bytes) costs no entry: the damaged records'
 /// entries are adopted again from their files' labels. Opening leaves no file on disk that the
 /// manifest doesn't count.
-@Suite("FileContentStore journal damage", .inTurn)
+@Suite("FileContentStore journal damage", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreJournalDamageTests {
     private static let entryCount = 151
 
@@ -65,7 +65,7 @@ struct FileContentStoreJournalDamageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("one flipped byte in the journal costs no entry: its file is adopted again", .timeLimit(.minutes(1)))
+    @Test("one flipped byte in the journal costs no entry: its file is adopted again")
     func oneFlippedByte() async throws {
         let directory = try await populatedDirectory()
         try changeJournal(directory) { $0[putRecord(20, byte: 30)] ^= 0x01 }
@@ -76,7 +76,7 @@ struct FileContentStoreJournalDamageTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("damage to N records, adjacent or apart, loses no entry", .timeLimit(.minutes(1)))
+    @Test("damage to N records, adjacent or apart, loses no entry")
     func severalDamagedRecords() async throws {
         let directory = try await populatedDirectory()
         let damaged = [0, 5, 50, 51, 100, 150]
@@ -95,8 +95,7 @@ struct FileContentStoreJournalDamageTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a byte inserted or lost in the middle shifts the records after it, and costs no entry",
-        .timeLimit(.minutes(1)))
+        "a byte inserted or lost in the middle shifts the records after it, and costs no entry")
     func shiftedRecords() async throws {
         for shift in [1, -1] {
             let directory = try await populatedDirectory()
@@ -110,8 +109,7 @@ struct FileContentStoreJournalDamageTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a journal cut on a record boundary or mid-record loses no entry: the cut-off files are adopted",
-        .timeLimit(.minutes(1)))
+        "a journal cut on a record boundary or mid-record loses no entry: the cut-off files are adopted")
     func cutJournal() async throws {
         for cut in [51 * Self.recordsPerEntry * ManifestRecord.byteCount, 40 * ManifestRecord.byteCount + 77] {
             let directory = try await populatedDirectory()
@@ -123,8 +121,8 @@ struct FileContentStoreJournalDamageTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "without labels (an older store, a file system without extended attributes) damage costs the damaged records' entries alone",
-        .timeLimit(.minutes(1)))
+        "without labels (an older store, a file system without extended attributes) damage costs the damaged records' entries alone"
+    )
     func unlabelledEntries() async throws {
         let directory = try StorageTemporaryDirectory("journal")
         let fileSystem = StorageFaultyFileSystem()

@@ -5,7 +5,7 @@ import Testing
 
 /// Listing the keys held: across a reopen and a compaction, in order of use, and never a key
 /// whose entry is gone.
-@Suite("FileContentStore key listing", .inTurn)
+@Suite("FileContentStore key listing", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreKeyListingTests {
     private static let keys = [
         ContentKey(partID: "layer:///messages/1/parts/1"),
@@ -19,7 +19,7 @@ struct FileContentStoreKeyListingTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "keys lists what is held, least recently used first, after a reopen and a compaction", .timeLimit(.minutes(1)))
+        "keys lists what is held, least recently used first, after a reopen and a compaction")
     func listing() async throws {
         let directory = try StorageTemporaryDirectory("listing")
         do {
@@ -42,7 +42,7 @@ struct FileContentStoreKeyListingTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "an evicted entry leaves the listing; a key too long to record is held but not listed", .timeLimit(.minutes(1)))
+        "an evicted entry leaves the listing; a key too long to record is held but not listed")
     func evictionAndLongKeys() async throws {
         let directory = try StorageTemporaryDirectory("listing")
         let store = try FileContentStore.forTesting(in: directory, capacity: 2)

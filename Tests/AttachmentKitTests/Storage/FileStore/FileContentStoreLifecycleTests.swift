@@ -5,14 +5,13 @@ import Testing
 
 /// Opening off the caller's thread, and closing: the lock released, and every later call
 /// refused or neutral.
-@Suite("FileContentStore lifecycle", .inTurn)
+@Suite("FileContentStore lifecycle", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreLifecycleTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "close releases the directory at once, however long the object lives; closing twice is harmless",
-        .timeLimit(.minutes(1)))
+        "close releases the directory at once, however long the object lives; closing twice is harmless")
     func closeReleasesTheLock() async throws {
         let directory = try StorageTemporaryDirectory("lifecycle")
         let store = try FileContentStore.forTesting(in: directory)
@@ -28,8 +27,7 @@ struct FileContentStoreLifecycleTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "after close, writes throw storeClosed and leave the source file; reads miss; nothing changes",
-        .timeLimit(.minutes(1)))
+        "after close, writes throw storeClosed and leave the source file; reads miss; nothing changes")
     func callsAfterClose() async throws {
         let directory = try StorageTemporaryDirectory("lifecycle")
         let store = try FileContentStore.forTesting(in: directory)
@@ -61,7 +59,7 @@ struct FileContentStoreLifecycleTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the async open opens what the initialiser opens, and is refused a directory in use", .timeLimit(.minutes(1)))
+    @Test("the async open opens what the initialiser opens, and is refused a directory in use")
     func asyncOpen() async throws {
         let directory = try StorageTemporaryDirectory("lifecycle")
         let url = directory.appending("store")

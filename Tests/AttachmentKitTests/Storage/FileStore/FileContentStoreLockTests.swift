@@ -6,18 +6,17 @@ import Testing
 // Spawns child processes (see ChildProcess): macOS and Linux only.
 #if os(macOS) || os(Linux)
 /// The directory lock: one store at a time, across processes, whatever this process tries.
-@Suite("FileContentStore directory lock", .serialized, .inTurn)
+@Suite("FileContentStore directory lock", .serialized, SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreLockTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("another process can't open a store this process has open", .timeLimit(.minutes(1)))
+    @Test("another process can't open a store this process has open")
     func lockedAcrossProcesses() async throws {
         try await withHeldStore { _, _ in }
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "opens refused in the holding process don't release its lock: another process is still refused",
-        .timeLimit(.minutes(1)))
+        "opens refused in the holding process don't release its lock: another process is still refused")
     func refusedOpensKeepTheLock() async throws {
         try await withHeldStore { directory, storeURL in
             // The same directory by another spelling is refused too.
@@ -32,8 +31,7 @@ struct FileContentStoreLockTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the lock is the store's to release: once it goes, another process can open the directory",
-        .timeLimit(.minutes(1)))
+        "the lock is the store's to release: once it goes, another process can open the directory")
     func releasedWithTheStore() async throws {
         let writer = try #require(ChildProcess.storeCrashWriter(), "StoreCrashWriter was not built next to the tests")
         let directory = try StorageTemporaryDirectory("locked")

@@ -5,7 +5,7 @@ import Testing
 
 /// Lookups: corruption told apart from a miss, an entry replaced while it is checked, files
 /// kept readable while used, and a look that doesn't count as a use.
-@Suite("FileContentStore lookups", .inTurn)
+@Suite("FileContentStore lookups", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreLookupTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
 
@@ -25,7 +25,7 @@ struct FileContentStoreLookupTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a damaged entry is reported as corrupt once and removed; a miss stays a miss", .timeLimit(.minutes(1)))
+    @Test("a damaged entry is reported as corrupt once and removed; a miss stays a miss")
     func corruptionIsNotAMiss() async throws {
         let directory = try StorageTemporaryDirectory("lookup")
         do {
@@ -52,8 +52,7 @@ struct FileContentStoreLookupTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "an entry replaced while it is being checked is looked up again, not reported missing",
-        .timeLimit(.minutes(1)))
+        "an entry replaced while it is being checked is looked up again, not reported missing")
     func replacedWhileChecked() async throws {
         let directory = try StorageTemporaryDirectory("lookup")
         let fileSystem = StorageFaultyFileSystem()
@@ -70,7 +69,7 @@ struct FileContentStoreLookupTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("an open content handle stays readable after its entry is removed or replaced", .timeLimit(.minutes(1)))
+    @Test("an open content handle stays readable after its entry is removed or replaced")
     func openContentOutlivesTheEntry() async throws {
         let directory = try StorageTemporaryDirectory("lookup")
         let store = try FileContentStore.forTesting(in: directory)
@@ -89,8 +88,7 @@ struct FileContentStoreLookupTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "contains answers without counting a use: the entry looked at is still the one evicted", .timeLimit(.minutes(1))
-    )
+        "contains answers without counting a use: the entry looked at is still the one evicted")
     func containsIsNotAUse() async throws {
         let directory = try StorageTemporaryDirectory("lookup")
         let store = try FileContentStore.forTesting(in: directory, capacity: 300)

@@ -4,7 +4,7 @@ import Testing
 @testable import AttachmentKit
 
 /// What opening a store does with what a crash, a damaged disk or another program left.
-@Suite("FileContentStore recovery", .inTurn)
+@Suite("FileContentStore recovery", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreRecoveryTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
 
@@ -31,7 +31,7 @@ struct FileContentStoreRecoveryTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a corrupted entry (same size, other bytes) is a miss after reopening, and is removed", .timeLimit(.minutes(1)))
+        "a corrupted entry (same size, other bytes) is a miss after reopening, and is removed")
     func corrupted() async throws {
         let directory = try await populatedDirectory()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: entryPath(directory, "b")))
@@ -46,8 +46,7 @@ struct FileContentStoreRecoveryTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a truncated or missing entry file is a miss at once, and is removed from the manifest", .timeLimit(.minutes(1))
-    )
+        "a truncated or missing entry file is a miss at once, and is removed from the manifest")
     func truncatedAndMissing() async throws {
         let directory = try await populatedDirectory()
         do {
@@ -64,8 +63,7 @@ struct FileContentStoreRecoveryTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "without its manifest the store vouches for the files whose labels verify, and adopts them",
-        .timeLimit(.minutes(1)))
+        "without its manifest the store vouches for the files whose labels verify, and adopts them")
     func missingManifest() async throws {
         let directory = try await populatedDirectory()
         try FileManager.default.removeItem(at: directory.appending("store/journal"))
@@ -78,7 +76,7 @@ struct FileContentStoreRecoveryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a torn last record (a crash mid-append) is cut off and every entry survives", .timeLimit(.minutes(1)))
+    @Test("a torn last record (a crash mid-append) is cut off and every entry survives")
     func tornTail() async throws {
         let directory = try await populatedDirectory()
         try appendToJournal(directory, [0xA7, 1, 0, 1] + [UInt8](repeating: 0x55, count: 60))
@@ -91,8 +89,7 @@ struct FileContentStoreRecoveryTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "damage in the middle of the journal costs no entry: the damaged record's file is adopted",
-        .timeLimit(.minutes(1)))
+        "damage in the middle of the journal costs no entry: the damaged record's file is adopted")
     func damagedJournal() async throws {
         let directory = try await populatedDirectory()
         let journalURL = directory.appending("store/journal")
@@ -107,7 +104,7 @@ struct FileContentStoreRecoveryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("staging files left by a crash are removed when the store opens", .timeLimit(.minutes(1)))
+    @Test("staging files left by a crash are removed when the store opens")
     func leftoverStagingFiles() async throws {
         let directory = try await populatedDirectory()
         try Data(count: 1000).write(to: directory.appending("store/staging/00000000000000ff"))
@@ -118,8 +115,7 @@ struct FileContentStoreRecoveryTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a change logged but not carried out before a crash is finished on opening: the new content is served",
-        .timeLimit(.minutes(1)))
+        "a change logged but not carried out before a crash is finished on opening: the new content is served")
     func redoLastBatch() async throws {
         let directory = try await populatedDirectory()
         let newContent = Data(repeating: 7, count: 64)
@@ -144,7 +140,7 @@ struct FileContentStoreRecoveryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("an interrupted purge is finished on opening", .timeLimit(.minutes(1)))
+    @Test("an interrupted purge is finished on opening")
     func interruptedPurge() async throws {
         let directory = try await populatedDirectory()
         var bytes: [UInt8] = []
@@ -157,8 +153,7 @@ struct FileContentStoreRecoveryTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "an entry logged without a checksum gets one on its first hit, and is checked against it after",
-        .timeLimit(.minutes(1)))
+        "an entry logged without a checksum gets one on its first hit, and is checked against it after")
     func checksumOnFirstUse() async throws {
         let directory = try await populatedDirectory()
         var bytes: [UInt8] = []
@@ -175,7 +170,7 @@ struct FileContentStoreRecoveryTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("reopening with a smaller capacity evicts the least recently used entries at once", .timeLimit(.minutes(1)))
+    @Test("reopening with a smaller capacity evicts the least recently used entries at once")
     func smallerCapacity() async throws {
         let directory = try await populatedDirectory()
         let store = try FileContentStore.forTesting(in: directory, capacity: 150)

@@ -7,7 +7,7 @@ import Testing
 /// survives: the journal then describes bytes that are gone, and the file's label (which was
 /// written with the newest bytes) is what vouches for the file. The file is served when its
 /// bytes match the label, and never otherwise.
-@Suite("FileContentStore rescue of stale journal records", .inTurn)
+@Suite("FileContentStore rescue of stale journal records", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreRescueTests {
     private let replaced = ContentKey(partID: PartID("replaced"))
     private let other = ContentKey(partID: PartID("other"))
@@ -57,7 +57,7 @@ struct FileContentStoreRescueTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
         "the newest content is served when its record was lost and an older one survived, and the journal is repaired",
-        .timeLimit(.minutes(1)), arguments: [true, false])
+        arguments: [true, false])
     func staleRecordRescued(sameSize: Bool) async throws {
         let newest = newer(sameSize: sameSize)
         let directory = try await directoryWithStaleRecord(newest: newest)
@@ -77,8 +77,7 @@ struct FileContentStoreRescueTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a file whose bytes match neither the journal nor its label is corrupt, never served",
-        .timeLimit(.minutes(1)), arguments: [true, false])
+        "a file whose bytes match neither the journal nor its label is corrupt, never served", arguments: [true, false])
     func damagedFileNotRescued(sameSize: Bool) async throws {
         let directory = try await directoryWithStaleRecord(newest: newer(sameSize: sameSize))
         // Damaged in place, so the file keeps its label.
@@ -94,7 +93,7 @@ struct FileContentStoreRescueTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("without a label (no extended attributes) a stale record is still a miss", .timeLimit(.minutes(1)))
+    @Test("without a label (no extended attributes) a stale record is still a miss")
     func unlabelledStaysAMiss() async throws {
         let directory = try StorageTemporaryDirectory("rescue")
         let fileSystem = StorageFaultyFileSystem()

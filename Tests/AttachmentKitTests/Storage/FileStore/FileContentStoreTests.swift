@@ -3,12 +3,12 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("FileContentStore", .inTurn)
+@Suite("FileContentStore", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("stored data reads back as a file inside the store, named by the key's SHA-256", .timeLimit(.minutes(1)))
+    @Test("stored data reads back as a file inside the store, named by the key's SHA-256")
     func roundTrip() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)
@@ -33,7 +33,7 @@ struct FileContentStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("entries, their order of use and checksums survive reopening the store", .timeLimit(.minutes(1)))
+    @Test("entries, their order of use and checksums survive reopening the store")
     func persistence() async throws {
         let directory = try StorageTemporaryDirectory()
         do {
@@ -50,7 +50,7 @@ struct FileContentStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("replacing an entry keeps one file and the new size", .timeLimit(.minutes(1)))
+    @Test("replacing an entry keeps one file and the new size")
     func replace() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)
@@ -64,8 +64,7 @@ struct FileContentStoreTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the capacity is never exceeded once a store call returns, and the files agree with the usage",
-        .timeLimit(.minutes(1)))
+        "the capacity is never exceeded once a store call returns, and the files agree with the usage")
     func capacityNeverExceeded() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, capacity: 10_000, durability: .processCrashSafe)
@@ -88,7 +87,7 @@ struct FileContentStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("an entry larger than the capacity is refused and the old content is kept", .timeLimit(.minutes(1)))
+    @Test("an entry larger than the capacity is refused and the old content is kept")
     func entryTooLarge() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, capacity: 100)
@@ -101,8 +100,7 @@ struct FileContentStoreTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "removeContent, trim, removeEntries(usedBefore:) and removeAll remove entries and their files",
-        .timeLimit(.minutes(1)))
+        "removeContent, trim, removeEntries(usedBefore:) and removeAll remove entries and their files")
     func removal() async throws {
         let directory = try StorageTemporaryDirectory()
         try await removeEverything(in: directory)
@@ -136,8 +134,7 @@ struct FileContentStoreTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "the journal is compacted as it grows, and the compacted journal keeps every entry's latest content",
-        .timeLimit(.minutes(1)))
+        "the journal is compacted as it grows, and the compacted journal keeps every entry's latest content")
     func compaction() async throws {
         let directory = try StorageTemporaryDirectory()
         do {
@@ -169,7 +166,7 @@ struct FileContentStoreTests {
     }
 }
 
-@Suite("FileContentStore ownership", .inTurn)
+@Suite("FileContentStore ownership", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreOwnershipTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
 
@@ -185,8 +182,7 @@ struct FileContentStoreOwnershipTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a downloaded file is moved in; an entry's own file given to storeFile is copied, not taken",
-        .timeLimit(.minutes(1)))
+        "a downloaded file is moved in; an entry's own file given to storeFile is copied, not taken")
     func ingest() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)
@@ -202,12 +198,12 @@ struct FileContentStoreOwnershipTests {
     }
 }
 
-@Suite("FileContentStore: its own files under another spelling of its path", .inTurn)
+@Suite("FileContentStore: its own files under another spelling of its path", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreOwnFileTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "an entry's file reached through another path to the store's folder (a case-insensitive volume, a link) is copied, not taken",
-        .timeLimit(.minutes(1)))
+        "an entry's file reached through another path to the store's folder (a case-insensitive volume, a link) is copied, not taken"
+    )
     func ownFileUnderAnotherPath() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)

@@ -8,10 +8,10 @@ import Testing
 #if compiler(>=6.2) && (os(macOS) || os(Linux))
 /// The file store's threading rules are checked in code: a change made off `changeQueue` stops
 /// the process instead of racing the changes made on it.
-@Suite("FileContentStore threading checks", .inTurn)
+@Suite("FileContentStore threading checks", SuiteTimeLimit.minutes(5), .inTurn)
 struct FileContentStoreThreadingTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a change to the entries made off the change queue stops the process", .timeLimit(.minutes(1)))
+    @Test("a change to the entries made off the change queue stops the process")
     func entryChangeOffTheQueueTraps() async {
         await #expect(processExitsWith: .failure) {
             let store = try Self.storeWithoutItsDirectory("threading-entries")
@@ -20,7 +20,7 @@ struct FileContentStoreThreadingTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a change to the partial downloads made off the change queue stops the process", .timeLimit(.minutes(1)))
+    @Test("a change to the partial downloads made off the change queue stops the process")
     func partialDownloadChangeOffTheQueueTraps() async {
         await #expect(processExitsWith: .failure) {
             let store = try Self.storeWithoutItsDirectory("threading-partial")

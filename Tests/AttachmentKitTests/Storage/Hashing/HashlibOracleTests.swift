@@ -5,12 +5,12 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("SHA-1 and SHA-256 against Python's hashlib", .inTurn)
+@Suite("SHA-1 and SHA-256 against Python's hashlib", SuiteTimeLimit.minutes(5), .inTurn)
 struct HashlibOracleTests {
     @Test(
         "random messages around every block boundary hash as Python's hashlib does",
         arguments: ["sha1", "sha256"])
-    func againstHashlib(algorithm: String) throws {
+    func againstHashlib(algorithm: String) async throws {
         let messages = SHA1Tests.lengths.enumerated().map { SHA1Tests.randomBytes($1, seed: UInt64($0) + 100) }
         // One run: the messages concatenated on standard input, their lengths as arguments.
         let script = """
@@ -21,7 +21,7 @@ struct HashlibOracleTests {
                 print(hashlib.new(sys.argv[1], data[at:at + n]).hexdigest())
                 at += n
             """
-        let outcome = try ExternalTool.run(
+        let outcome = try await ExternalTool.run(
             "python3", ["-c", script, algorithm] + SHA1Tests.lengths.map(String.init), input: Data(messages.joined()))
         #expect(outcome.status == 0, "\(outcome.errorText)")
         let expected = String(decoding: outcome.output, as: UTF8.self).split(separator: "\n").map(String.init)

@@ -9,10 +9,10 @@ import Testing
 /// 1 GiB download ended with a 16 MiB buffer, mapped and unmapped for every 256 KiB written).
 /// When the disk lags, the writer may gather into another pooled buffer, whose capacity the
 /// allocator may round differently by a few bytes: each stays within a page of 256 KiB.
-@Suite("Partial download gathering buffer", .inTurn)
+@Suite("Partial download gathering buffer", SuiteTimeLimit.minutes(5), .inTurn)
 struct PartialDownloadGatheringBufferTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("after 256 writes of 256 KiB the gathering buffer is still about 256 KiB", .timeLimit(.minutes(1)))
+    @Test("after 256 writes of 256 KiB the gathering buffer is still about 256 KiB")
     func bufferDoesNotGrow() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, fileSystem: StorageFaultyFileSystem())

@@ -5,7 +5,7 @@ import Testing
 
 /// A partial download's writer gathers network-sized chunks into large writes, and a failed
 /// write never leaves the file, its checksum and its byte count disagreeing.
-@Suite("Partial download write gathering", .inTurn)
+@Suite("Partial download write gathering", SuiteTimeLimit.minutes(5), .inTurn)
 struct PartialDownloadGatheringTests {
     private let key = ContentKey(partID: "photo")
     private let etag = RemotePart.Validator.entityTag("\"v1\"")
@@ -18,7 +18,7 @@ struct PartialDownloadGatheringTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("64 chunks of 16 KiB reach the file in a few large writes, byte for byte", .timeLimit(.minutes(1)))
+    @Test("64 chunks of 16 KiB reach the file in a few large writes, byte for byte")
     func gathersChunks() async throws {
         let directory = try StorageTemporaryDirectory()
         let fileSystem = StorageFaultyFileSystem()
@@ -36,8 +36,7 @@ struct PartialDownloadGatheringTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a failed write is reported, the file is cut back to where it began, and a resume from there is exact",
-        .timeLimit(.minutes(1)))
+        "a failed write is reported, the file is cut back to where it began, and a resume from there is exact")
     func failedWriteResumesExactly() async throws {
         let directory = try StorageTemporaryDirectory()
         let fileSystem = StorageFaultyFileSystem()
@@ -73,8 +72,7 @@ struct PartialDownloadGatheringTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "with the disk stalled, appends return at once and the backlog handler says when to stop and go on reading",
-        .timeLimit(.minutes(1)))
+        "with the disk stalled, appends return at once and the backlog handler says when to stop and go on reading")
     func stalledDiskPausesReading() async throws {
         let directory = try StorageTemporaryDirectory()
         let fileSystem = StorageFaultyFileSystem()

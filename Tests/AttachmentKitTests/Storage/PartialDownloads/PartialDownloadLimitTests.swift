@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Partial download limit", .inTurn)
+@Suite("Partial download limit", SuiteTimeLimit.minutes(5), .inTurn)
 struct PartialDownloadLimitTests {
     private let etag = RemotePart.Validator.entityTag("\"v1\"")
     private let bytes = Data(repeating: 0x5A, count: 10_000)
@@ -31,8 +31,7 @@ struct PartialDownloadLimitTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "opening more partial downloads than the limit discards the least recently opened, files and all",
-        .timeLimit(.minutes(1)))
+        "opening more partial downloads than the limit discards the least recently opened, files and all")
     func discardsLeastRecentlyOpened() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, maximumPartialDownloads: 2)
@@ -46,8 +45,7 @@ struct PartialDownloadLimitTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a download still being written is discarded only after every idle one, and its writer then throws",
-        .timeLimit(.minutes(1)))
+        "a download still being written is discarded only after every idle one, and its writer then throws")
     func idleDownloadsGoFirst() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, maximumPartialDownloads: 2)
@@ -65,7 +63,7 @@ struct PartialDownloadLimitTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("completed and discarded downloads stop counting toward the limit", .timeLimit(.minutes(1)))
+    @Test("completed and discarded downloads stop counting toward the limit")
     func completedDownloadsFreeTheirPlace() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, maximumPartialDownloads: 2)
@@ -81,8 +79,7 @@ struct PartialDownloadLimitTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "downloads kept from before a relaunch count toward the limit, and a lower limit trims them on opening",
-        .timeLimit(.minutes(1)))
+        "downloads kept from before a relaunch count toward the limit, and a lower limit trims them on opening")
     func limitHoldsAcrossRelaunches() async throws {
         let directory = try StorageTemporaryDirectory()
         do {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("Partial downloads", .inTurn)
+@Suite("Partial downloads", SuiteTimeLimit.minutes(5), .inTurn)
 struct PartialDownloadTests {
     private let key = ContentKey(partID: "video")
     private let etag = RemotePart.Validator.entityTag("\"v1\"")
@@ -28,8 +28,7 @@ struct PartialDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a download interrupted by a relaunch resumes at the kept byte count and completes whole and verified",
-        .timeLimit(.minutes(1)))
+        "a download interrupted by a relaunch resumes at the kept byte count and completes whole and verified")
     func resumeAfterRelaunch() async throws {
         let directory = try StorageTemporaryDirectory()
         do {
@@ -54,7 +53,7 @@ struct PartialDownloadTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("resuming below the kept byte count rereads the kept bytes for the checksum", .timeLimit(.minutes(1)))
+    @Test("resuming below the kept byte count rereads the kept bytes for the checksum")
     func resumeEarlier() async throws {
         let directory = try StorageTemporaryDirectory()
         do {
@@ -73,7 +72,7 @@ struct PartialDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "resuming is refused for another validator, past the kept bytes, or with nothing kept", .timeLimit(.minutes(1)))
+        "resuming is refused for another validator, past the kept bytes, or with nothing kept")
     func refusedResumes() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)
@@ -98,7 +97,7 @@ struct PartialDownloadTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a download of the wrong size is not stored and stays resumable", .timeLimit(.minutes(1)))
+    @Test("a download of the wrong size is not stored and stays resumable")
     func wrongSize() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)
@@ -116,7 +115,7 @@ struct PartialDownloadTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a download larger than the capacity is refused and kept", .timeLimit(.minutes(1)))
+    @Test("a download larger than the capacity is refused and kept")
     func tooLarge() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory, capacity: 500)
@@ -129,7 +128,7 @@ struct PartialDownloadTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("without a validator the bytes can be completed but are not offered for resuming", .timeLimit(.minutes(1)))
+    @Test("without a validator the bytes can be completed but are not offered for resuming")
     func noValidator() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)
@@ -142,8 +141,7 @@ struct PartialDownloadTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "discarding closes the writer and removes the files; close() keeps them; a short data file is dropped",
-        .timeLimit(.minutes(1)))
+        "discarding closes the writer and removes the files; close() keeps them; a short data file is dropped")
     func discardAndDamage() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try FileContentStore.forTesting(in: directory)
@@ -191,7 +189,7 @@ struct PartialDownloadTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a checkpoint that fails at close is reported; the file is closed anyway", .timeLimit(.minutes(1)))
+    @Test("a checkpoint that fails at close is reported; the file is closed anyway")
     func closeReportsTheCheckpoint() async throws {
         let directory = try StorageTemporaryDirectory()
         let fileSystem = StorageFaultyFileSystem()

@@ -5,7 +5,7 @@ import Testing
 
 /// Key identity: keys that are `==` (canonically equivalent strings) are one entry in every
 /// store, and keys that are not are two.
-@Suite("ContentKey identity", .inTurn)
+@Suite("ContentKey identity", SuiteTimeLimit.minutes(5), .inTurn)
 struct ContentKeyIdentityTests {
     /// Pairs of spellings Swift's `String` considers equal.
     static let equivalentSpellings: [(String, String)] = [
@@ -34,7 +34,7 @@ struct ContentKeyIdentityTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("every store keeps one entry for keys that are ==, and returns the newer content", .timeLimit(.minutes(1)))
+    @Test("every store keeps one entry for keys that are ==, and returns the newer content")
     func storesAgreeWithEquality() async throws {
         let directory = try StorageTemporaryDirectory("identity")
         let file = try FileContentStore(directory: directory.appending("file"), byteCapacity: 1 << 20)

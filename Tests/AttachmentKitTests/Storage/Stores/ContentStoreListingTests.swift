@@ -6,12 +6,12 @@ import Testing
 /// What a settings screen asks of any ``ContentStore``: the keys held, least recently used
 /// first, and whether a key is held, neither counting as a use; corruption reported apart from
 /// a miss where the store can tell.
-@Suite("ContentStore listing", .inTurn)
+@Suite("ContentStore listing", SuiteTimeLimit.minutes(2), .inTurn)
 struct ContentStoreListingTests {
     private let keys = (0..<3).map { ContentKey(partID: PartID("part-\($0)")) }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the memory store lists its keys and answers contains without changing the order", .timeLimit(.minutes(1)))
+    @Test("the memory store lists its keys and answers contains without changing the order")
     func memoryStore() async throws {
         let store = InMemoryContentStore(costLimit: 300, maximumEntryCost: 100)
         for key in keys { try store.store(Data(count: 100), for: key) }
@@ -27,7 +27,7 @@ struct ContentStoreListingTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the default store lists, looks and reports corruption through its disk tier", .timeLimit(.minutes(1)))
+    @Test("the default store lists, looks and reports corruption through its disk tier")
     func defaultStoreOnDisk() async throws {
         let directory = try StorageTemporaryDirectory("listing")
         let store = DefaultContentStore(directory: directory.appending("store"))
@@ -50,7 +50,7 @@ struct ContentStoreListingTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the default store in memory only lists its memory tier", .timeLimit(.minutes(1)))
+    @Test("the default store in memory only lists its memory tier")
     func defaultStoreInMemory() async throws {
         let directory = try StorageTemporaryDirectory("listing")
         try Data("not a directory".utf8).write(to: directory.appending("file"))
@@ -63,8 +63,7 @@ struct ContentStoreListingTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a custom store without its own listing still compiles: no keys, and contains asks content",
-        .timeLimit(.minutes(1)))
+        "a custom store without its own listing still compiles: no keys, and contains asks content")
     func defaultImplementations() async throws {
         let store = FakeContentStore(entries: [keys[0]: Data([1])])
         let any: any ContentStore = store

@@ -5,7 +5,7 @@ import Testing
 
 /// The default store in an app's lifecycle: a directory that can't be opened at first (a
 /// background launch before the first unlock), memory warnings, and the per-app default path.
-@Suite("DefaultContentStore in an app's lifecycle", .inTurn)
+@Suite("DefaultContentStore in an app's lifecycle", SuiteTimeLimit.minutes(5), .inTurn)
 struct DefaultContentStoreLifecycleTests {
     /// A folder whose `store` subfolder can't be created while `blocker` is a file.
     private struct BlockedFolder {
@@ -25,8 +25,7 @@ struct DefaultContentStoreLifecycleTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a directory that couldn't be opened is tried again on a later use; what memory kept meanwhile stays",
-        .timeLimit(.minutes(1)))
+        "a directory that couldn't be opened is tried again on a later use; what memory kept meanwhile stays")
     func retriesTheOpen() async throws {
         let folder = try BlockedFolder()
         defer { folder.remove() }
@@ -43,7 +42,7 @@ struct DefaultContentStoreLifecycleTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("no second attempt is made before the retry interval has passed", .timeLimit(.minutes(1)))
+    @Test("no second attempt is made before the retry interval has passed")
     func waitsForTheRetryInterval() async throws {
         let folder = try BlockedFolder()
         defer { folder.remove() }
@@ -58,8 +57,7 @@ struct DefaultContentStoreLifecycleTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "trimMemory empties the memory tier and keeps the disk; pressure trims to half, then to nothing",
-        .timeLimit(.minutes(1)))
+        "trimMemory empties the memory tier and keeps the disk; pressure trims to half, then to nothing")
     func trimsTheMemoryTier() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("default-store-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -99,8 +97,7 @@ struct DefaultContentStoreLifecycleTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "closeDiskTier releases the directory's lock (another store can open it) and the next use reopens it",
-        .timeLimit(.minutes(1)))
+        "closeDiskTier releases the directory's lock (another store can open it) and the next use reopens it")
     func closesAndReopensTheDiskTier() async throws {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("default-close-\(UUID())")
         defer { try? FileManager.default.removeItem(at: parent) }

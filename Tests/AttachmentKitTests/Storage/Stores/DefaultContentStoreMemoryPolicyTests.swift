@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DefaultContentStore: the memory tier holds previews, originals are files", .inTurn)
+@Suite("DefaultContentStore: the memory tier holds previews, originals are files", SuiteTimeLimit.minutes(2), .inTurn)
 struct DefaultContentStoreMemoryPolicyTests {
     let original = Data(repeating: 0xAB, count: 3_926_480)
     let preview = Data(repeating: 0xCD, count: 120_000)
@@ -17,7 +17,7 @@ struct DefaultContentStoreMemoryPolicyTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("by default a 3.9 MB original is served as a file URL and a preview from memory", .timeLimit(.minutes(1)))
+    @Test("by default a 3.9 MB original is served as a file URL and a preview from memory")
     func defaults() async throws {
         #expect(
             DefaultContentStore.MemoryPolicy.default
@@ -36,8 +36,7 @@ struct DefaultContentStoreMemoryPolicyTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a download through the coordinator comes back as a file, stored under ContentKey(partID:) .original",
-        .timeLimit(.minutes(1)))
+        "a download through the coordinator comes back as a file, stored under ContentKey(partID:) .original")
     func throughTheCoordinator() async throws {
         try await withStore { (store: DefaultContentStore) async throws in
             let coordinator = DownloadCoordinator(store: store)
@@ -53,7 +52,7 @@ struct DefaultContentStoreMemoryPolicyTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("the policy is a value an app sets: a larger entry cap keeps the original in memory", .timeLimit(.minutes(1)))
+    @Test("the policy is a value an app sets: a larger entry cap keeps the original in memory")
     func configurable() async throws {
         try await withStore(memory: DefaultContentStore.MemoryPolicy(maximumEntryByteCount: 8 << 20)) {
             (store: DefaultContentStore) async throws in

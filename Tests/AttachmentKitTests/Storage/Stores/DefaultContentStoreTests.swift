@@ -3,14 +3,14 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("DefaultContentStore", .inTurn)
+@Suite("DefaultContentStore", SuiteTimeLimit.minutes(2), .inTurn)
 struct DefaultContentStoreTests {
     private func temporaryDirectory() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("default-store-\(UUID())", isDirectory: true)
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("creating it touches no disk; the first use opens memory in front of disk", .timeLimit(.minutes(1)))
+    @Test("creating it touches no disk; the first use opens memory in front of disk")
     func opensOnFirstUse() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -26,7 +26,7 @@ struct DefaultContentStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("content stored survives reopening the directory", .timeLimit(.minutes(1)))
+    @Test("content stored survives reopening the directory")
     func persists() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -40,7 +40,7 @@ struct DefaultContentStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("an unusable directory falls back to memory and says why", .timeLimit(.minutes(1)))
+    @Test("an unusable directory falls back to memory and says why")
     func fallsBackToMemory() async throws {
         let file = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: file) }

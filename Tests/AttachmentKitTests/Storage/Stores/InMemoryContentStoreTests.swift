@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("InMemoryContentStore", .inTurn)
+@Suite("InMemoryContentStore", SuiteTimeLimit.minutes(2), .inTurn)
 struct InMemoryContentStoreTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
     private func bytes(_ count: Int, _ value: UInt8 = 1) -> Data { Data(repeating: value, count: count) }
@@ -146,7 +146,7 @@ struct InMemoryContentStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("works through the ContentStore protocol", .timeLimit(.minutes(1)))
+    @Test("works through the ContentStore protocol")
     func asContentStore() async throws {
         let store: any ContentStore = InMemoryContentStore()
         try await store.store(Data([1, 2]), for: key("a"))
@@ -157,7 +157,7 @@ struct InMemoryContentStoreTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "many tasks reading, writing and trimming at once keep the limits and lose no update", .timeLimit(.minutes(1)))
+        "many tasks reading, writing and trimming at once keep the limits and lose no update")
     func concurrentUse() async throws {
         let store = InMemoryContentStore(costLimit: 10_000, countLimit: 50, maximumEntryFraction: 0.05)
         await withTaskGroup(of: Void.self) { group in

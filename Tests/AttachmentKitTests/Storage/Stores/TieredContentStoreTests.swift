@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttachmentKit
 
-@Suite("TieredContentStore", .inTurn)
+@Suite("TieredContentStore", SuiteTimeLimit.minutes(5), .inTurn)
 struct TieredContentStoreTests {
     private func key(_ name: String) -> ContentKey { ContentKey(partID: PartID(name)) }
 
@@ -16,7 +16,7 @@ struct TieredContentStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a memory hit makes no file-system call", .timeLimit(.minutes(1)))
+    @Test("a memory hit makes no file-system call")
     func memoryHitWithoutIO() async throws {
         let directory = try StorageTemporaryDirectory()
         let fileSystem = StorageFaultyFileSystem()
@@ -28,7 +28,7 @@ struct TieredContentStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a small entry found on disk is promoted to memory; the next hit is in memory", .timeLimit(.minutes(1)))
+    @Test("a small entry found on disk is promoted to memory; the next hit is in memory")
     func promotion() async throws {
         let directory = try StorageTemporaryDirectory()
         let fileSystem = StorageFaultyFileSystem()
@@ -43,7 +43,7 @@ struct TieredContentStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("an entry too large for memory is served as the disk file and not promoted", .timeLimit(.minutes(1)))
+    @Test("an entry too large for memory is served as the disk file and not promoted")
     func largeEntriesStayOnDisk() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try makeStore(directory, StorageFaultyFileSystem())
@@ -56,7 +56,7 @@ struct TieredContentStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("a failed disk write changes neither tier", .timeLimit(.minutes(1)))
+    @Test("a failed disk write changes neither tier")
     func failedWrite() async throws {
         let directory = try StorageTemporaryDirectory()
         let fileSystem = StorageFaultyFileSystem()
@@ -69,7 +69,7 @@ struct TieredContentStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("an ingested file or completed download replaces the older bytes held in memory", .timeLimit(.minutes(1)))
+    @Test("an ingested file or completed download replaces the older bytes held in memory")
     func noStaleMemory() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try makeStore(directory, StorageFaultyFileSystem())
@@ -90,7 +90,7 @@ struct TieredContentStoreTests {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("removal clears both tiers, and usage is the disk's", .timeLimit(.minutes(1)))
+    @Test("removal clears both tiers, and usage is the disk's")
     func removal() async throws {
         let directory = try StorageTemporaryDirectory()
         let store = try makeStore(directory, StorageFaultyFileSystem())
@@ -107,7 +107,7 @@ struct TieredContentStoreTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a write landing while a disk hit is promoted wins: memory never gets the older bytes", .timeLimit(.minutes(1)))
+        "a write landing while a disk hit is promoted wins: memory never gets the older bytes")
     func writeRacingAPromotion() async throws {
         let directory = try StorageTemporaryDirectory()
         let disk = try FileContentStore.forTesting(in: directory)

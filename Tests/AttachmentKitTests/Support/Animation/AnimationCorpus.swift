@@ -13,13 +13,19 @@ final class AnimationCorpus: Sendable {
     /// The files made, by name (the name says how).
     let names: [String]
 
-    /// The corpus of this test run, made on first use.
-    static func shared() throws -> AnimationCorpus { try made.get() }
-    private static let made = Result { try AnimationCorpus() }
+    /// The corpus of this test run, made on first use; every caller waits for the one making,
+    /// whose tools run off the concurrency pool (``ExternalTool``).
+    static func shared() async throws -> AnimationCorpus { try await made.value }
+    private static let made = Task { try await AnimationCorpus.make() }
 
-    private init() throws {
-        directory = try StorageTemporaryDirectory("animation-corpus")
-        let outcome = try ExternalTool.run("python3", ["-c", Self.pillowScript, directory.url.path])
+    private init(directory: StorageTemporaryDirectory, names: [String]) {
+        self.directory = directory
+        self.names = names
+    }
+
+    private static func make() async throws -> AnimationCorpus {
+        let directory = try StorageTemporaryDirectory("animation-corpus")
+        let outcome = try await ExternalTool.run("python3", ["-c", pillowScript, directory.url.path])
         guard outcome.status == 0 else { throw CorpusError.failed("Pillow: \(outcome.errorText)") }
         var names = String(decoding: outcome.output, as: UTF8.self).split(separator: "\n").map(String.init)
         let path = directory.url.path
@@ -48,26 +54,27 @@ final class AnimationCorpus: Sendable {
             let fullArguments =
                 tool == "apngasm"
                 ? [output, "\(path)/frame-0.png", "3", "20", "-l5"] + arguments : arguments + [output]
-            let run = try ExternalTool.run(tool, fullArguments)
+            let run = try await ExternalTool.run(tool, fullArguments)
             guard run.status == 0, FileManager.default.fileExists(atPath: output) else {
                 throw CorpusError.failed("\(tool) \(fullArguments): \(run.errorText)")
             }
             names.append(name)
         }
-        self.names = names
+        return AnimationCorpus(directory: directory, names: names)
     }
 
     func url(_ name: String) -> URL { directory.appending(name) }
 
     /// Whether the encoders and readers are installed: python3 with Pillow, gifsicle, webp's
     /// tools, apngasm and ImageMagick.
-    static var toolsPresent: Bool {
+    static func toolsPresent() async -> Bool {
         let tools = ["gifsicle", "img2webp", "gif2webp", "webpmux", "apngasm", "identify"]
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         let onPath = tools.allSatisfy { tool in
             folders.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
         }
-        return onPath && (try? ExternalTool.run("python3", ["-c", "import PIL"]).status) == 0
+        guard onPath else { return false }
+        return (try? await ExternalTool.run("python3", ["-c", "import PIL"]).status) == 0
     }
 
     /// Writes the Pillow files and the frames the tools take (`frame-N.png`), printing each

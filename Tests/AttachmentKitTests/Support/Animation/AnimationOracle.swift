@@ -22,8 +22,8 @@ struct AnimationOracle {
     let tools: [String: Reading]
 
     /// Pillow's reading of every file in `urls`, in one `python3` run.
-    static func pillowReadings(_ urls: [URL]) throws -> [(Reading, countsDefaultImage: Bool)] {
-        let outcome = try ExternalTool.run("python3", ["-c", pillowScript] + urls.map(\.path))
+    static func pillowReadings(_ urls: [URL]) async throws -> [(Reading, countsDefaultImage: Bool)] {
+        let outcome = try await ExternalTool.run("python3", ["-c", pillowScript] + urls.map(\.path))
         guard outcome.status == 0 else { throw AnimationCorpus.CorpusError.failed("Pillow: \(outcome.errorText)") }
         let list = try JSONSerialization.jsonObject(with: outcome.output) as? [[String: Any]] ?? []
         return list.map { item in
@@ -34,25 +34,25 @@ struct AnimationOracle {
         }
     }
 
-    init(_ url: URL, pillow: (Reading, countsDefaultImage: Bool)) throws {
+    init(_ url: URL, pillow: (Reading, countsDefaultImage: Bool)) async throws {
         self.pillow = pillow.0
         pillowCountsDefaultImage = pillow.countsDefaultImage
         var tools: [String: Reading] = [:]
         switch url.pathExtension {
         case "gif":
-            tools["gifsicle"] = Self.gifsicle(try Self.text("gifsicle", ["--info", url.path]))
-            tools["identify"] = try Self.identify(url, ticksPerSecond: 100)
+            tools["gifsicle"] = Self.gifsicle(try await Self.text("gifsicle", ["--info", url.path]))
+            tools["identify"] = try await Self.identify(url, ticksPerSecond: 100)
         case "webp":
-            tools["webpmux"] = Self.webpmux(try Self.text("webpmux", ["-info", url.path]))
-            tools["identify"] = try Self.identify(url, ticksPerSecond: 100)
+            tools["webpmux"] = Self.webpmux(try await Self.text("webpmux", ["-info", url.path]))
+            tools["identify"] = try await Self.identify(url, ticksPerSecond: 100)
         default:
             break
         }
         self.tools = tools
     }
 
-    private static func text(_ tool: String, _ arguments: [String]) throws -> String {
-        let outcome = try ExternalTool.run(tool, arguments)
+    private static func text(_ tool: String, _ arguments: [String]) async throws -> String {
+        let outcome = try await ExternalTool.run(tool, arguments)
         guard outcome.status == 0 else { throw AnimationCorpus.CorpusError.failed("\(tool): \(outcome.errorText)") }
         return String(decoding: outcome.output, as: UTF8.self)
     }
@@ -100,8 +100,8 @@ struct AnimationOracle {
     }
 
     /// `identify -format "%n %T\n"`: one line per frame, the frame count and its delay in ticks.
-    private static func identify(_ url: URL, ticksPerSecond: Double) throws -> Reading {
-        let lines = try text("identify", ["-format", "%n %T\\n", url.path]).split(separator: "\n")
+    private static func identify(_ url: URL, ticksPerSecond: Double) async throws -> Reading {
+        let lines = try await text("identify", ["-format", "%n %T\\n", url.path]).split(separator: "\n")
         let fields = lines.map { $0.split(separator: " ").compactMap { Double($0) } }
         let delays = fields.compactMap { $0.count == 2 ? $0[1] * 1000 / ticksPerSecond : nil }
         return Reading(frameCount: Int(fields.first?.first ?? 0), loop: nil, delays: delays)

@@ -66,14 +66,20 @@ final class AudioCorpus: Sendable {
 
     let directory: StorageTemporaryDirectory
 
-    /// The corpus of this test run, made on first use.
-    static func shared() throws -> AudioCorpus { try made.get() }
-    private static let made = Result { try AudioCorpus() }
+    /// The corpus of this test run, made on first use; every caller waits for the one making,
+    /// whose tools run off the concurrency pool (``ExternalTool``).
+    static func shared() async throws -> AudioCorpus { try await made.value }
+    private static let made = Task { try await AudioCorpus.make() }
 
-    private init() throws {
-        directory = try StorageTemporaryDirectory("audio-corpus")
-        let outcome = try ExternalTool.run("bash", ["-c", "cd '\(directory.url.path)' && \(Self.script)"])
+    private static func make() async throws -> AudioCorpus {
+        let directory = try StorageTemporaryDirectory("audio-corpus")
+        let outcome = try await ExternalTool.run("bash", ["-c", "cd '\(directory.url.path)' && \(Self.script)"])
         guard outcome.status == 0 else { throw ISOMediaCorpus.CorpusError.toolFailed(outcome.errorText, status: 1) }
+        return AudioCorpus(directory: directory)
+    }
+
+    private init(directory: StorageTemporaryDirectory) {
+        self.directory = directory
     }
 
     func url(_ name: String) -> URL { directory.appending(name) }

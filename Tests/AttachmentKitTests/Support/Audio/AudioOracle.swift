@@ -51,8 +51,8 @@ struct AudioOracle: Decodable {
         print(json.dumps(result))
         """#
 
-    init(_ url: URL) throws {
-        let outcome = try ExternalTool.run("python3", ["-c", Self.script, url.path])
+    init(_ url: URL) async throws {
+        let outcome = try await ExternalTool.run("python3", ["-c", Self.script, url.path])
         guard outcome.status == 0 else { throw ISOMediaCorpus.CorpusError.toolFailed(outcome.errorText, status: 1) }
         self = try JSONDecoder().decode(AudioOracle.self, from: outcome.output)
     }

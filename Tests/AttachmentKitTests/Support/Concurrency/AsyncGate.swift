@@ -17,6 +17,9 @@ final class AsyncGate: Sendable {
     /// How many bodies run now.
     var running: Int { state.withLock { $0.running } }
 
+    /// How many bodies wait for their turn now.
+    var waiting: Int { state.withLock { $0.waiting.count } }
+
     /// Runs `body` once fewer than ``width`` bodies run.
     func run<Result>(_ body: () async throws -> Result) async rethrows -> Result {
         await enter()

@@ -8,9 +8,17 @@ enum ExternalCipher {
     enum Failure: Error { case exited(String, Int32, String) }
 
     /// Runs `executable` (looked up on the PATH) with `arguments`, returns its standard output,
-    /// and throws when it exits non-zero.
+    /// and throws when it exits non-zero; waits on a thread of its own (``offThePool(_:)``).
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Data {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws
+        -> Data
+    {
+        try await offThePool { try runHere(executable, arguments, environment: environment) }
+    }
+
+    private static func runHere(_ executable: String, _ arguments: [String], environment: [String: String]) throws
+        -> Data
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments
@@ -30,8 +38,8 @@ enum ExternalCipher {
     }
 
     /// `openssl enc -aes-256-ctr` (a 128-bit counter) over the file at `input` into `output`.
-    static func openssl(key: [UInt8], iv: [UInt8], input: URL, output: URL, decrypt: Bool) throws {
-        try run(
+    static func openssl(key: [UInt8], iv: [UInt8], input: URL, output: URL, decrypt: Bool) async throws {
+        try await run(
             "openssl",
             [
                 "enc", decrypt ? "-d" : "-e", "-aes-256-ctr", "-K", HexBytes.string(key), "-iv", HexBytes.string(iv),
@@ -42,7 +50,9 @@ enum ExternalCipher {
     /// Python `cryptography`'s AES-256-CTR (a 128-bit counter) over many cases in one process:
     /// `cases` holds key, IV, offset and length into `input`; the outputs, concatenated in the
     /// same order, go to `output`.
-    static func python(cases: [(key: [UInt8], iv: [UInt8], offset: Int, count: Int)], input: URL, output: URL) throws {
+    static func python(cases: [(key: [UInt8], iv: [UInt8], offset: Int, count: Int)], input: URL, output: URL)
+        async throws
+    {
         let manifest = cases.map { "\(HexBytes.string($0.key)) \(HexBytes.string($0.iv)) \($0.offset) \($0.count)" }
             .joined(separator: "\n")
         let script = """
@@ -61,7 +71,7 @@ enum ExternalCipher {
         let manifestFile = input.deletingLastPathComponent().appendingPathComponent("manifest-\(UUID().uuidString)")
         try Data(manifest.utf8).write(to: manifestFile)
         defer { try? FileManager.default.removeItem(at: manifestFile) }
-        try run(
+        try await run(
             "sh",
             ["-c", "python3 -c \"$0\" \"$1\" \"$2\" < \"$3\"", script, input.path, output.path, manifestFile.path])
     }

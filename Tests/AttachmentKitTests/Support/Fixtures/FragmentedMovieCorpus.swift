@@ -104,7 +104,7 @@ final class FragmentedMovieCorpus: Sendable {
                 continue
             }
             let input = clip.source.map { ["-i", url($0).path] } ?? clip.inputs
-            _ = try ISOMediaCorpus.run(
+            _ = try ISOMediaCorpus.runHere(
                 "ffmpeg", ["-v", "error", "-nostdin"] + input + clip.arguments + ["-y", output.path])
         }
     }
@@ -148,7 +148,7 @@ struct FragmentOracle {
     let streamDurations: [Double]
 
     init(_ url: URL) throws {
-        let probe = try ISOMediaCorpus.run(
+        let probe = try ISOMediaCorpus.runHere(
             "ffprobe", ["-v", "error", "-show_entries", "format=duration:stream=duration", "-of", "json", url.path])
         let json = try JSONSerialization.jsonObject(with: probe) as? [String: Any] ?? [:]
         let format = (json["format"] as? [String: Any])?["duration"] as? String

@@ -69,23 +69,32 @@ final class ISOMediaCorpus: Sendable {
 
     let directory: StorageTemporaryDirectory
 
-    /// The corpus of this test run, made on first use.
-    static func shared() throws -> ISOMediaCorpus { try made.get() }
-    private static let made = Result { try ISOMediaCorpus() }
+    /// The corpus of this test run, made on first use, on a thread of its own: every caller
+    /// waits for the one making without holding a thread of the concurrency pool (a dozen
+    /// ffmpeg runs take a minute on a loaded machine).
+    static func shared() async throws -> ISOMediaCorpus { try await made.value }
+    private static let made = Task { try await offThePool { try ISOMediaCorpus() } }
 
     private init() throws {
         directory = try StorageTemporaryDirectory("isomedia-corpus")
         for clip in Self.clips {
             let input = clip.source.map { ["-i", directory.appending($0).path] } ?? Self.inputs
-            _ = try Self.run(
+            _ = try Self.runHere(
                 "ffmpeg", ["-v", "error", "-nostdin"] + input + clip.arguments + ["-y", url(clip.name).path])
         }
     }
 
     func url(_ name: String) -> URL { directory.appending(name) }
 
-    /// The standard output of `tool` (found on the PATH) run with `arguments`.
-    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
+    /// The standard output of `tool` (found on the PATH) run with `arguments`, waited for on a
+    /// thread of its own.
+    static func run(_ tool: String, _ arguments: [String]) async throws -> Data {
+        try await offThePool { try runHere(tool, arguments) }
+    }
+
+    /// ``run(_:_:)`` on the calling thread, which it blocks until the tool ends: only for
+    /// fixtures built once, outside the tests' concurrency.
+    static func runHere(_ tool: String, _ arguments: [String]) throws -> Data {
         let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), arguments: [tool] + arguments)
         let output = child.readToEnd()
         let status = child.wait()

@@ -26,8 +26,8 @@ struct ISOMediaOracle {
     /// Whether `ffprobe -v trace` met the top-level `moov` before any `mdat`.
     let moovBeforeMdat: Bool
 
-    init(_ url: URL) throws {
-        let probe = try ISOMediaCorpus.run(
+    init(_ url: URL) async throws {
+        let probe = try await ISOMediaCorpus.run(
             "ffprobe",
             [
                 "-v", "error", "-show_entries",
@@ -43,7 +43,7 @@ struct ISOMediaOracle {
                 width: stream["width"] as? Int, height: stream["height"] as? Int,
                 rotation: sideData.compactMap { $0["rotation"] as? Int }.first)
         }
-        let exif = try ISOMediaCorpus.run(
+        let exif = try await ISOMediaCorpus.run(
             "exiftool",
             ["-n", "-a", "-G1", "-j", "-MediaDuration", "-Rotation", "-MajorBrand", "-CompatibleBrands", url.path])
         let tags = (try JSONSerialization.jsonObject(with: exif) as? [[String: Any]])?.first ?? [:]
@@ -55,7 +55,7 @@ struct ISOMediaOracle {
         majorBrand = brandTag
         let compatible = tags.first { $0.key.hasSuffix(":CompatibleBrands") }?.value
         compatibleBrands = (compatible as? [String]) ?? (compatible as? String).map { [$0] } ?? []
-        let trace = try ISOMediaCorpus.run(
+        let trace = try await ISOMediaCorpus.run(
             "sh", ["-c", "ffprobe -v trace \"$0\" 2>&1 | grep \"parent:'root'\"", url.path])
         let lines = String(decoding: trace, as: UTF8.self).split(separator: "\n")
         let moov = lines.firstIndex { $0.contains("type:'moov'") }

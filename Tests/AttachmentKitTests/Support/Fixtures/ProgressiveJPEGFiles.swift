@@ -25,12 +25,12 @@ enum ProgressiveJPEGFiles {
     }
 
     /// `cjpeg` with `arguments` over a generated image.
-    static func cjpeg(_ arguments: [String], width: Int = 96, height: Int = 64) throws -> Data {
-        try tool("cjpeg", arguments, input: ppm(width: width, height: height))
+    static func cjpeg(_ arguments: [String], width: Int = 96, height: Int = 64) async throws -> Data {
+        try await tool("cjpeg", arguments, input: ppm(width: width, height: height))
     }
 
     /// `jpegtran` with `arguments`, and a scan script as `-scans` when given.
-    static func jpegtran(_ arguments: [String], scans: String? = nil, input: Data) throws -> Data {
+    static func jpegtran(_ arguments: [String], scans: String? = nil, input: Data) async throws -> Data {
         let directory = try StorageTemporaryDirectory("scans")
         var all = arguments
         if let scans {
@@ -38,36 +38,37 @@ enum ProgressiveJPEGFiles {
             try Data(scans.utf8).write(to: script)
             all += ["-scans", script.path]
         }
-        return try tool("jpegtran", all, input: input)
+        return try await tool("jpegtran", all, input: input)
     }
 
     /// `file` with a baseline JPEG thumbnail in an Exif APP1 segment, written by `exiftool`.
-    static func withExifThumbnail(_ file: Data) throws -> Data {
+    static func withExifThumbnail(_ file: Data) async throws -> Data {
         let directory = try StorageTemporaryDirectory("thumb")
         let image = directory.appending("image.jpg")
         let thumbnail = directory.appending("thumb.jpg")
         try file.write(to: image)
-        try cjpeg(["-quality", "70"], width: 40, height: 30).write(to: thumbnail)
-        let outcome = try ExternalTool.run(
+        try await cjpeg(["-quality", "70"], width: 40, height: 30).write(to: thumbnail)
+        let outcome = try await ExternalTool.run(
             "exiftool", ["-q", "-overwrite_original", "-ThumbnailImage<=\(thumbnail.path)", image.path])
         guard outcome.status == 0 else { throw ToolError.failed("exiftool", outcome.errorText) }
         return try Data(contentsOf: image)
     }
 
     /// What `djpeg` says of `file`: its exit status and standard error.
-    static func djpeg(_ file: Data) throws -> ExternalTool.Outcome {
-        try ExternalTool.run("djpeg", ["-outfile", "/dev/null"], input: file)
+    static func djpeg(_ file: Data) async throws -> ExternalTool.Outcome {
+        try await ExternalTool.run("djpeg", ["-outfile", "/dev/null"], input: file)
     }
 
     /// The scans libjpeg reads in `file` (its trace of each SOS marker): a count made apart
     /// from the index.
-    static func libjpegScanCount(_ file: Data) throws -> Int {
-        let outcome = try ExternalTool.run("djpeg", ["-verbose", "-verbose", "-outfile", "/dev/null"], input: file)
+    static func libjpegScanCount(_ file: Data) async throws -> Int {
+        let outcome = try await ExternalTool.run(
+            "djpeg", ["-verbose", "-verbose", "-outfile", "/dev/null"], input: file)
         return outcome.errorText.components(separatedBy: "Start Of Scan").count - 1
     }
 
-    private static func tool(_ name: String, _ arguments: [String], input: Data) throws -> Data {
-        let outcome = try ExternalTool.run(name, arguments, input: input)
+    private static func tool(_ name: String, _ arguments: [String], input: Data) async throws -> Data {
+        let outcome = try await ExternalTool.run(name, arguments, input: input)
         guard outcome.status == 0 else { throw ToolError.failed(name, outcome.errorText) }
         return outcome.output
     }

@@ -26,7 +26,7 @@ enum PrivacyTools {
     /// Runs `tool` and returns what it printed; throws when it fails.
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let outcome = try ExternalTool.run(tool, arguments)
+        let outcome = try ExternalTool.runHere(tool, arguments, input: Data())
         guard outcome.status == 0 else {
             throw ToolError.failed(tool, arguments, status: outcome.status, error: outcome.errorText)
         }

@@ -3,7 +3,8 @@
 import Foundation
 
 /// Runs an outside program to completion (an oracle: djpeg, cjpeg, python3), its input and
-/// outputs through files in a temporary directory, so no pipe can fill up and block it.
+/// outputs through files in a temporary directory, so no pipe can fill up and block it; the
+/// wait happens on a thread of its own (``offThePool(_:)``), never on the concurrency pool's.
 struct ExternalTool {
     /// What a run printed and how it ended.
     struct Outcome {
@@ -15,7 +16,13 @@ struct ExternalTool {
     }
 
     /// Runs `name` (found on `PATH`) with `arguments`, `input` as its standard input.
-    static func run(_ name: String, _ arguments: [String], input: Data = Data()) throws -> Outcome {
+    static func run(_ name: String, _ arguments: [String], input: Data = Data()) async throws -> Outcome {
+        try await offThePool { try runHere(name, arguments, input: input) }
+    }
+
+    /// ``run(_:_:input:)`` on the calling thread, which it blocks until the program ends: only
+    /// for fixtures built once, outside the tests' concurrency.
+    static func runHere(_ name: String, _ arguments: [String], input: Data) throws -> Outcome {
         let directory = try StorageTemporaryDirectory("tool")
         let inputURL = directory.appending("in")
         let outputURL = directory.appending("out")

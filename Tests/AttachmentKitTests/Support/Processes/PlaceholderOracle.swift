@@ -56,9 +56,9 @@ enum PlaceholderOracle {
     enum OracleError: Error { case failed(String), malformed }
 
     /// Runs every request in one process, answers in order.
-    static func run(_ requests: [Request]) throws -> [Answer] {
+    static func run(_ requests: [Request]) async throws -> [Answer] {
         let input = try JSONSerialization.data(withJSONObject: requests.map(\.json))
-        let outcome = try ExternalTool.run("python3", ["-c", script], input: input)
+        let outcome = try await ExternalTool.run("python3", ["-c", script], input: input)
         guard outcome.status == 0 else { throw OracleError.failed(outcome.errorText) }
         guard let list = try JSONSerialization.jsonObject(with: outcome.output) as? [[String: Any]] else {
             throw OracleError.malformed

@@ -82,7 +82,7 @@ final class RemoteFaultServer: Sendable {
             ])
         self.child = child
         // A bounded wait: a server that never prints its port fails this test, not the run.
-        let printed = await offThePool { child.readAvailable(waitingAtMost: 30) }
+        let printed = await offThePool { child.readAvailable(waitingAtMost: 120) }
         let line = String(decoding: printed ?? Data(), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard let port = Int(line) else {

@@ -182,9 +182,10 @@ final class RemoteNginxServer: Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Waits (at most 10 s, in 20 ms steps) until something accepts connections on `port`.
+    /// Waits (at most 2 minutes, in 20 ms steps: a loaded machine can take long to start a
+    /// process) until something accepts connections on `port`.
     static func waitUntilListening(_ port: Int) -> Bool {
-        for _ in 0..<500 {
+        for _ in 0..<6000 {
             let descriptor = socket(AF_INET, streamSocketType, 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)

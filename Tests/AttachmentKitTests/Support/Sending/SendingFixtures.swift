@@ -8,10 +8,10 @@ import Foundation
 /// exiftool, installed by `.ci/install-tools`), so that the composer is checked against what
 /// another implementation wrote.
 enum SendingFixtures {
-    /// Runs a tool to its end; throws when it fails.
-    static func run(_ tool: String, _ arguments: [String]) throws {
+    /// Runs a tool to its end, waiting on a thread of its own; throws when it fails.
+    static func run(_ tool: String, _ arguments: [String]) async throws {
         let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), arguments: [tool] + arguments)
-        let status = child.wait()
+        let status = await offThePool { child.wait() }
         guard status == 0 else { throw ToolError.failed(tool, status) }
     }
 
@@ -22,16 +22,16 @@ enum SendingFixtures {
     static func jpeg(
         in directory: StorageTemporaryDirectory, name: String, width: Int, height: Int, exifOrientation: Int,
         thumbnail: Bool
-    ) throws -> URL {
+    ) async throws -> URL {
         let url = directory.appending(name)
-        try run("convert", ["-size", "\(width)x\(height)", "gradient:red-blue", "jpg:\(url.path)"])
+        try await run("convert", ["-size", "\(width)x\(height)", "gradient:red-blue", "jpg:\(url.path)"])
         var tags = ["-overwrite_original", "-n", "-Orientation=\(exifOrientation)"]
         if thumbnail {
             let thumb = directory.appending("\(name).thumb.jpg")
-            try run("convert", ["-size", "160x120", "gradient:green-yellow", "jpg:\(thumb.path)"])
+            try await run("convert", ["-size", "160x120", "gradient:green-yellow", "jpg:\(thumb.path)"])
             tags.append("-ThumbnailImage<=\(thumb.path)")
         }
-        try run("exiftool", tags + [url.path])
+        try await run("exiftool", tags + [url.path])
         return url
     }
 

@@ -37,7 +37,7 @@ enum TusServerScripts {
     /// `status` (answers `status` with `headers` without forwarding), `lie` (forwards, then adds
     /// `by` to the Upload-Offset answered), `lose` (answers success without forwarding: the
     /// server never gets the chunk), `hold` (reads the chunk and answers nothing until the client
-    /// closes the connection), `corrupt` (forwards the chunk with its first byte flipped, its
+    /// closes the connection or the test releases it, LOG.release-INDEX, which closes it), `corrupt` (forwards the chunk with its first byte flipped, its
     /// `Upload-Checksum` unchanged), `stop` (forwards the first `after` bytes, then reads and drops the
     /// rest without answering until the client goes, and writes LOG.stopped). Logs every
     /// request as a JSON line.
@@ -122,7 +122,16 @@ enum TusServerScripts {
                     self.reply(fault["status"], [tuple(h) for h in fault.get("headers", [])] + [("Tus-Resumable", "1.0.0")])
                     return
                 if kind == "hold":
-                    self.rfile.read(1)
+                    release = log_path + ".release-%d" % index
+                    self.connection.settimeout(0.05)
+                    while not os.path.exists(release):
+                        try:
+                            if not self.connection.recv(1):
+                                break
+                        except socket.timeout:
+                            continue
+                        except OSError:
+                            break
                     self.close_connection = True
                     return
                 if kind == "lose":

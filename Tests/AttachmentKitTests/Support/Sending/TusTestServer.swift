@@ -93,7 +93,7 @@ final class TusTestServer: Sendable {
         try Data(source.utf8).write(to: script)
         let child = try ChildProcess(
             URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", script.path] + arguments)
-        let printed = await offThePool { child.readAvailable(waitingAtMost: 30) }
+        let printed = await offThePool { child.readAvailable(waitingAtMost: 120) }
         let line = String(decoding: printed ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let port = Int(line) else {
             child.terminate()
@@ -124,6 +124,13 @@ final class TusTestServer: Sendable {
 
     /// Whether a `stop` fault has forwarded its bytes and holds the client.
     var hasStopped: Bool { FileManager.default.fileExists(atPath: directory.appending("proxy.jsonl.stopped").path) }
+
+    /// Ends a `hold` fault of the PATCH numbered `patch`: the proxy closes that connection, as a
+    /// server that gave up on it would (at once if it holds it now, else as soon as it does).
+    func release(patch: Int) {
+        _ = FileManager.default.createFile(
+            atPath: directory.appending("proxy.jsonl.release-\(patch)").path, contents: nil)
+    }
 
     /// The PATCHes the proxy saw, in order.
     var patches: [Patch] { requests.filter { $0.method == "PATCH" } }
