@@ -25,6 +25,12 @@ final class UIColor: Sendable {
 // snippet.show
 import UIKit
 // snippet.hide
+// The same names on every platform, for the project's Apple-platform guard (.ci/apple-compat).
+typealias UIViewController = UIKit.UIViewController
+typealias UIImageView = UIKit.UIImageView
+typealias UIProgressView = UIKit.UIProgressView
+typealias UIImage = UIKit.UIImage
+typealias UIColor = UIKit.UIColor
 #endif
 // snippet.show
 

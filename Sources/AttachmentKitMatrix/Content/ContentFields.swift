@@ -60,7 +60,7 @@ struct ContentFields {
         guard Double(value) <= ImageSizeMetadata.maximumDimension else {
             throw .outOfRange(field: path(name), value: value)
         }
-        return Int(value)
+        return Int(truncatingIfNeeded: value)  // from 1 to 65,535
     }
 
     /// `w` × `h`, each checked as ``dimension(_:)``; `nil` unless both are present.
@@ -75,8 +75,10 @@ struct ContentFields {
     static func dimensions(of size: PixelSize) -> (Int, Int)? {
         let (width, height) = (size.width.rounded(), size.height.rounded())
         let range = CGFloat(1)...CGFloat(ImageSizeMetadata.maximumDimension)
-        guard range.contains(width), range.contains(height) else { return nil }
-        return (Int(width), Int(height))
+        guard range.contains(width), range.contains(height), let wide = Int(exactly: width),
+            let high = Int(exactly: height)
+        else { return nil }
+        return (wide, high)
     }
 
     func bool(_ name: String) throws(Failure) -> Bool? {
@@ -149,11 +151,14 @@ struct ContentFields {
             // A loop, not `map`: the SDKs' `map` rethrows `any Error`, not the typed error.
             var integers: [Int] = []
             for element in elements {
-                switch element {
-                case .integer(let value) where Int(exactly: value) != nil: integers.append(Int(value))
-                case .number(let value) where Int(exactly: value) != nil: integers.append(Int(value))
-                default: throw .wrongType(field: path(name), expected: "an array of integers")
-                }
+                let integer: Int? =
+                    switch element {
+                    case .integer(let value): Int(exactly: value)
+                    case .number(let value): Int(exactly: value)
+                    default: nil
+                    }
+                guard let integer else { throw .wrongType(field: path(name), expected: "an array of integers") }
+                integers.append(integer)
             }
             return integers
         default: throw .wrongType(field: path(name), expected: "an array of integers")
