@@ -27,7 +27,8 @@ struct MatrixSynapseTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "sent, posted, read back and resolved: the receiver's bytes are the sender's", .timeLimit(.minutes(3)),
+        "sent, posted, read back and resolved: the receiver's bytes are the sender's, a photo's GPS gone",
+        .timeLimit(.minutes(3)),
         arguments: [false, true])
     func roundTrip(encrypted: Bool) async throws {
         let synapse = try SynapseSuite.running()
@@ -45,6 +46,16 @@ struct MatrixSynapseTests {
             let content = try await DownloadCoordinator().content(for: original)
             let sentBytes = try #require(attachment.original.availableContent).bytes()
             #expect(try content.bytes() == sentBytes, "\(fixture): the original's bytes")
+            if fixture == .photo {
+                // The photo had GPS when picked: the composer stripped it, and exiftool finds none
+                // in what Bob downloaded, while the orientation is kept.
+                let downloaded = folder.appending("downloaded-\(encrypted).jpg")
+                try content.bytes().write(to: downloaded)
+                let tags = try await Self.exifTags(downloaded)
+                let gps = tags.keys.filter { $0.hasPrefix("GPS:") || $0.contains(":GPS") }
+                #expect(gps.isEmpty, "the photo Bob downloaded carries \(gps.sorted())")
+                #expect(tags["IFD0:Orientation"] as? Int == 6, "the photo Bob downloaded keeps its orientation")
+            }
             if let preview = attachment.preview {
                 let previewPart = try #require(AttachmentResolver(policy: .matrix).resolve(parts).preview)
                 let previewContent = try await DownloadCoordinator().content(for: previewPart)
@@ -57,6 +68,15 @@ struct MatrixSynapseTests {
             }
         }
     }
+
+    /// Every tag exiftool reads from `url`, off the concurrency pool.
+    static func exifTags(_ url: URL) async throws -> [String: Any] {
+        let box = try await offThePool { ExifTags(tags: try PrivacyTools.tags(url)) }
+        return box.tags
+    }
+
+    /// exiftool's tags, handed across the pool's edge.
+    struct ExifTags: @unchecked Sendable { let tags: [String: Any] }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
