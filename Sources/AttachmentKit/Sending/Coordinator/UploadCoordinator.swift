@@ -74,12 +74,13 @@ public final class UploadCoordinator: Sendable {
     /// returns where each went, in the same order.
     ///
     /// Every part goes at `priority`, or at the one ``setPriority(_:of:)`` gave it since the
-    /// message started (a part not started yet keeps it for when it starts).
+    /// message started (a part not started yet keeps it for when it starts). `destination` is
+    /// `@Sendable`, so that a `@MainActor` caller can pass a closure.
     ///
     /// - Throws: ``UploadCoordinator/MessageError`` naming the first part that failed.
     public func upload(
         message parts: [any MessagePart], priority: DownloadPriority = .normal,
-        to destination: (any MessagePart) -> UploadCoordinator.Destination
+        to destination: @Sendable (any MessagePart) -> UploadCoordinator.Destination
     ) async throws(UploadCoordinator.MessageError) -> [UploadCoordinator.UploadedPart] {
         registry.withLock { registry in
             for part in parts { registry.priorities[part.id] = max(registry.priorities[part.id] ?? priority, priority) }
