@@ -28,7 +28,7 @@ struct ResolutionReport {
         lines.append("kind: \(resolution.kind?.rawValue ?? "none")")
         lines.append("\(resolution.kind == .video ? "poster" : "preview"): \(describe(resolution.preview))")
         lines.append(
-            "\(resolution.kind == .video ? "video" : "full resolution"): \(describe(resolution.original))")
+            "\(resolution.kind == .video ? "video" : "original"): \(describe(resolution.original))")
         lines.append("placeholder size: \(placeholderText)")
         if resolution.kind == .video { lines += videoLines }
         if resolution.kind == .file, let file = resolution.original { lines.append(fileLine(file)) }

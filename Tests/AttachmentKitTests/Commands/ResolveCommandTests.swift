@@ -15,7 +15,7 @@ struct ResolveCommandTests {
             #expect(outcome.errorOutput.isEmpty)
             #expect(outcome.output.contains("image message: yes"))
             #expect(outcome.output.contains("preview: preview (image/jpeg+preview, complete, local file"))
-            #expect(outcome.output.contains("full resolution: original (image/png, complete, local file"))
+            #expect(outcome.output.contains("original: original (image/png, complete, local file"))
             #expect(outcome.output.contains("placeholder size: 96 x 128 (from the size part, orientation up)"))
         }
     }
@@ -32,7 +32,7 @@ struct ResolveCommandTests {
         #expect(!FileManager.default.fileExists(atPath: sample))
         let original = try #require(
             Self.path(
-                after: "full resolution: original (image/png, complete, local file ",
+                after: "original: original (image/png, complete, local file ",
                 upTo: ")", in: outcome))
         let png = try Data(contentsOf: URL(fileURLWithPath: original))
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
@@ -79,7 +79,7 @@ struct ResolveCommandTests {
         #expect(outcome.status == 0)
         #expect(
             outcome.output.contains(
-                "full resolution: part-1 (image/jpeg, readyForDownload, not local, at https://example.com/full.jpg)"))
+                "original: part-1 (image/jpeg, readyForDownload, not local, at https://example.com/full.jpg)"))
         #expect(outcome.output.contains("preview: pv (image/jpeg+preview, complete, local file \(folder.path)/p.jpg)"))
         #expect(outcome.output.contains("placeholder size: unknown (no local size part)"))
         #expect(outcome.output.contains("local: pv"))

@@ -40,7 +40,7 @@ struct ResolveDownloadCommandTests {
         #expect(first.output.contains("big: downloading http://127.0.0.1:\(server.port)/big.bin\n"))
         #expect(first.output.contains("big: 100 % (2.9 MiB of 2.9 MiB)\n"))
         #expect(first.output.contains("big: downloaded 2.9 MiB\n"))
-        #expect(first.output.contains("full resolution: none") || first.output.contains("local: big"))
+        #expect(first.output.contains("original: none") || first.output.contains("local: big"))
         let second = await AttachmentKitTool.run(["resolve", file.path, "--store", store])
         #expect(second.output.contains("big: already in the store\n"))
         #expect(server.requests.count == 1)

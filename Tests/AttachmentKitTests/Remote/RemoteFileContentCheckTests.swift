@@ -108,7 +108,7 @@ struct RemoteFileContentCheckTests {
         let events = await resolver.events(for: [VideoMessageTests.poster, video, size], fetchingOriginal: true)
             .collected()
         let described = events.map(\.testDescription).filter { !$0.hasPrefix("progress") }
-        #expect(described == ["placeholder 1280x720", "preview poster", "failed full-resolution video"])
+        #expect(described == ["placeholder 1280x720", "preview poster", "failed original video"])
         guard case .failed(let failure)? = events.last else { return }
         let error = (failure.reason as? TransferError)?.underlying as? RemotePartError
         #expect(error == .fileContentMismatch(.mismatch(declaredType: .videoMP4, content: .other(.html))))

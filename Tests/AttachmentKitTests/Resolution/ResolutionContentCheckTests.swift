@@ -61,7 +61,7 @@ struct ResolutionContentCheckTests {
         let events = await resolvedEvents(parts)
         #expect(
             events.map(\.testDescription) == [
-                "placeholder 640x480", "preview preview", "failed full-resolution full",
+                "placeholder 640x480", "preview preview", "failed original full",
             ])
         let (_, error) = try #require(rejection(in: events))
         guard case .notAnImage = error else {
@@ -79,7 +79,7 @@ struct ResolutionContentCheckTests {
         await full.script.attempt(0, before: collected).succeed(
             .data(SyntheticImages.png(width: 50_000, height: 50_000)))
         let events = await collected.cancellableValue.filter { if case .progress = $0 { false } else { true } }
-        #expect(events.map(\.testDescription) == ["failed full-resolution full"])
+        #expect(events.map(\.testDescription) == ["failed original full"])
         let (_, error) = try #require(rejection(in: events))
         guard case .tooManyPixels(let header, limit: ImageInspector.ContentPolicy.defaultMaximumPixelCount) = error
         else {

@@ -28,7 +28,7 @@ struct ResolutionEventsRenditionTests {
         let described = await collected.cancellableValue.filter { !$0.hasPrefix("progress") }
         #expect(
             described == [
-                "placeholder 4032x3024", "preview preview", "failed full-resolution photo@1024x768",
+                "placeholder 4032x3024", "preview preview", "failed original photo@1024x768",
                 "full photo@2048x1536",
             ])
         #expect(message.startedCounts == (0, 1, 1))
@@ -54,7 +54,7 @@ struct ResolutionEventsRenditionTests {
         let described = await collected.cancellableValue.filter { !$0.hasPrefix("progress") }
         #expect(
             described == [
-                "placeholder 4032x3024", "preview preview", "failed full-resolution photo@1024x768",
+                "placeholder 4032x3024", "preview preview", "failed original photo@1024x768",
                 "full photo@2048x1536",
             ])
     }

@@ -129,7 +129,7 @@ struct ResolutionEventsTests {
         let broken = ScriptedPart("broken")
         let failed = Self.collect(resolver(coordinator).events(for: [broken], fetchingOriginal: true))
         await broken.script.attempt(0, before: failed).fail(HTTPStatusError(statusCode: 403))
-        #expect(await failed.cancellableValue.filter { !$0.hasPrefix("progress") } == ["failed full-resolution broken"])
+        #expect(await failed.cancellableValue.filter { !$0.hasPrefix("progress") } == ["failed original broken"])
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

@@ -13,7 +13,7 @@ struct ResolutionPreviewAfterFullTests {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(
-        "a preview another caller shares completes after the full resolution: it is that caller's, never sent here")
+        "a preview another caller shares completes after the original: it is that caller's, never sent here")
     func sharedPreviewCompletesAfterFull() async throws {
         let full = ScriptedPart("full")
         let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)

@@ -46,7 +46,7 @@ extension AttachmentResolver {
                 switch self {
                 case .sizeMetadata: "size"
                 case .preview: "preview"
-                case .original: "full-resolution"
+                case .original: "original"
                 }
             }
         }

@@ -75,7 +75,7 @@ struct FileMessageTests {
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
         let events = await resolver.events(for: [Self.text, try Self.pdf(page)], fetchingOriginal: true)
             .collected()
-        #expect(events.map(\.testDescription).filter { !$0.hasPrefix("progress") } == ["failed full-resolution pdf"])
+        #expect(events.map(\.testDescription).filter { !$0.hasPrefix("progress") } == ["failed original pdf"])
         guard case .failed(let failure)? = events.last,
             case .mismatch(let declared, let content)? = failure.reason as? FileType.VerificationError
         else {
@@ -93,6 +93,6 @@ struct FileMessageTests {
         let part = LocalPart(id: "pdf", mimeType: try MIMEType("application/pdf"), content: .data(zip))
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
         let events = await resolver.events(for: [part]).collected()
-        #expect(events.map(\.testDescription) == ["failed full-resolution pdf"])
+        #expect(events.map(\.testDescription) == ["failed original pdf"])
     }
 }

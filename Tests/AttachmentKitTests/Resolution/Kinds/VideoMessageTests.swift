@@ -137,7 +137,7 @@ struct VideoMessageTests {
         let resolver = AttachmentResolver(downloads: TransferFixtures.coordinator())
         let events = await resolver.events(for: [Self.poster, video], fetchingOriginal: true).collected()
         let described = events.map(\.testDescription).filter { !$0.hasPrefix("progress") }
-        #expect(described == ["placeholder 320x180", "preview poster", "failed full-resolution video"])
+        #expect(described == ["placeholder 320x180", "preview poster", "failed original video"])
         guard case .failed(let failure)? = events.last else { return }
         guard case .mismatch(let declared, _)? = failure.reason as? FileType.VerificationError else {
             Issue.record("unexpected reason \(failure.reason)")
