@@ -29,7 +29,7 @@ public struct ISOMediaHeader: Sendable, Hashable {
     public let inspectedByteCount: Int
     /// The personal metadata the file carries (where it was shot, XMP), which
     /// ``MetadataStripper`` removes; read in `moov` (and, for a local file, in the top-level
-    /// boxes) within the inspector's budgets.
+    /// boxes, up to the end of `moov` for a fragmented file) within the inspector's budgets.
     public let personalMetadata: PersonalMetadata
 
     /// Creates a header from known values (for tests and previews); ``ISOMediaInspector``

@@ -10,7 +10,10 @@ enum ISOMediaParser {
         let brands = try self.brands(layout.fileType, &reader)
         let fields = try MovieBoxWalker.walk(movie, maximumDepth: maximumDepth, &reader)
         let ends = fields.isFragmented ? FragmentTimeline.trackEnds(after: movie.end, base: 0, fields, &reader) : nil
-        let metadata = PersonalMetadataScan.scan(&reader, topLevelEnd: reader.count)
+        // A fragmented file's top level is moof/mdat pairs to its end: its metadata is read up to
+        // the end of moov, so that the inspection stays a few reads (the stripper walks it all).
+        let metadataEnd = fields.isFragmented ? movie.end : reader.count
+        let metadata = PersonalMetadataScan.scan(&reader, topLevelEnd: metadataEnd)
         return try header(
             brands: brands, fields: fields, fragmentEnds: ends, isFastStart: !layout.mediaDataFirst, reader.format,
             personalMetadata: metadata)
