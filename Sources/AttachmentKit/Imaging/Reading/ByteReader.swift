@@ -157,8 +157,10 @@ struct BoundedByteReader<Failure: ByteReadFailure> {
         guard offset >= 0, offset <= count - length else { throw .truncated(format, offset: max(offset, 0)) }
         readCount += 1
         guard readCount <= readLimit else { throw .readCountExceeded(format, limit: readLimit) }
+        // A read refused for the limit examines nothing: a parser that stops there and reports
+        // what it found reports at most `limit` bytes.
+        guard length <= limit - examinedByteCount else { throw .readLimitExceeded(format, limit: limit) }
         examinedByteCount += length
-        guard examinedByteCount <= limit else { throw .readLimitExceeded(format, limit: limit) }
         if let file, offset < windowStart || offset + length > windowStart + window.count {
             window = try file.load(at: offset, minimumCount: length, subject: format, failure: Failure.self)
             windowStart = offset
