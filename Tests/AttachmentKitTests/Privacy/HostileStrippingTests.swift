@@ -121,6 +121,31 @@ struct HostileStrippingTests {
         }
     }
 
+    @Test("a HEIF XMP item without bytes is removed and reported (found by the fuzzer)")
+    func emptyXMPItem() throws {
+        var infe = ImagingByteWriter()
+        for value in [2, 0] { infe.uint16(value) }
+        infe.text("mime")
+        infe.uint8(0)
+        infe.text("application/rdf+xml")
+        infe.uint8(0)
+        var iinf = ImagingByteWriter()
+        iinf.uint16(1)
+        iinf.append(SyntheticImages.fullBox("infe", version: 2, infe.data))
+        var iloc = ImagingByteWriter([0x44, 0x00])
+        for value in [1, 2, 0, 0] { iloc.uint16(value) }  // item 2: no extents
+        let heif = SyntheticImages.heif(
+            properties: [SyntheticImages.ispe(width: 10, height: 10)],
+            extraMetaChildren: [SyntheticImages.fullBox("iinf", iinf.data), SyntheticImages.fullBox("iloc", iloc.data)])
+        let folder = try StorageTemporaryDirectory("privacy-hostile")
+        let input = folder.appending("empty-xmp.heic")
+        try heif.write(to: input)
+        let output = folder.appending("out.heic")
+        #expect(try MetadataStripper().strip(fileAt: input, to: output) == .xmp)
+        #expect(try Data(contentsOf: output).range(of: Data("rdf+xml".utf8)) == nil)
+        #expect(try MetadataStripper().strip(fileAt: output, to: folder.appending("again.heic")) == [])
+    }
+
     @Test("an MP4 whose box runs past the end")
     func cutVideo() throws {
         let movie =
@@ -148,6 +173,25 @@ struct HostileStrippingTests {
         let output = folder.appending("out.jpg")
         #expect(try MetadataStripper().strip(fileAt: input, to: output) == .identifyingFields)
         #expect(try MetadataStripper().strip(fileAt: output, to: folder.appending("again.jpg")) == [])
+    }
+
+    @Test("a directory whose rewrite would change a kept value is refused (found by the fuzzer)")
+    func rewriteSharedWithAKeptValue() throws {
+        // IFD0 at 8: Artist (removed, "Jane" at 38) and Make, whose 8 bytes at 10 are IFD0's own
+        // first entry: taking Artist out would move Make's entry over them and change its value.
+        var tiff = ImagingByteWriter([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8])
+        tiff.uint16(2)
+        for value in [0x013B, 2] { tiff.uint16(value) }
+        for value in [5, 38] { tiff.uint32(value) }
+        for value in [0x010F, 2] { tiff.uint16(value) }
+        for value in [8, 10, 0] { tiff.uint32(value) }
+        let jpeg = SyntheticImages.jpeg(before: [SyntheticImages.exifSegment(tiff.data + Data("Jane\0".utf8))])
+        let error = try failure(jpeg, name: "shared.jpg")
+        guard case .malformedImage(_, .malformed(.jpeg, let reason)) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("shared"), "\(reason)")
     }
 
     @Test("an existing output is left as it was when stripping fails")

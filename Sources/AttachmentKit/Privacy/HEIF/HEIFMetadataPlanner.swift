@@ -29,18 +29,20 @@ enum HEIFMetadataPlanner {
         guard let info = child("iinf"), let location = child("iloc") else { return }
         let table = try HEIFItemTable(info: info, location: location, dataBox: child("idat"), &reader)
         var removedItems: Set<Int> = []
+        var removedKinds: PersonalMetadata = []
         for item in table.infos {
             if item.type == "Exif" {
                 try exif(item, table, &reader, &plan)
             } else if item.type == "mime", item.contentType == "application/rdf+xml",
-                try xmp(item, table, &reader, &plan)
+                let kinds = try xmp(item, table, &reader, &plan)
             {
                 removedItems.insert(item.id)
+                removedKinds.formUnion(kinds)
             }
         }
         guard !removedItems.isEmpty else { return }
         let links = try HEIFItemLinks(references: child("iref"), properties: child("iprp"), &reader)
-        try remove(removedItems, from: meta, children: children, table, links, &reader, &plan)
+        try remove(removedItems, removing: removedKinds, from: meta, children: children, table, links, &reader, &plan)
     }
 
     /// The ranges of an item's bytes, which this reader must be able to locate.
@@ -92,10 +94,11 @@ enum HEIFMetadataPlanner {
         plan.add(edits, removing: edited.removed)
     }
 
-    /// An XMP item: whether it is removed whole; its personal properties are blanked when it stays.
+    /// An XMP item: the kinds it holds when it is removed whole, `nil` when it stays (its personal
+    /// properties blanked).
     private static func xmp(
         _ item: HEIFItemTable.Info, _ table: HEIFItemTable, _ reader: inout ByteReader, _ plan: inout MetadataPlan
-    ) throws(ImageInspector.Error) -> Bool {
+    ) throws(ImageInspector.Error) -> PersonalMetadata? {
         let extents = try extents(of: item, table, reader)
         let length = extents.reduce(0) { $0 + $1.count }
         let review =
@@ -105,10 +108,11 @@ enum HEIFMetadataPlanner {
         plan.note(review.found)
         switch review.action {
         case .keep:
-            return false
+            return nil
         case .remove:
+            // An item without bytes goes too: the meta box's rewrite removes it.
             plan.add(extents.map(ByteEdit.zeroing), removing: review.removed)
-            return true
+            return review.removed
         case .blank(let ranges):
             var edits: [ByteEdit] = []
             var start = 0
@@ -122,7 +126,7 @@ enum HEIFMetadataPlanner {
                 start += extent.count
             }
             plan.add(edits, removing: review.removed)
-            return false
+            return nil
         }
     }
 
@@ -139,9 +143,10 @@ enum HEIFMetadataPlanner {
         return bytes
     }
 
-    /// Rewrites `meta` without `items`, followed by a `free` box of the bytes it lost.
+    /// Rewrites `meta` without `items`, which hold `kinds`, followed by a `free` box of the bytes
+    /// it lost.
     private static func remove(
-        _ items: Set<Int>, from meta: ISOBox, children: [ISOBox], _ table: HEIFItemTable, _ links: HEIFItemLinks,
+        _ items: Set<Int>, removing kinds: PersonalMetadata, from meta: ISOBox, children: [ISOBox], _ table: HEIFItemTable, _ links: HEIFItemLinks,
         _ reader: inout ByteReader, _ plan: inout MetadataPlan
     ) throws(ImageInspector.Error) {
         let format = reader.format
@@ -175,6 +180,6 @@ enum HEIFMetadataPlanner {
         let lost = metaRange.count - rebuilt.count
         guard lost >= 8 else { throw .unsupported(format, feature: "a meta box that shrinks by \(lost) bytes") }
         let free = HEIFMetaRebuilder.box("free", [UInt8](repeating: 0, count: lost - 8))
-        plan.add(.replacing(metaRange, with: rebuilt + free), removing: [])
+        plan.add(.replacing(metaRange, with: rebuilt + free), removing: kinds)
     }
 }

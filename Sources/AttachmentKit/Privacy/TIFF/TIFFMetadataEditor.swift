@@ -6,7 +6,9 @@
 /// it move up, the count drops, the freed 12 bytes become zeros), and its value, when stored
 /// outside the entry, is overwritten with zeros. Removing GPS takes the `GPSInfo` pointer out of
 /// IFD0 and zeroes the GPS directory and its values. Bytes a kept structure also uses (only a
-/// crafted file shares them) are not zeroed.
+/// crafted file shares them) are not zeroed, and a directory or XMP packet that would be rewritten
+/// while another kept structure shares its bytes makes the plan throw: the rewrite would change
+/// what that structure reads.
 ///
 /// Walked: the IFD chain from IFD0 (at most 64 directories, each once), each one's EXIF and GPS
 /// directories. A GPS directory holding nothing but `GPSVersionID`, and a text field holding only
@@ -29,8 +31,10 @@ enum TIFFMetadataEditor {
             try walk.edit(directory, &reader, &plan)
             next = try walk.structure.nextDirectoryOffset(after: directory, &reader)
         }
-        let zeroing = ByteRanges.subtracting(walk.kept + walk.edits.map { $0.range }, from: walk.zeroed)
-        plan.add(walk.edits + zeroing.map(ByteEdit.zeroing), removing: walk.removed)
+        try walk.checkEditsSpareKeptStructures(reader.format)
+        let edits = walk.edits.map(\.edit)
+        let zeroing = ByteRanges.subtracting(walk.kept + edits.map(\.range), from: walk.zeroed)
+        plan.add(edits + zeroing.map(ByteEdit.zeroing), removing: walk.removed)
     }
 
     /// The state of one structure's walk.
@@ -41,8 +45,9 @@ enum TIFFMetadataEditor {
         var zeroed: [Range<Int>] = []
         /// Bytes of kept structures and values, never zeroed.
         var kept: [Range<Int>] = []
-        /// Directory rewrites and XMP blanking.
-        var edits: [ByteEdit] = []
+        /// Directory rewrites and XMP blanking, each with the kept range it changes (the directory's
+        /// table, the packet).
+        var edits: [(edit: ByteEdit, within: Range<Int>)] = []
         var removed: PersonalMetadata = []
 
         init(structure: TIFFStructure) {
@@ -138,7 +143,7 @@ enum TIFFMetadataEditor {
                 try reader.prefix(value.count, from: value.lowerBound), removing: plan.removing)
             plan.note(review.found)
             removed.formUnion(review.removed)
-            edits += review.blankingEdits(packetStart: value.lowerBound)
+            edits += review.blankingEdits(packetStart: value.lowerBound).map { ($0, value) }
             return review.action == .remove
         }
 
@@ -203,7 +208,21 @@ enum TIFFMetadataEditor {
             }
             bytes += try reader.prefix(4, from: table.upperBound - 4)
             bytes += [UInt8](repeating: 0, count: 12 * removedIndices.count)
-            edits.append(.replacing(table, with: bytes))
+            edits.append((.replacing(table, with: bytes), table))
+        }
+
+        /// Throws when an edit changes bytes that a kept structure other than its own also reads
+        /// (a directory inside another's value, say): stripping the output again would read
+        /// something else. Only a crafted file shares bytes this way.
+        func checkEditsSpareKeptStructures(_ format: ImageInspector.Error.Subject) throws(ImageInspector.Error) {
+            for (edit, within) in edits {
+                if let shared = kept.first(where: { $0 != within && $0.overlaps(edit.range) }) {
+                    throw .malformed(
+                        format,
+                        reason: "the TIFF bytes at \(edit.range.lowerBound) that stripping rewrites are shared "
+                            + "with the structure at \(shared.lowerBound)")
+                }
+            }
         }
     }
 }
