@@ -146,7 +146,8 @@ enum HEIFMetadataPlanner {
     /// Rewrites `meta` without `items`, which hold `kinds`, followed by a `free` box of the bytes
     /// it lost.
     private static func remove(
-        _ items: Set<Int>, removing kinds: PersonalMetadata, from meta: ISOBox, children: [ISOBox], _ table: HEIFItemTable, _ links: HEIFItemLinks,
+        _ items: Set<Int>, removing kinds: PersonalMetadata, from meta: ISOBox, children: [ISOBox],
+        _ table: HEIFItemTable, _ links: HEIFItemLinks,
         _ reader: inout ByteReader, _ plan: inout MetadataPlan
     ) throws(ImageInspector.Error) {
         let format = reader.format
