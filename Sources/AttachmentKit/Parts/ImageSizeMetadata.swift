@@ -12,7 +12,7 @@ import Foundation
 /// `"blurhash"` (base 83), as ``thumbHash`` and ``blurHash``. A hash that is not a string or
 /// not valid is ignored (the size is kept: layout matters more than the blur). `"animated":
 /// true` says the original is an animated GIF, APNG or WebP (``isAnimated``).
-public struct ImageSizeMetadata: Sendable, Hashable {
+public struct ImageSizeMetadata: Sendable, Equatable {
     /// The largest width or height accepted, in pixels.
     package static let maximumDimension: Double = 65_535
 

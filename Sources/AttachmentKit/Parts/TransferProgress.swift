@@ -1,5 +1,5 @@
 /// How far a transfer has come: bytes completed and, when known, the total.
-public struct TransferProgress: Sendable, Hashable, CustomStringConvertible {
+public struct TransferProgress: Sendable, Equatable, CustomStringConvertible {
     /// Bytes transferred so far; never negative.
     public let completedBytes: Int64
     /// The size of the whole transfer, or `nil` when the server has not said.

@@ -2,7 +2,7 @@ import Foundation
 
 /// The hashes a message carries for its image, from the size part's JSON or from placeholder
 /// parts of their own, and the picture they give at a displayed size.
-struct PlaceholderHashes: Sendable, Hashable {
+struct PlaceholderHashes: Sendable, Equatable {
     var thumbHash: ThumbHash?
     var blurHash: BlurHash?
 

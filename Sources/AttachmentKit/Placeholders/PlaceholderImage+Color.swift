@@ -1,7 +1,7 @@
 extension PlaceholderImage {
     /// A colour of a placeholder: sRGB red, green and blue, and alpha, each from 0 to 1, not
     /// premultiplied.
-    public struct Color: Sendable, Hashable {
+    public struct Color: Sendable, Equatable {
         /// The red component, 0 to 1.
         public let red: Double
         /// The green component, 0 to 1.

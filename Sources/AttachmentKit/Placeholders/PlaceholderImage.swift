@@ -3,7 +3,7 @@
 ///
 /// The pixels are 8-bit RGBA, not premultiplied, row by row from the top, `width * 4` bytes a
 /// row. Scale it up to the cell with smooth filtering: it looks the same at any size.
-public struct PlaceholderImage: Sendable, Hashable {
+public struct PlaceholderImage: Sendable, Equatable {
     /// The largest width or height a placeholder is decoded at, in pixels: the hashes hold a
     /// few dozen coefficients, and a larger decode only costs time and memory.
     package static let maximumDimension = 256

@@ -13,7 +13,7 @@
 ///
 /// Whatever the policy, nothing is decoded or re-encoded: the pixels, the media samples, the
 /// orientation and the colour profile are kept byte for byte.
-public struct MetadataPolicy: Sendable, Hashable {
+public struct MetadataPolicy: Sendable, Equatable {
     /// The kinds of metadata removed.
     public var removed: PersonalMetadata
 

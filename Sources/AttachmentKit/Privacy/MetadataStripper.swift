@@ -15,7 +15,7 @@ import Foundation
 /// output appears complete or not at all, and bad input gets an ``Error``, never a crash.
 /// ``AttachmentComposer`` strips every original it composes. The article
 /// <doc:PrivacyWhenSending> says what each format keeps where.
-public struct MetadataStripper: Sendable, Hashable {
+public struct MetadataStripper: Sendable, Equatable {
     /// What is removed: ``MetadataPolicy/removePersonal`` unless set.
     public var policy: MetadataPolicy
 

@@ -1,7 +1,7 @@
 extension RemotePart {
     /// The rules every ``RemotePart`` download of a ``RemotePart/Downloader`` follows, with the
     /// defaults a chat app would choose.
-    public struct Configuration: Sendable, Hashable {
+    public struct Configuration: Sendable, Equatable {
         /// The URL schemes that may be fetched, redirects included, in lowercase. Only `https`
         /// by default; add `http` or `file` to opt in.
         public var allowedSchemes: Set<String>

@@ -17,7 +17,7 @@ extension AttachmentResolver {
     ///
     /// Whatever waits for a request is said in ``AttachmentLoadState/awaitsDownloadRequest``:
     /// the cell offers a tap to download, which loads with `fetchingOriginal: true`.
-    public struct AutoDownloadPolicy: Sendable, Hashable {
+    public struct AutoDownloadPolicy: Sendable, Equatable {
         /// The types fetched automatically; a part matches when its type ``MIMEType/matches(_:)``
         /// one of them.
         public var mimeTypes: Set<MIMEType>

@@ -12,9 +12,9 @@ extension AttachmentResolver {
     /// in message order, is its original.
     ///
     /// ``default`` holds the usual image, video and voice message conventions.
-    public struct Policy: Sendable, Hashable {
+    public struct Policy: Sendable, Equatable {
         /// The fallback order for one kind of image or video message.
-        public struct Chain: Sendable, Hashable {
+        public struct Chain: Sendable, Equatable {
             /// Types to try for the preview, best first. May include original types, so
             /// that a message without a preview shows its original. For a video, the poster's.
             public var preview: [MIMEType]

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The size to lay an image out at before its pixels are here, and where it came from.
-public struct PlaceholderSize: Sendable, Hashable {
+public struct PlaceholderSize: Sendable, Equatable {
     /// Where a placeholder size was found.
-    public enum Source: Sendable, Hashable {
+    public enum Source: Sendable, Equatable {
         /// The message's `application/json+imageSize` part, or the
         /// ``RemotePart/imageSize`` a remote part declares.
         case sizeMetadata
@@ -43,27 +43,4 @@ public struct PlaceholderSize: Sendable, Hashable {
     /// The displayed width divided by the height: what a cell keeps when it scales the
     /// placeholder to its own width.
     public var aspectRatio: Double { displayedSize.width / displayedSize.height }
-}
-
-// Written out rather than synthesised: `CGSize` is `Hashable` on Apple platforms only from
-// iOS 18 / macOS 15, so a synthesised conformance does not compile for the deployment targets.
-extension PlaceholderSize {
-    /// Whether two placeholder sizes have the same size, orientation, source, image, video and
-    /// voice details.
-    public static func == (lhs: PlaceholderSize, rhs: PlaceholderSize) -> Bool {
-        lhs.displayedSize.width == rhs.displayedSize.width && lhs.displayedSize.height == rhs.displayedSize.height
-            && lhs.orientation == rhs.orientation && lhs.source == rhs.source && lhs.image == rhs.image
-            && lhs.video == rhs.video && lhs.voice == rhs.voice
-    }
-
-    /// Hashes the same values that ``==(_:_:)`` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(displayedSize.width)
-        hasher.combine(displayedSize.height)
-        hasher.combine(orientation)
-        hasher.combine(source)
-        hasher.combine(image)
-        hasher.combine(video)
-        hasher.combine(voice)
-    }
 }

@@ -130,7 +130,7 @@ extension ZoomViewport {
     ///
     /// Its own type because `UIEdgeInsets` and SwiftUI's `EdgeInsets` do not exist on every
     /// platform the library builds for.
-    public struct Insets: Sendable, Hashable {
+    public struct Insets: Sendable, Equatable {
         /// The inset above the content.
         public var top: CGFloat
         /// The inset left of the content.

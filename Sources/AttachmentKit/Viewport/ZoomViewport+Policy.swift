@@ -12,7 +12,7 @@ extension ZoomViewport {
     ///   storyboard does; the initial zoom is 1 (one image point per view point), clamped.
     ///
     /// Zoom 1 means one image point per view point, as in `UIScrollView`.
-    public struct Policy: Sendable, Hashable, CustomStringConvertible {
+    public struct Policy: Sendable, Equatable, CustomStringConvertible {
         /// The rule behind the minimum.
         enum Rule: Sendable, Hashable {
             case fixed(minimum: CGFloat, maximum: CGFloat)

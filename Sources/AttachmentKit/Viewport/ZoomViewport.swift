@@ -24,7 +24,7 @@ import Foundation
 /// within their limits, and no output is NaN or infinite: with an unusable input (a zero bounds
 /// size before the first layout, a NaN scale) the viewport is neutral (``isNeutral``) until
 /// every input is usable again. <doc:Zooming#Coordinates-and-bad-input> gives the details.
-public struct ZoomViewport: Sendable, Hashable {
+public struct ZoomViewport: Sendable, Equatable {
     /// The size of the visible area in points, after safe-area insets; zero when the size
     /// given had a negative, NaN or infinite dimension.
     public internal(set) var boundsSize: CGSize
@@ -110,41 +110,5 @@ public struct ZoomViewport: Sendable, Hashable {
     mutating func enterNeutralState() {
         zoomScale = 1
         contentOffset = .zero
-    }
-}
-
-// Written out rather than synthesised: `CGSize` and `CGPoint` are `Hashable` on Apple platforms
-// only from iOS 18 / macOS 15 / tvOS 18 / watchOS 11, so a synthesised conformance over them does
-// not compile for the deployment targets. `CGFloat` is `Hashable` everywhere.
-// Every stored property takes part; `ZoomViewportEqualityTests` fails when one is added and not
-// listed here.
-extension ZoomViewport {
-    /// Whether two viewports have the same inputs and the same geometry.
-    public static func == (lhs: ZoomViewport, rhs: ZoomViewport) -> Bool {
-        lhs.boundsSize.width == rhs.boundsSize.width && lhs.boundsSize.height == rhs.boundsSize.height
-            && lhs.pixelSize == rhs.pixelSize && lhs.imageScale == rhs.imageScale
-            && lhs.screenScale == rhs.screenScale && lhs.policy == rhs.policy
-            && lhs.imageSize.width == rhs.imageSize.width && lhs.imageSize.height == rhs.imageSize.height
-            && lhs.minimumZoomScale == rhs.minimumZoomScale && lhs.maximumZoomScale == rhs.maximumZoomScale
-            && lhs.isNeutral == rhs.isNeutral && lhs.zoomScale == rhs.zoomScale
-            && lhs.contentOffset.x == rhs.contentOffset.x && lhs.contentOffset.y == rhs.contentOffset.y
-    }
-
-    /// Hashes the same values that ``==(_:_:)`` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(boundsSize.width)
-        hasher.combine(boundsSize.height)
-        hasher.combine(pixelSize)
-        hasher.combine(imageScale)
-        hasher.combine(screenScale)
-        hasher.combine(policy)
-        hasher.combine(imageSize.width)
-        hasher.combine(imageSize.height)
-        hasher.combine(minimumZoomScale)
-        hasher.combine(maximumZoomScale)
-        hasher.combine(isNeutral)
-        hasher.combine(zoomScale)
-        hasher.combine(contentOffset.x)
-        hasher.combine(contentOffset.y)
     }
 }

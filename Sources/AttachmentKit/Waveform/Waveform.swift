@@ -10,7 +10,7 @@
 /// (``matrixLevels``), Telegram (``telegramBytes``), Discord (``discordBase64()``) and Stream
 /// (``streamLevels``). Decoding the audio itself (Opus, AAC) to samples stays with the platform
 /// (`AVAudioFile` on Apple platforms).
-public struct Waveform: Sendable, Hashable {
+public struct Waveform: Sendable, Equatable {
     /// The levels, one a bar, each in 0…1.
     public let levels: [Double]
 

@@ -81,15 +81,14 @@ struct ZoomViewportDegenerateInputTests {
                 screenScale: 2, policy: .fixed(minimum: 1e-300, maximum: 1)))
     }
 
-    @Test("a viewport with NaN input still equals itself and hashes alike")
-    func hashableWithNaN() {
+    @Test("a viewport made twice from NaN input equals itself")
+    func equalWithNaN() {
         let make = {
             ZoomViewport(
                 boundsSize: CGSize(width: CGFloat.nan, height: .nan), pixelSize: PixelSize(width: .nan, height: 1),
                 imageScale: DisplayScale(.nan), screenScale: DisplayScale(.nan))
         }
         #expect(make() == make())
-        #expect(make().hashValue == make().hashValue)
         #expect(DisplayScale(.nan).pixelsPerPoint == 0)
         #expect(make().boundsSize == .zero)
     }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Get one from ``AudioInspector`` (a file or bytes) or
 /// ``RemotePart/MediaHeaderReader/inspectAudio(_:headers:)`` (a URL, with ranged requests).
-public struct AudioHeader: Sendable, Hashable {
+public struct AudioHeader: Sendable, Equatable {
     /// The container of an audio file, told from its bytes, never from its declared type.
     public enum Format: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
         /// Ogg (RFC 3533), with Opus (RFC 7845) or Vorbis inside.

@@ -15,7 +15,7 @@ import Foundation
 /// by counting its frames (ID3v2 tags skipped); an M4A through ``ISOMediaInspector``. Like the
 /// other inspectors it has a byte and a read budget, reads a file in pieces, and reports bad
 /// input with an ``Error``, never a crash or a loop.
-public struct AudioInspector: Sendable, Hashable {
+public struct AudioInspector: Sendable, Equatable {
     /// The default for ``maximumByteCount``: 4 MiB, so that a voice message of several minutes
     /// is walked whole.
     public static let defaultMaximumByteCount = 4 << 20

@@ -1,6 +1,6 @@
 extension ISOMediaHeader {
     /// One track of an ISO media file, as its `trak` box describes it.
-    public struct Track: Sendable, Hashable {
+    public struct Track: Sendable, Equatable {
         /// What a track carries, from its `hdlr` box.
         public enum Kind: Sendable, Hashable, CustomStringConvertible {
             /// Video (`vide`).

@@ -3,7 +3,7 @@
 /// comes before the media data.
 ///
 /// Get one from ``ISOMediaInspector``.
-public struct ISOMediaHeader: Sendable, Hashable {
+public struct ISOMediaHeader: Sendable, Equatable {
     /// The format the brands name.
     public let format: ISOMediaHeader.Format
     /// The `ftyp` box's major brand (`isom`, `qt  `, `M4A `…), or an empty string for a

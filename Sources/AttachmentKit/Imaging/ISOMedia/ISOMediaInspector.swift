@@ -18,7 +18,7 @@ import Foundation
 /// costs one more small read), and reports bad input with an ``ISOMediaInspector/Error``, never
 /// a crash or a loop. A fragmented file's duration is read from its last fragments (see
 /// "Fragmented files" in <doc:InspectingVideos> for what that costs).
-public struct ISOMediaInspector: Sendable, Hashable {
+public struct ISOMediaInspector: Sendable, Equatable {
     /// The default for ``maximumByteCount``: 1 MiB.
     @usableFromInline package static let defaultMaximumByteCount = 1 << 20
 

@@ -17,9 +17,9 @@ extension ImageHeader {
     /// ``ImageInspector/maximumReadCount``) ends before the animation does, the frames before
     /// that point are reported and ``isComplete`` is `false`: a GIF's frames have no lengths, so
     /// counting them means reading the whole file. See <doc:InspectingImages>.
-    public struct Animation: Sendable, Hashable {
+    public struct Animation: Sendable, Equatable {
         /// How many times the animation plays, as the format stores it.
-        public enum Loop: Sendable, Hashable {
+        public enum Loop: Sendable, Equatable {
             /// Loops forever: a stored count of 0 (GIF's `NETSCAPE2.0`, APNG's `num_plays`,
             /// WebP's `ANIM` loop count).
             case infinite

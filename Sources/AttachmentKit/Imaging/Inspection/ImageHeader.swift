@@ -6,7 +6,7 @@ import Foundation
 /// Get one from ``ImageInspector``. The stored size is what the encoder wrote; the displayed
 /// size applies the orientation (EXIF, or HEIF's `irot`/`imir`), swapping width and height for
 /// the orientations that turn the image a quarter.
-public struct ImageHeader: Sendable, Hashable {
+public struct ImageHeader: Sendable, Equatable {
     /// The format the magic bytes identify.
     public let format: ImageFormat
     /// The stored width in pixels, before the orientation is applied.

@@ -14,7 +14,7 @@ import Foundation
 /// small pieces with `pread`, jumping over what the header does not need (a large Exif
 /// thumbnail, a colour profile, image data, other frames) without reading it, and never more
 /// than ``maximumByteCount`` bytes in all.
-public struct ImageInspector: Sendable, Hashable {
+public struct ImageInspector: Sendable, Equatable {
     /// The default for ``maximumByteCount``: 1 MiB.
     @usableFromInline package static let defaultMaximumByteCount = 1 << 20
 

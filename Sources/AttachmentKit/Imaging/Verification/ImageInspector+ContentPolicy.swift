@@ -1,7 +1,7 @@
 extension ImageInspector {
     /// What ``ImageInspector/verify(_:declaredType:policy:)`` accepts: how it treats a declared
     /// type that does not match the content, and how many pixels an image may have.
-    public struct ContentPolicy: Sendable, Hashable {
+    public struct ContentPolicy: Sendable, Equatable {
         /// What to do when the declared media type names another format than the bytes (or none).
         public enum TypeMismatchHandling: Sendable, Hashable {
             /// Accept the image and report the type that matches its bytes in

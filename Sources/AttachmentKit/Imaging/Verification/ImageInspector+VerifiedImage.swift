@@ -1,7 +1,7 @@
 extension ImageInspector {
     /// Content that ``ImageInspector/verify(_:declaredType:policy:)`` found to be an image within
     /// the policy's limits, with the media type its bytes really have.
-    public struct VerifiedImage: Sendable, Hashable {
+    public struct VerifiedImage: Sendable, Equatable {
         /// The image's header.
         public let header: ImageHeader
         /// The media type the part declared.

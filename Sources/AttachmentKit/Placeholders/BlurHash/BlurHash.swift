@@ -5,7 +5,7 @@
 /// A value is always a valid hash: the initialiser checks the length, every character, the
 /// component count and the range of every term, and throws ``BlurHash/Error``, where the
 /// reference Swift decoder skips invalid characters.
-public struct BlurHash: Sendable, Hashable {
+public struct BlurHash: Sendable, Equatable {
     /// The longest valid hash: 9 × 9 components, 4 + 2 × 81 characters.
     package static let maximumLength = 166
     /// The usual size to decode at, 32 × 32 (scale the result up).

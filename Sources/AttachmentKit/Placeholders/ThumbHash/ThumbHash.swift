@@ -6,7 +6,7 @@ import Foundation
 /// A value is always a valid hash: the initialisers check every header field and the exact
 /// length the header calls for, and throw ``ThumbHash/Error`` instead of reading past the end,
 /// as the reference decoders do on a truncated hash.
-public struct ThumbHash: Sendable, Hashable {
+public struct ThumbHash: Sendable, Equatable {
     /// The longest valid hash: 25 bytes (with alpha; 24 without).
     package static let maximumByteCount = 25
     /// The longest side of ``image(longestSide:)``'s default size, as in the reference decoder.

@@ -2,7 +2,7 @@ import Foundation
 
 extension HTTPResponse {
     /// The status line and header fields of a response, before its body.
-    public struct Head: Sendable, Hashable {
+    public struct Head: Sendable, Equatable {
         /// The status code, such as 200, 206 or 404.
         public var statusCode: Int
         /// The header fields; read them with ``HTTPHeaders/subscript(_:)``, which ignores case.

@@ -2,7 +2,7 @@ import Foundation
 
 /// One request an ``HTTPUploadTransport`` sends for an upload: a method, a URL, header fields and
 /// a body read from a file (never held in memory).
-public struct HTTPUploadRequest: Sendable, Hashable {
+public struct HTTPUploadRequest: Sendable, Equatable {
     /// The method: `POST`, `PUT` or `PATCH` with a body; `HEAD`, `OPTIONS` or `DELETE` without.
     public var method: String
     /// The URL to send to.
@@ -23,7 +23,7 @@ public struct HTTPUploadRequest: Sendable, Hashable {
 
 extension HTTPUploadRequest {
     /// The body of an ``HTTPUploadRequest``.
-    public enum Body: Sendable, Hashable {
+    public enum Body: Sendable, Equatable {
         /// No body.
         case none
         /// `length` bytes of the file at `url` from byte `offset`, streamed from disk.

@@ -17,7 +17,7 @@ extension PlaceholderSize {
     /// gives the size (``RemotePart/MediaHeaderReader``): a remote video with a size part costs no
     /// request, so its ``rotation`` is `nil`, and so is its ``duration`` when the size part has
     /// none.
-    public struct VideoDetails: Sendable, Hashable {
+    public struct VideoDetails: Sendable, Equatable {
         /// The duration in seconds: the size part's `"duration"` when it has one, otherwise the
         /// video header's movie duration; `nil` when neither says (or the header was not read).
         public var duration: Double?

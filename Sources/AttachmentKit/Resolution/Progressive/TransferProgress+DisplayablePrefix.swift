@@ -19,7 +19,7 @@ extension TransferProgress {
     /// hand ``data`` to an incremental one (`CGImageSourceUpdateData(source, data, false)` on a
     /// source from `CGImageSourceCreateIncremental`). Each prefix is a few scans longer than the
     /// one before; a view keeps the latest and drops it once the original arrives.
-    public struct DisplayablePrefix: Sendable, Hashable {
+    public struct DisplayablePrefix: Sendable, Equatable {
         /// The bytes from the start of the file to the end of its ``scanCount``-th scan.
         public let data: Data
         /// How many complete scans ``data`` holds, from 1: libjpeg's default progression has 10

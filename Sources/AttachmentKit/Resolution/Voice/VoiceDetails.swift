@@ -9,7 +9,7 @@ import Foundation
 /// placeholder's ``PlaceholderSize/voice``, from the size part when it is local or once it is
 /// fetched (size parts are fetched automatically), otherwise the duration from the header of
 /// the local audio (``AudioInspector``).
-public struct VoiceDetails: Sendable, Hashable {
+public struct VoiceDetails: Sendable, Equatable {
     /// The duration in seconds, or `nil` when unknown.
     public var duration: Double?
     /// The waveform to draw, or `nil` when the sender sent none.

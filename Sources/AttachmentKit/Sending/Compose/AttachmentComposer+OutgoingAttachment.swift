@@ -8,7 +8,7 @@ extension AttachmentComposer {
     /// Every part is a ``LocalPart`` with status ``TransferStatus/awaitingUpload`` whose content is
     /// a local file, so the sender's own message list shows it at once through the resolver and the
     /// loaders, before a byte is uploaded.
-    public struct OutgoingAttachment: Sendable, Hashable {
+    public struct OutgoingAttachment: Sendable, Equatable {
         /// The file the user picked, typed by its bytes.
         public let original: LocalPart
         /// The preview (`image/jpeg+preview`), when one could be had; see ``AttachmentComposer``.

@@ -3,7 +3,7 @@ extension AttachmentComposer {
     ///
     /// A preview is had without decoding the whole image, or not at all: the message then goes
     /// without one, and receivers show the size part's placeholder until the original arrives.
-    public enum PreviewSource: Sendable, Hashable {
+    public enum PreviewSource: Sendable, Equatable {
         /// ImageIO's thumbnail (`CGImageSourceCreateThumbnailAtIndex`, at most
         /// ``AttachmentComposer/maximumPreviewPixelSize`` on the longer side, orientation applied,
         /// JPEG at quality 0.5) where ImageIO exists, otherwise the JPEG's embedded Exif thumbnail.

@@ -4,7 +4,7 @@ extension UploadCoordinator {
     /// What is needed to resume an upload, kept crash-safely by ``UploadCoordinator/Journal``: the part,
     /// the file its bytes come from, where it goes, the tus upload URL once created and the last
     /// offset the server confirmed.
-    public struct PendingUpload: Sendable, Hashable, Codable {
+    public struct PendingUpload: Sendable, Equatable, Codable {
         /// The part being uploaded.
         public var partID: PartID
         /// Its media type, as declared.

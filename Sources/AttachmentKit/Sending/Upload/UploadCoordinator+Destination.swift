@@ -2,7 +2,7 @@ import Foundation
 
 extension UploadCoordinator {
     /// Where and how a part is uploaded.
-    public struct Destination: Sendable, Hashable, Codable {
+    public struct Destination: Sendable, Equatable, Codable {
         /// The protocol an upload speaks.
         public enum Method: String, Sendable, Hashable, Codable {
             /// tus 1.0.0 resumable uploads: `url` is the creation endpoint.

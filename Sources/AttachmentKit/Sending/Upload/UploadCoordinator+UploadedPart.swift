@@ -2,7 +2,7 @@ import Foundation
 
 extension UploadCoordinator {
     /// A part whose upload is complete: where it went.
-    public struct UploadedPart: Sendable, Hashable {
+    public struct UploadedPart: Sendable, Equatable {
         /// The part.
         public let partID: PartID
         /// Where the server keeps it: the tus upload URL, a plain upload's `Location` or its URL.

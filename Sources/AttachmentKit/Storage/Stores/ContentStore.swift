@@ -73,7 +73,7 @@ extension ContentStore {
 }
 
 /// How much a ``ContentStore`` holds.
-public struct ContentStoreUsage: Sendable, Hashable {
+public struct ContentStoreUsage: Sendable, Equatable {
     /// The bytes of content held.
     public var byteCount: Int64
     /// The number of entries.

@@ -10,7 +10,7 @@ extension DefaultContentStore {
     /// ```swift
     /// let store = DefaultContentStore(memory: DefaultContentStore.MemoryPolicy(costLimit: 16 << 20))  // an extension
     /// ```
-    public struct MemoryPolicy: Sendable, Hashable {
+    public struct MemoryPolicy: Sendable, Equatable {
         /// The most bytes the memory tier holds; least recently used entries are evicted past it.
         public var costLimit: Int64
         /// The largest entry the memory tier keeps, in bytes; larger content is served from disk as

@@ -5,7 +5,7 @@ extension TransferProgress {
     /// The final 100 % and the terminal state are never throttled. When the total size is
     /// unknown only the interval applies. A value held back by the interval is not replayed
     /// later on its own; the next report in a later step (or the final one) brings it up to date.
-    public struct Throttle: Sendable, Hashable {
+    public struct Throttle: Sendable, Equatable {
         /// The smallest change in ``TransferProgress/fractionCompleted`` worth a callback:
         /// progress is delivered when it enters a new step (0.01: once per percent; 0: no limit).
         public var fractionStep: Double
