@@ -8,8 +8,8 @@ enum ResolveHelp {
             "[--timeout SECONDS]", "[--no-download]",
         ],
         description: """
-            Prints which part of a message is the preview and which the full
-            resolution, the placeholder size, and what is local. With no file,
+            Prints which part of a message is the preview and which the
+            original, the placeholder size, and what is local. With no file,
             resolves a sample photo message shipped with AttachmentKit; with no
             command at all, attachmentkit runs resolve.
             `attachmentkit help resolve` describes the message file's format.
