@@ -13,9 +13,9 @@ import Glibc
 /// `SOCK_STREAM` as `socket(2)` takes it: an enumerator with a `UInt32` raw value in Glibc,
 /// a plain `Int32` macro on Darwin.
 #if canImport(Glibc)
-private let streamSocketType = Int32(SOCK_STREAM.rawValue)
+let streamSocketType = Int32(SOCK_STREAM.rawValue)
 #else
-private let streamSocketType = SOCK_STREAM
+let streamSocketType = SOCK_STREAM
 #endif
 
 /// A real nginx on 127.0.0.1, started by a test with a configuration generated in a
@@ -85,6 +85,7 @@ final class RemoteNginxServer: Sendable {
                     listen 127.0.0.1:\(port);
                     root \(root.path);
                     etag on;
+                    location = \(Self.barrierPath) { access_log off; return 204; }
                     \(extra)
                 }
             }
@@ -118,8 +119,9 @@ final class RemoteNginxServer: Sendable {
         try data.write(to: root.appendingPathComponent(name), options: .atomic)
     }
 
-    /// The requests logged so far.
+    /// The requests logged so far: every one whose response has ended (``passBarrier()``).
     var requests: [Request] {
+        passBarrier()
         guard let text = try? String(contentsOf: directory.appending("access.log"), encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
