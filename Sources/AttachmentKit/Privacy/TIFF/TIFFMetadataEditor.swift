@@ -32,8 +32,8 @@ enum TIFFMetadataEditor {
             next = try walk.structure.nextDirectoryOffset(after: directory, &reader)
         }
         try walk.checkEditsSpareKeptStructures(reader.format)
-        let edits = walk.edits.map(\.edit)
-        let zeroing = ByteRanges.subtracting(walk.kept + edits.map(\.range), from: walk.zeroed)
+        let edits = walk.edits.map { $0.edit }
+        let zeroing = ByteRanges.subtracting(walk.kept + edits.map { $0.range }, from: walk.zeroed)
         plan.add(edits + zeroing.map(ByteEdit.zeroing), removing: walk.removed)
     }
 
