@@ -30,25 +30,8 @@ let audioFigures: [Figure] = [
             return url
         }
         let inspector = AudioInspector()
-        var inspected: [Double] = []
-        var probed: [Double] = []
-        for _ in 0..<3 {
-            inspected.append(
-                try Measure.medianSeconds(runs: 1) {
-                    for file in files { blackHole(try inspector.inspect(fileAt: file)) }
-                })
-            probed.append(
-                try Measure.medianSeconds(runs: 1) {
-                    for file in files {
-                        try ISOMediaBenchmarkFiles.run(
-                            "ffprobe",
-                            ["-v", "error", "-show_entries", "format=duration:stream=channels,sample_rate", file.path])
-                    }
-                })
-        }
-        let perFile = 1e3 / Double(files.count)
-        return FigureResult(
-            value: Measure.median(inspected) * perFile, unit: "ms/file",
-            baseline: Measure.median(probed) * perFile, target: .ratioAtMost(0.2))
+        return try ISOMediaBenchmarkFiles.versusFFprobe(
+            files, showing: "format=duration:stream=channels,sample_rate", target: .ratioAtMost(0.2)
+        ) { blackHole(try inspector.inspect(fileAt: $0)) }
     }
 ]

@@ -15,26 +15,9 @@ let isoMediaFigures: [Figure] = [
             return url
         }
         let inspector = ISOMediaInspector()
-        var inspected: [Double] = []
-        var probed: [Double] = []
-        for _ in 0..<3 {
-            inspected.append(
-                try Measure.medianSeconds(runs: 1) {
-                    for file in files { blackHole(try inspector.inspect(fileAt: file)) }
-                })
-            probed.append(
-                try Measure.medianSeconds(runs: 1) {
-                    for file in files {
-                        try ISOMediaBenchmarkFiles.run(
-                            "ffprobe",
-                            ["-v", "error", "-show_entries", "format=duration:stream=width,height", file.path])
-                    }
-                })
-        }
-        let perFile = 1e3 / Double(files.count)
-        return FigureResult(
-            value: Measure.median(inspected) * perFile, unit: "ms/file",
-            baseline: Measure.median(probed) * perFile, target: .ratioAtMost(0.2))
+        return try ISOMediaBenchmarkFiles.versusFFprobe(
+            files, showing: "format=duration:stream=width,height", target: .ratioAtMost(0.2)
+        ) { blackHole(try inspector.inspect(fileAt: $0)) }
     },
     Figure(name: "isomedia-faststart-bytes") {
         let folder = try ISOMediaBenchmarkFiles.folder()
@@ -91,6 +74,26 @@ enum ISOMediaBenchmarkFiles {
             offset += max(size, 8)
         }
         throw CocoaError(.fileReadCorruptFile)
+    }
+
+    /// `inspect` over `files` against one `ffprobe` process per file printing `entries`, as a
+    /// server would run it: the median of three rounds each, in milliseconds per file.
+    static func versusFFprobe(
+        _ files: [URL], showing entries: String, target: Target, _ inspect: (URL) throws -> Void
+    ) throws -> FigureResult {
+        var inspected: [Double] = []
+        var probed: [Double] = []
+        for _ in 0..<3 {
+            inspected.append(try Measure.medianSeconds(runs: 1) { for file in files { try inspect(file) } })
+            probed.append(
+                try Measure.medianSeconds(runs: 1) {
+                    for file in files { try run("ffprobe", ["-v", "error", "-show_entries", entries, file.path]) }
+                })
+        }
+        let perFile = 1e3 / Double(files.count)
+        return FigureResult(
+            value: Measure.median(inspected) * perFile, unit: "ms/file", baseline: Measure.median(probed) * perFile,
+            target: target)
     }
 
     /// Runs `tool` from `/usr/bin` with `arguments`, its output discarded.

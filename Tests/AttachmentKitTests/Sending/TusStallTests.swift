@@ -55,7 +55,10 @@ struct TusStallTests {
         // sleeps, until the upload ends (the proxy closes after 20 s of real time, which would
         // end it with a lost connection instead).
         for _ in 0..<1000 where !ended.withLock({ $0 }) {
-            await clock.waitForSleepers()
+            // The upload may end between the check above and here: then no watchdog sleeps again.
+            try await waitUntil("the watchdog to sleep or the upload to end") {
+                ended.withLock { $0 } || clock.sleeperCount > 0
+            }
             let looks = clock.sleepRequests.count
             clock.advance(by: Self.idleTimeout)
             try await waitUntil("the upload to end or its watchdog to look again") {

@@ -30,6 +30,8 @@ final class TransferTestClock: TransferClock {
 
     /// Every delay asked of `sleep(for:)`, in order.
     var sleepRequests: [Double] { state.withLock { $0.sleepRequests } }
+    /// How many tasks are asleep on this clock now.
+    var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     func sleep(for seconds: Double) async throws {
         let id = state.withLock { state in
