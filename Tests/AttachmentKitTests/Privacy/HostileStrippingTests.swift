@@ -31,6 +31,31 @@ struct HostileStrippingTests {
         SyntheticImages.exifSegment(SyntheticImages.exif(orientation: 6))
     ])
 
+    /// A HEIF whose `meta` also lists item 2, of `type` (with `contentType` for a `mime` item),
+    /// at `extents` (offset, length), located from the file's start.
+    private static func heifWithItem2(type: String, contentType: String? = nil, extents: [(Int, Int)]) -> Data {
+        var infe = ImagingByteWriter()
+        for value in [2, 0] { infe.uint16(value) }
+        infe.text(type)
+        infe.uint8(0)
+        if let contentType {
+            infe.text(contentType)
+            infe.uint8(0)
+        }
+        var iinf = ImagingByteWriter()
+        iinf.uint16(1)
+        iinf.append(SyntheticImages.fullBox("infe", version: 2, infe.data))
+        var iloc = ImagingByteWriter([0x44, 0x00])
+        for value in [1, 2, 0, extents.count] { iloc.uint16(value) }
+        for (offset, length) in extents {
+            iloc.uint32(offset)
+            iloc.uint32(length)
+        }
+        return SyntheticImages.heif(
+            properties: [SyntheticImages.ispe(width: 10, height: 10)],
+            extraMetaChildren: [SyntheticImages.fullBox("iinf", iinf.data), SyntheticImages.fullBox("iloc", iloc.data)])
+    }
+
     @Test("an HTML page named .jpg is refused as what it is")
     func htmlPage() throws {
         let page = Data("<!DOCTYPE html><html><body>502 Bad Gateway</body></html>".utf8)
@@ -99,21 +124,7 @@ struct HostileStrippingTests {
 
     @Test("a HEIF item located past the end of the file, and a HEIF cut in its media data")
     func ilocPastTheEnd() throws {
-        var infe = ImagingByteWriter()
-        infe.uint16(2)
-        infe.uint16(0)
-        infe.text("Exif")
-        infe.uint8(0)
-        var iinf = ImagingByteWriter()
-        iinf.uint16(1)
-        iinf.append(SyntheticImages.fullBox("infe", version: 2, infe.data))
-        var iloc = ImagingByteWriter([0x44, 0x00])
-        for value in [1, 2, 0, 1] { iloc.uint16(value) }
-        iloc.uint32(0x7FFF_FF00)
-        iloc.uint32(100)
-        let heif = SyntheticImages.heif(
-            properties: [SyntheticImages.ispe(width: 10, height: 10)],
-            extraMetaChildren: [SyntheticImages.fullBox("iinf", iinf.data), SyntheticImages.fullBox("iloc", iloc.data)])
+        let heif = Self.heifWithItem2(type: "Exif", extents: [(0x7FFF_FF00, 100)])
         #expect("\(String(describing: try failure(heif, name: "iloc.heic")))".contains("past the end"))
         guard case .malformedImage(_, .truncated) = try failure(heif.dropLast(4), name: "cut.heic") else {
             Issue.record("a cut HEIF was stripped")
@@ -123,20 +134,7 @@ struct HostileStrippingTests {
 
     @Test("a HEIF XMP item without bytes is removed and reported (found by the fuzzer)")
     func emptyXMPItem() throws {
-        var infe = ImagingByteWriter()
-        for value in [2, 0] { infe.uint16(value) }
-        infe.text("mime")
-        infe.uint8(0)
-        infe.text("application/rdf+xml")
-        infe.uint8(0)
-        var iinf = ImagingByteWriter()
-        iinf.uint16(1)
-        iinf.append(SyntheticImages.fullBox("infe", version: 2, infe.data))
-        var iloc = ImagingByteWriter([0x44, 0x00])
-        for value in [1, 2, 0, 0] { iloc.uint16(value) }  // item 2: no extents
-        let heif = SyntheticImages.heif(
-            properties: [SyntheticImages.ispe(width: 10, height: 10)],
-            extraMetaChildren: [SyntheticImages.fullBox("iinf", iinf.data), SyntheticImages.fullBox("iloc", iloc.data)])
+        let heif = Self.heifWithItem2(type: "mime", contentType: "application/rdf+xml", extents: [])
         let folder = try StorageTemporaryDirectory("privacy-hostile")
         let input = folder.appending("empty-xmp.heic")
         try heif.write(to: input)

@@ -15,30 +15,23 @@ extension RemoteNginxServer {
     /// line is written, and a test that read the log then would miss it. The worker answers this
     /// request only after that step. Returns at once when nginx is not running.
     func passBarrier() {
-        let descriptor = socket(AF_INET, streamSocketType, 0)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        for option in [SO_RCVTIMEO, SO_SNDTIMEO] {
-            setsockopt(descriptor, SOL_SOCKET, option, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        }
         #if os(macOS)
-        var one: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         let sendFlags: Int32 = 0
         #else
         let sendFlags = Int32(MSG_NOSIGNAL)
         #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        let connected = Self.connectedSocket(port) { descriptor in
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            for option in [SO_RCVTIMEO, SO_SNDTIMEO] {
+                setsockopt(descriptor, SOL_SOCKET, option, &timeout, socklen_t(MemoryLayout<timeval>.size))
             }
+            #if os(macOS)
+            var one: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            #endif
         }
-        guard connected else { return }
+        guard let descriptor = connected else { return }
+        defer { close(descriptor) }
         let request = Array("GET \(Self.barrierPath) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         let sent = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, sendFlags) }
         guard sent == request.count else { return }

@@ -13,9 +13,9 @@ import Glibc
 /// `SOCK_STREAM` as `socket(2)` takes it: an enumerator with a `UInt32` raw value in Glibc,
 /// a plain `Int32` macro on Darwin.
 #if canImport(Glibc)
-let streamSocketType = Int32(SOCK_STREAM.rawValue)
+private let streamSocketType = Int32(SOCK_STREAM.rawValue)
 #else
-let streamSocketType = SOCK_STREAM
+private let streamSocketType = SOCK_STREAM
 #endif
 
 /// A real nginx on 127.0.0.1, started by a test with a configuration generated in a
@@ -188,21 +188,35 @@ final class RemoteNginxServer: Sendable {
     /// process) until something accepts connections on `port`.
     static func waitUntilListening(_ port: Int) -> Bool {
         for _ in 0..<6000 {
-            let descriptor = socket(AF_INET, streamSocketType, 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
+            if let descriptor = connectedSocket(port) {
+                close(descriptor)
+                return true
             }
-            close(descriptor)
-            if connected { return true }
             usleep(20_000)
         }
         return false
+    }
+
+    /// A TCP socket connected to `port` on 127.0.0.1, which the caller closes; `nil` when nothing
+    /// accepts the connection. `configure` sets the socket's options before it connects.
+    static func connectedSocket(_ port: Int, configure: (Int32) -> Void = { _ in }) -> Int32? {
+        let descriptor = socket(AF_INET, streamSocketType, 0)
+        guard descriptor >= 0 else { return nil }
+        configure(descriptor)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
     }
 }
 #endif
