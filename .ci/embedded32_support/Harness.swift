@@ -5,7 +5,7 @@
 
 /// Inspects `count` bytes at `start` as ImageInspector does for data in memory, and writes the
 /// outcome to `out`: [format index + 1 or 0, width, height, orientation raw value, progressive,
-/// animated, inspected bytes] on success. Returns 0 on success, or the error's case number.
+/// animated, inspected bytes, personal metadata found] on success. Returns 0 on success, or the error's case number.
 @_cdecl("ak_inspect")
 public func inspect(_ start: UnsafePointer<UInt8>?, _ count: Int, _ out: UnsafeMutablePointer<Int64>) -> Int32 {
     guard let start, count > 0 else { return 1 }
@@ -16,7 +16,7 @@ public func inspect(_ start: UnsafePointer<UInt8>?, _ count: Int, _ out: UnsafeM
         let values: [Int64] = [
             Int64(formatIndex + 1), Int64(header.pixelWidth), Int64(header.pixelHeight),
             Int64(header.orientation.rawValue), header.isProgressive ? 1 : 0, header.isAnimated ? 1 : 0,
-            Int64(header.inspectedByteCount),
+            Int64(header.inspectedByteCount), Int64(header.personalMetadata.rawValue),
         ]
         for (index, value) in values.enumerated() { out[index] = value }
         // What ImageHeader promises (as the fuzzer checks it): both dimensions positive.

@@ -20,10 +20,21 @@ HOSTILE = {
 }
 
 
+def disagreement(name, narrow, wide, refused, problems):
+    """The same outcome in both widths, or a field that 32 bits must refuse (noted in refused);
+    anything else is a problem."""
+    if narrow == wide:
+        return
+    if narrow[0] == OVERSIZED:
+        refused.append(name)
+    else:
+        problems.append(f"{name}: 32-bit {OUTCOMES[narrow[0]]} {narrow[1]}, 64-bit {OUTCOMES[wide[0]]} {wide[1]}")
+
+
 def outcomes(path):
     rows = {}
     for line in Path(path).read_text().splitlines():
-        if line.startswith("#"):
+        if line.startswith("#") or line.startswith("sweep\t"):
             continue
         name, outcome, *fields = line.split("\t")
         rows[name] = (int(outcome), [int(value) for value in fields])
@@ -39,7 +50,7 @@ def main():
         if line.startswith("#") or not line.strip():
             continue
         name, fmt, width, height, interlace, frames, orientation = line.split("\t")
-        outcome, (format_index, pixel_width, pixel_height, raw, progressive, animated, _) = narrow[name]
+        outcome, (format_index, pixel_width, pixel_height, raw, progressive, animated, *_) = narrow[name]
         checked += 1
         if outcome != 0:
             problems.append(f"{name}: {OUTCOMES[outcome]} with a 32-bit Int, the manifest says it is an image")
@@ -62,14 +73,14 @@ def main():
         if OUTCOMES[wide[name][0]] != (expected64 or expected32):
             problems.append(f"{name}: {OUTCOMES[wide[name][0]]} with a 64-bit Int, expected {expected64 or expected32}")
     refused = []
-    for name, (outcome, fields) in narrow.items():
-        wide_outcome, wide_fields = wide[name]
-        if (outcome, fields) == (wide_outcome, wide_fields):
-            continue
-        if outcome == OVERSIZED:
-            refused.append(name)
-        else:
-            problems.append(f"{name}: 32-bit {OUTCOMES[outcome]} {fields}, 64-bit {OUTCOMES[wide_outcome]} {wide_fields}")
+    for name in narrow:
+        disagreement(name, narrow[name], wide[name], refused, problems)
+    # A swept input is listed only where its outcome differs from the unchanged file's.
+    swept32, swept64 = outcomes(build / "sweep-32.tsv"), outcomes(build / "sweep-64.tsv")
+    swept_refused = []
+    for key in sorted(swept32.keys() | swept64.keys()):
+        name = key.rsplit("@", 1)[0]
+        disagreement(key, swept32.get(key, narrow[name]), swept64.get(key, wide[name]), swept_refused, problems)
     hashes32, hashes64 = outcomes_hash(build / "hash-32.tsv"), outcomes_hash(build / "hash-64.tsv")
     for line in (build / "sha256sum.txt").read_text().splitlines():
         digest, path = line.split(maxsplit=1)
@@ -80,7 +91,8 @@ def main():
             problems.append(f"{name}: hashes differ between 32 and 64 bits")
     print(f"embedded32: {checked} fixtures match the manifest, {len(HOSTILE)} hostile files, "
           f"{len(narrow)} inputs in both widths ({len(refused)} refused as oversized only with 32 bits), "
-          f"{len(hashes32)} hashes")
+          f"{len(hashes32)} hashes; {len(swept32.keys() | swept64.keys())} swept inputs changed an outcome "
+          f"({len(swept_refused)} refused as oversized only with 32 bits)")
     if problems:
         print("\n".join(problems), file=sys.stderr)
         sys.exit(1)

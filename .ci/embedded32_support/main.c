@@ -3,11 +3,14 @@
 // (or SIGTRAP); the handler names the input being read and exits with status 70.
 //
 //   harness inspect FILE...   one line per file: NAME, outcome, format, width, height,
-//                             orientation, progressive, animated, bytes inspected
+//                             orientation, progressive, animated, bytes inspected,
+//                             personal metadata (PersonalMetadata.rawValue)
 //   harness hash FILE...      NAME, SHA-256 hex, XXH64 hex
 //   harness sweep FILE...     every file again with each 32-bit word in its first 8 KiB
 //                             replaced by values at and around 2^31 and 2^32, in both byte
-//                             orders; prints how many inputs gave each outcome
+//                             orders; one line for each input whose outcome differs from the
+//                             unchanged file's (NAME@BYTE:VALUE:ORDER, then as inspect), and
+//                             how many inputs gave each outcome
 //   harness lru               LRUIndex with hashes at and above 2^31
 #include <signal.h>
 #include <stdint.h>
@@ -54,6 +57,12 @@ static void put32(uint8_t *at, uint32_t value, int big_endian) {
     }
 }
 
+static void print_outcome(const char *label, int32_t outcome, const int64_t *out) {
+    printf("%s\t%d", label, outcome);
+    for (int index = 0; index < 8; index++) printf("\t%lld", (long long)out[index]);
+    printf("\n");
+}
+
 int main(int argc, char **argv) {
     signal(SIGILL, on_trap);
     signal(SIGTRAP, on_trap);
@@ -80,9 +89,7 @@ int main(int argc, char **argv) {
         if (strcmp(mode, "inspect") == 0) {
             int64_t out[8] = {0};
             int32_t outcome = ak_inspect(bytes, count, out);
-            printf("%s\t%d\t%lld\t%lld\t%lld\t%lld\t%lld\t%lld\t%lld\n", name, outcome, (long long)out[0],
-                   (long long)out[1], (long long)out[2], (long long)out[3], (long long)out[4], (long long)out[5],
-                   (long long)out[6]);
+            print_outcome(name, outcome, out);
         } else if (strcmp(mode, "hash") == 0) {
             uint8_t out[40];
             if (ak_hash(bytes, count, out) != 0) { printf("%s\tpieces-disagree\n", name); free(bytes); continue; }
@@ -93,6 +100,8 @@ int main(int argc, char **argv) {
             printf("\n");
         } else if (strcmp(mode, "sweep") == 0) {
             long limit = count < 8192 ? count : 8192;
+            int64_t original[8] = {0};
+            int32_t original_outcome = ak_inspect(bytes, count, original);
             for (long at = 0; at + 4 <= limit; at++) {
                 uint8_t saved[4];
                 memcpy(saved, bytes + at, 4);
@@ -103,6 +112,12 @@ int main(int argc, char **argv) {
                         put32(bytes + at, values[value], big_endian);
                         int64_t out[8] = {0};
                         int32_t outcome = ak_inspect(bytes, count, out);
+                        if (outcome != original_outcome || memcmp(out, original, sizeof out) != 0) {
+                            char label[1200];
+                            snprintf(label, sizeof label, "%s@%ld:%08X:%s", name, at, values[value],
+                                     big_endian ? "be" : "le");
+                            print_outcome(label, outcome, out);
+                        }
                         sweep_counts[outcome & 127] += 1;
                         sweep_total += 1;
                     }

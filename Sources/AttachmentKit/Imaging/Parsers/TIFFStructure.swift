@@ -85,7 +85,9 @@ struct TIFFStructure {
             let entry = base + directory.offset + 2 + index * 12
             guard try reader.uint16(at: entry, bigEndian: isBigEndian) == tag.rawValue else { continue }
             let type = try reader.uint16(at: entry + 2, bigEndian: isBigEndian)
-            let count = try reader.uint32(at: entry + 4, bigEndian: isBigEndian)
+            // Only compared, never an offset: read as the `UInt32` it is, so that a count of 2³¹
+            // or more reads the same with a 32-bit `Int`.
+            let count = try reader.rawUInt32(at: entry + 4, bigEndian: isBigEndian)
             guard count >= 1 else { return nil }
             switch type {
             case 1: return UInt32(try reader.uint8(at: entry + 8))

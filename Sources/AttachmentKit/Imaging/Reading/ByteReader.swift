@@ -98,6 +98,13 @@ struct BoundedByteReader<Failure: ByteReadFailure> {
         UInt32(truncatingIfNeeded: try unsigned(at: offset, byteCount: 4, bigEndian: bigEndian))
     }
 
+    /// The 32-bit unsigned integer at `offset` as a length or offset that is only compared with
+    /// sizes, never added to: a value a 32-bit `Int` can't hold reads as `Int.max`, larger than
+    /// any input, so that it compares as it does on 64 bits.
+    mutating func comparedUInt32(at offset: Int, bigEndian: Bool) throws(Failure) -> Int {
+        Int(clamping: try rawUInt32(at: offset, bigEndian: bigEndian))
+    }
+
     /// The 64-bit unsigned integer at `offset`, which must fit in `Int`.
     mutating func uint64(at offset: Int, bigEndian: Bool) throws(Failure) -> Int {
         try integer(try unsigned(at: offset, byteCount: 8, bigEndian: bigEndian), field: "64-bit field")

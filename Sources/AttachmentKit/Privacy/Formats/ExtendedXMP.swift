@@ -32,8 +32,9 @@ struct ExtendedXMP {
         pieces.append(
             Piece(
                 segment: segment, guid: try reader.prefix(32, from: payload),
-                fullLength: try reader.uint32(at: payload + 32, bigEndian: true),
-                offset: try reader.uint32(at: payload + 36, bigEndian: true), bytes: (payload + 40)..<segment.upperBound
+                fullLength: try reader.comparedUInt32(at: payload + 32, bigEndian: true),
+                offset: try reader.comparedUInt32(at: payload + 36, bigEndian: true),
+                bytes: (payload + 40)..<segment.upperBound
             ))
     }
 

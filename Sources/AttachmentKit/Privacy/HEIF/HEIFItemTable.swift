@@ -95,8 +95,9 @@ private struct LocationReader {
         let itemCount = try reader.unsigned(at: countField.lowerBound, byteCount: idSize, bigEndian: true)
         var cursor = countField.upperBound
         let field = Field(end: box.end)
-        // Each group of fields is read whole before any is converted to `Int`, so that a value a
-        // 32-bit `Int` refuses stops the walk after the same reads as on 64 bits.
+        // Each entry is read whole before any field is converted to `Int` or checked, so that a
+        // value a 32-bit `Int` refuses, or an extent past the end, stops the walk after the same
+        // reads with either width.
         for _ in 0..<itemCount {
             let start = cursor
             let rawID = try field.read(idSize, at: &cursor, &reader)
@@ -105,23 +106,28 @@ private struct LocationReader {
             let dataReference = Int(truncatingIfNeeded: try field.read(2, at: &cursor, &reader))
             let rawBase = try field.read(baseSize, at: &cursor, &reader)
             let extentCount = Int(truncatingIfNeeded: try field.read(2, at: &cursor, &reader))
-            let (id, base) = (try field.integer(rawID, &reader), try field.integer(rawBase, &reader))
-            var extents: [Range<Int>] = []
+            var rawExtents: [(offset: UInt64, length: UInt64)] = []
             for _ in 0..<extentCount {
                 _ = try field.read(indexSize, at: &cursor, &reader)
-                let rawOffset = try field.read(offsetSize, at: &cursor, &reader)
-                let rawLength = try field.read(lengthSize, at: &cursor, &reader)
-                let (offset, length) = (try field.integer(rawOffset, &reader), try field.integer(rawLength, &reader))
-                if let extent = try Self.extent(
-                    method: method, dataReference: dataReference, base: base, offset: offset, length: length,
-                    dataBox: dataBox, id: id, &reader)
-                {
-                    extents.append(extent)
-                }
+                rawExtents.append(
+                    (try field.read(offsetSize, at: &cursor, &reader), try field.read(lengthSize, at: &cursor, &reader)))
             }
-            let located = method <= 1 && dataReference == 0 && extents.count == extentCount
-            locations.append(
-                .init(id: id, extents: located ? extents : nil, isInDataBox: method == 1, entry: start..<cursor))
+            let id = try field.integer(rawID, &reader)
+            // Data in another item or file has no extents here, whatever its offsets say, and a
+            // base offset matters only to the extents added to it.
+            var extents: [Range<Int>]?
+            if method <= 1, dataReference == 0 {
+                var located: [Range<Int>] = []
+                for raw in rawExtents {
+                    located.append(
+                        try Self.extent(
+                            inDataBox: method == 1, base: try field.integer(rawBase, &reader),
+                            offset: try field.integer(raw.offset, &reader), length: try field.integer(raw.length, &reader),
+                            dataBox: dataBox, id: id, &reader))
+                }
+                extents = located
+            }
+            locations.append(.init(id: id, extents: extents, isInDataBox: method == 1, entry: start..<cursor))
         }
     }
 
@@ -150,15 +156,13 @@ private struct LocationReader {
         }
     }
 
-    /// The absolute range of one extent, checked against the file (method 0) or the `idat` box
-    /// (method 1); `nil` for data elsewhere. A length of 0 means "to the end".
+    /// The absolute range of one extent, checked against the file (construction method 0) or
+    /// the `idat` box (method 1). A length of 0 means "to the end".
     static func extent(
-        method: Int, dataReference: Int, base: Int, offset: Int, length: Int, dataBox: ISOBox?, id: Int,
-        _ reader: inout ByteReader
-    ) throws(ImageInspector.Error) -> Range<Int>? {
-        guard method <= 1, dataReference == 0 else { return nil }
+        inDataBox: Bool, base: Int, offset: Int, length: Int, dataBox: ISOBox?, id: Int, _ reader: inout ByteReader
+    ) throws(ImageInspector.Error) -> Range<Int> {
         let (origin, limit): (Int, Int)
-        if method == 1 {
+        if inDataBox {
             guard let dataBox else {
                 throw .malformed(reader.format, reason: "item \(id) is in an idat box there isn't")
             }
