@@ -109,8 +109,8 @@ private struct LocationReader {
             var rawExtents: [(offset: UInt64, length: UInt64)] = []
             for _ in 0..<extentCount {
                 _ = try field.read(indexSize, at: &cursor, &reader)
-                rawExtents.append(
-                    (try field.read(offsetSize, at: &cursor, &reader), try field.read(lengthSize, at: &cursor, &reader)))
+                let offset = try field.read(offsetSize, at: &cursor, &reader)
+                rawExtents.append((offset, try field.read(lengthSize, at: &cursor, &reader)))
             }
             let id = try field.integer(rawID, &reader)
             // Data in another item or file has no extents here, whatever its offsets say, and a
@@ -122,7 +122,8 @@ private struct LocationReader {
                     located.append(
                         try Self.extent(
                             inDataBox: method == 1, base: try field.integer(rawBase, &reader),
-                            offset: try field.integer(raw.offset, &reader), length: try field.integer(raw.length, &reader),
+                            offset: try field.integer(raw.offset, &reader),
+                            length: try field.integer(raw.length, &reader),
                             dataBox: dataBox, id: id, &reader))
                 }
                 extents = located
