@@ -10,10 +10,10 @@ let url = URL(fileURLWithPath: path)
 do {
     let header = try ISOMediaInspector().inspect(fileAt: url)
     print(header.format, header.duration?.description ?? "unknown duration")  // MP4 12.345 s
-    if let size = header.displaySize {
-        // A phone's portrait video is stored landscape and turned by its matrix: the display
+    if let size = header.displayedSize {
+        // A phone's portrait video is stored landscape and turned by its matrix: the displayed
         // size has the turn applied, so the bubble is laid out portrait.
-        print("display:", size.width, "x", size.height, "rotation:", header.rotation)  // 1080 x 1920, 90°
+        print("displayed:", size, "rotation:", header.rotation)  // 1080 x 1920 px, 90°
     }
     for track in header.tracks { print(track.kind, track.codec ?? "?") }  // video avc1, audio mp4a
     print("fast start:", header.isFastStart)
@@ -28,7 +28,7 @@ if let prefix = try? FileHandle(forReadingFrom: url).read(upToCount: 512) {
 
 /// The placeholder size of a remote video, read from its header (64 KiB, and the end of the file
 /// when its `moov` box is there), never from its media.
-func placeholderSize(of remote: URL) async throws -> (width: Int, height: Int)? {
+func placeholderSize(of remote: URL) async throws -> PixelSize? {
     let reader = RemotePart.MediaHeaderReader(transport: URLSessionTransport())
-    return try await reader.inspect(remote).displaySize
+    return try await reader.inspect(remote).displayedSize
 }

@@ -51,7 +51,7 @@ print("full:   ", text(preview.scaledContentSize), "at", text(preview.contentOff
 // In a chat, lay the viewer out from the message's placeholder: the preview is drawn at the
 // original's size from the first frame, and the original changes nothing.
 let placeholder = PlaceholderSize(
-    displayedSize: CGSize(width: 4032, height: 3024), orientation: .up, source: .sizeMetadata)
+    displayedSize: PixelSize(width: 4032, height: 3024), orientation: .up, source: .sizeMetadata)
 var chat = ZoomViewport(boundsSize: phone, placeholder: placeholder, screenScale: 3)
 print("preview at:", text(chat.scaledContentSize))  // 375.0 x 281.25, not the preview's 170.7 x 128.0
 let beforeOriginal = chat

@@ -11,9 +11,10 @@ extension ImageSizeMetadata {
         throws(ImageSizeMetadata.Error) -> Data
     {
         guard let value = code.value(for: orientation) else { throw .orientationNotExpressible(orientation, in: code) }
-        let size = code.writesDisplayedSize ? displayedSize : pixelSize
+        let turned = code.writesDisplayedSize && orientation.swapsWidthAndHeight
+        let (width, height) = turned ? (pixelHeight, pixelWidth) : (pixelWidth, pixelHeight)
         let text =
-            "{\"width\":\(Self.number(Double(size.width))),\"height\":\(Self.number(Double(size.height))),"
+            "{\"width\":\(Self.number(width)),\"height\":\(Self.number(height)),"
             + "\"orientation\":\(value)\(isAnimated ? ",\"animated\":true" : "")}"
         return Data(text.utf8)
     }

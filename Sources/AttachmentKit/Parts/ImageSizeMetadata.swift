@@ -89,14 +89,11 @@ public struct ImageSizeMetadata: Sendable, Equatable {
         isAnimated = raw.isAnimated ?? false
     }
 
-    /// The stored size in pixels, as the encoder wrote it.
-    public var pixelSize: CGSize { CGSize(width: pixelWidth, height: pixelHeight) }
-
-    /// The size as displayed: the pixel size with width and height swapped for the
+    /// The size in pixels as displayed: ``pixelWidth`` × ``pixelHeight``, swapped for the
     /// orientations that turn the image a quarter.
-    public var displayedSize: CGSize {
+    public var displayedSize: PixelSize {
         orientation.swapsWidthAndHeight
-            ? CGSize(width: pixelHeight, height: pixelWidth) : pixelSize
+            ? PixelSize(width: pixelHeight, height: pixelWidth) : PixelSize(width: pixelWidth, height: pixelHeight)
     }
 
     private static func validate(_ value: Double, key: String) throws(ImageSizeMetadata.Error) {

@@ -10,7 +10,7 @@ struct PlaceholderHashes: Sendable, Equatable {
     /// its approximate ratio) when there is one, which keeps colour and alpha better; otherwise
     /// the BlurHash, 32 pixels on the long side of `displayedSize` (BlurHash records no ratio).
     /// `nil` with neither.
-    func image(displayedSize size: CGSize) -> PlaceholderImage? {
+    func image(displayedSize size: PixelSize) -> PlaceholderImage? {
         if let thumbHash, let image = try? thumbHash.image() { return image }
         guard let blurHash else { return nil }
         let side = Double(BlurHash.usualSide)

@@ -14,8 +14,9 @@ public struct PlaceholderSize: Sendable, Equatable {
         case videoHeader(PartID)
     }
 
-    /// The displayed size in pixels, orientation already applied.
-    public var displayedSize: CGSize
+    /// The displayed size in pixels, orientation already applied: lay the image out at its
+    /// aspect, and give it to a ``ZoomViewport`` before the image is here.
+    public var displayedSize: PixelSize
     /// The orientation the image's pixels are stored with: the original's (from the size part
     /// or the original's header), or the previewed part's own for a size read from a preview's
     /// header (``ImageOrientation/up`` for the usual previews, whose pixels are already turned).
@@ -34,7 +35,7 @@ public struct PlaceholderSize: Sendable, Equatable {
     public var voice: VoiceDetails?
 
     /// Creates a placeholder size.
-    public init(displayedSize: CGSize, orientation: ImageOrientation, source: Source) {
+    public init(displayedSize: PixelSize, orientation: ImageOrientation, source: Source) {
         self.displayedSize = displayedSize
         self.orientation = orientation
         self.source = source
@@ -42,5 +43,5 @@ public struct PlaceholderSize: Sendable, Equatable {
 
     /// The displayed width divided by the height: what a cell keeps when it scales the
     /// placeholder to its own width.
-    public var aspectRatio: Double { displayedSize.width / displayedSize.height }
+    public var aspectRatio: Double { Double(displayedSize.width / displayedSize.height) }
 }

@@ -82,7 +82,7 @@ struct PlaceholderSizeReader {
     ) -> PlaceholderSize {
         let orientation = headerIsOriginal ? header.orientation : metadata.orientation
         let declared = metadata.displayedSize
-        let turned = CGSize(width: declared.height, height: declared.width)
+        let turned = PixelSize(width: declared.height, height: declared.width)
         let shown = header.displayedSize
         let size = !sameAspect(declared, shown) && sameAspect(turned, shown) ? turned : declared
         return PlaceholderSize(displayedSize: size, orientation: orientation, source: .sizeMetadata)
@@ -90,7 +90,7 @@ struct PlaceholderSizeReader {
 
     /// Whether `size` scaled to `other`'s width (or height) is within a pixel or
     /// ``aspectTolerance`` of `other`'s height (or width).
-    static func sameAspect(_ size: CGSize, _ other: CGSize) -> Bool {
+    static func sameAspect(_ size: PixelSize, _ other: PixelSize) -> Bool {
         func close(_ value: Double, _ target: Double) -> Bool {
             abs(value - target) <= max(1, aspectTolerance * target)
         }

@@ -3,9 +3,10 @@ import Foundation
 /// An image's size in pixels, as displayed (orientation applied): what a decoder reports, or
 /// `UIImage.size` × `UIImage.scale`.
 ///
-/// A distinct type so that a size in points can never be passed where pixels are meant. Build
-/// one from the size part before the image is here (``init(displayedSizeOf:)-(PlaceholderSize)``),
-/// or from a decoded image:
+/// A distinct type so that a size in points can never be passed where pixels are meant. Before
+/// the image is here, a placeholder's, a size part's and a header's ``PlaceholderSize/displayedSize``,
+/// ``ImageSizeMetadata/displayedSize`` and ``ImageHeader/displayedSize`` are one; from a decoded
+/// image:
 ///
 /// ```swift
 /// let pixels = PixelSize(width: image.size.width * image.scale, height: image.size.height * image.scale)
@@ -23,18 +24,6 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     public init(width: CGFloat, height: CGFloat) {
         self.width = ViewportMath.positiveFiniteOrZero(width)
         self.height = ViewportMath.positiveFiniteOrZero(height)
-    }
-
-    /// The displayed size a resolution's placeholder carries: the size part's pixels with the
-    /// orientation applied. Use it to lay a viewer out at the full image's size before the full
-    /// image is here.
-    public init(displayedSizeOf placeholder: PlaceholderSize) {
-        self.init(width: placeholder.displayedSize.width, height: placeholder.displayedSize.height)
-    }
-
-    /// The displayed size a size part describes: its pixels with the orientation applied.
-    public init(displayedSizeOf metadata: ImageSizeMetadata) {
-        self.init(width: metadata.displayedSize.width, height: metadata.displayedSize.height)
     }
 
     /// The zero size, which puts a viewport in its neutral state.

@@ -34,7 +34,7 @@ extension ZoomViewport {
     /// limits allow. A viewport at its minimum stays at the (new) minimum.
     ///
     /// When the full size is known in advance (from the message's size part, see
-    /// ``PixelSize/init(displayedSizeOf:)-(PlaceholderSize)``), create the viewport with it and
+    /// ``PlaceholderSize/displayedSize``), create the viewport with it and
     /// draw the preview stretched to it: then this call finds the same pixel size and changes
     /// nothing.
     ///

@@ -30,7 +30,7 @@ extension ZoomViewport {
         policy: ZoomViewport.Policy = .aspectFit
     ) {
         self.init(
-            boundsSize: boundsSize, pixelSize: placeholder.map(PixelSize.init(displayedSizeOf:)) ?? .zero,
+            boundsSize: boundsSize, pixelSize: placeholder?.displayedSize ?? .zero,
             imageScale: 1, screenScale: screenScale, policy: policy)
     }
 

@@ -16,8 +16,8 @@ struct MediaInspectionReport {
         let compatible = header.compatibleBrands.map { "\"\($0)\"" }.joined(separator: ", ")
         lines.append("  brands: \"\(header.majorBrand)\"\(compatible.isEmpty ? "" : " (\(compatible))")")
         lines.append("  duration: \(header.duration.map(\.description) ?? "unknown")")
-        if let size = header.displaySize {
-            lines.append("  display size: \(size.width) x \(size.height)")
+        if let size = header.displayedSize {
+            lines.append("  display size: \(Int(size.width)) x \(Int(size.height))")
             lines.append("  rotation: \(header.rotation)")
         } else {
             lines.append("  display size: none (no video)")

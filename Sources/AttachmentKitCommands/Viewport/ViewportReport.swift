@@ -16,7 +16,7 @@ struct ViewportReport {
             return "\(header)\n  image size: unknown (\(reason)), so no zoom geometry\n"
         }
         let viewport = ZoomViewport(
-            boundsSize: options.boundsSize, pixelSize: PixelSize(displayedSizeOf: placeholder),
+            boundsSize: options.boundsSize, pixelSize: placeholder.displayedSize,
             screenScale: options.screenScale, policy: options.policy)
         var lines = [
             header,

@@ -34,9 +34,9 @@ struct MediaDescription: Sendable {
             mimeType = format.mimeType
             guard let media = try? ISOMediaInspector().inspect(fileAt: url) else { return }
             duration = media.duration.map { Int64(clamping: $0.milliseconds) }
-            if let size = media.displaySize {
+            if let size = media.displayedSize {
                 messageType = .video
-                displayedSize = Self.pixels(CGSize(width: size.width, height: size.height))
+                displayedSize = Self.pixels(size)
             } else {
                 readAudio(at: url, sizePart: sizePart)
             }
@@ -75,8 +75,7 @@ struct MediaDescription: Sendable {
     }
 
     /// `size` in whole pixels, or `nil` when a side is not from 1 to 65,535.
-    private static func pixels(_ size: CGSize) -> PixelSize? {
-        let size = PixelSize(width: size.width, height: size.height)
+    private static func pixels(_ size: PixelSize) -> PixelSize? {
         return ContentFields.dimensions(of: size).map { PixelSize(width: CGFloat($0.0), height: CGFloat($0.1)) }
     }
 

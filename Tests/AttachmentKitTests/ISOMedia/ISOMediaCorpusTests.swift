@@ -40,8 +40,8 @@ struct ISOMediaCorpusTests {
         let clockwise = ((-(video.rotation ?? 0)) % 360 + 360) % 360
         #expect(header.rotation.clockwiseDegrees == clockwise)
         #expect(header.rotation.clockwiseDegrees == (oracle.exiftoolRotation ?? 0))
-        let size = try #require(header.displaySize)
-        let (width, height) = (try #require(video.width), try #require(video.height))
+        let size = try #require(header.displayedSize)
+        let (width, height) = (CGFloat(try #require(video.width)), CGFloat(try #require(video.height)))
         #expect(size.width == (header.rotation.swapsWidthAndHeight ? height : width))
         #expect(size.height == (header.rotation.swapsWidthAndHeight ? width : height))
     }

@@ -18,7 +18,7 @@ struct ISOMediaFragmentHostileTests {
 
     private func duration(_ data: Data) throws -> MediaDuration? {
         let header = try inspector.inspect(data)
-        #expect(header.displaySize?.width == 640, "the rest of the header stands")
+        #expect(header.displayedSize?.width == 640, "the rest of the header stands")
         #expect(header.tracks.first?.duration == header.duration)
         return header.duration
     }

@@ -71,7 +71,7 @@ struct ISOMediaFragmentTests {
         let header = try ISOMediaInspector().inspect(fileAt: url)
         #expect(header.duration == nil, "the fragments don't fit in 1 MiB: the duration is unknown")
         #expect(header.tracks.allSatisfy { $0.duration == nil })
-        #expect(header.displaySize?.width == 32, "the rest of the header stands")
+        #expect(header.displayedSize?.width == 32, "the rest of the header stands")
         let larger = try ISOMediaInspector(maximumByteCount: 4 << 20, maximumReadCount: 1 << 18).inspect(fileAt: url)
         let duration = try #require(larger.duration)
         #expect(abs(duration.seconds - (try FragmentOracle(url).formatDuration)) < 0.0005)

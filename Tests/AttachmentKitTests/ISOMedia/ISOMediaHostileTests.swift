@@ -24,7 +24,7 @@ struct ISOMediaHostileTests {
         let header = try inspector.inspect(SyntheticMovies.movie())
         #expect(header.duration == MediaDuration(value: 2500, timescale: 1000))
         #expect(header.tracks.first?.codec == "avc1")
-        #expect(header.displaySize?.width == 640)
+        #expect(header.displayedSize?.width == 640)
     }
 
     @Test(

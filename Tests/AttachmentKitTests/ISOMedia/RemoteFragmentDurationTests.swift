@@ -73,7 +73,7 @@ struct RemoteFragmentDurationTests {
         #expect(local.duration != nil)
         #expect(header.duration == nil)
         #expect(header.tracks.allSatisfy { $0.duration == nil })
-        #expect(header.displaySize?.width == local.displaySize?.width)
+        #expect(header.displayedSize?.width == local.displayedSize?.width)
         #expect(requests.count == 2)
     }
 }

@@ -54,7 +54,7 @@ extension MatrixSynapseTests {
             AttachmentResolver.Policy.matrix.rendition(
                 for: PixelSize(width: 150, height: 200), among: resolution.renditions))
         let thumbnail = try await DownloadCoordinator().content(for: chosen.part)
-        #expect(try ImageInspector().inspect(thumbnail).displayedSize == CGSize(width: 180, height: 240))
+        #expect(try ImageInspector().inspect(thumbnail).displayedSize == PixelSize(width: 180, height: 240))
 
         let media = sent.source.contentURI.mediaID
         // nginx logs a request when it ends: wait for the four hops.

@@ -115,7 +115,7 @@ struct MatrixSynapseTests {
         #expect(chosen.pixelSize == PixelSize(width: 180, height: 240))
         let content = try await DownloadCoordinator().content(for: chosen.part)
         let header = try ImageInspector().inspect(content)
-        #expect(header.displayedSize == CGSize(width: 180, height: 240), "the size Synapse served")
+        #expect(header.displayedSize == PixelSize(width: 180, height: 240), "the size Synapse served")
         let mediaID = sent.source.contentURI.mediaID
         try await waitUntil("Synapse logged the thumbnail request") {
             synapse.server.requestLines.contains { $0.contains("/thumbnail/localhost/\(mediaID)") }

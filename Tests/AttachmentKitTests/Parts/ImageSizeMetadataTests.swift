@@ -11,10 +11,10 @@ struct ImageSizeMetadataTests {
     @Test("integers and floats are accepted; unknown keys are ignored; orientation defaults to up")
     func accepted() throws {
         let integers = try parse(#"{"width": 3000, "height": 4000}"#)
-        #expect(integers.pixelSize == CGSize(width: 3000, height: 4000))
+        #expect(integers.pixelWidth == 3000 && integers.pixelHeight == 4000)
         #expect(integers.orientation == .up)
         let floats = try parse(#"{"width": 3000.0, "height": 4000.5, "orientation": 0, "camera": "x"}"#)
-        #expect(floats.pixelSize == CGSize(width: 3000, height: 4000.5))
+        #expect(floats.pixelWidth == 3000 && floats.pixelHeight == 4000.5)
         #expect(try parse(#"{"width":1,"height":65535,"orientation":null}"#).pixelHeight == 65_535)
     }
 
@@ -25,7 +25,7 @@ struct ImageSizeMetadataTests {
         let metadata = try parse(#"{"width":3000,"height":4000,"orientation":\#(orientation.rawValue)}"#)
         #expect(metadata.orientation == orientation)
         let swapped = [ImageOrientation.left, .right, .leftMirrored, .rightMirrored].contains(orientation)
-        #expect(metadata.displayedSize == (swapped ? CGSize(width: 4000, height: 3000) : metadata.pixelSize))
+        #expect(metadata.displayedSize == PixelSize(width: swapped ? 4000 : 3000, height: swapped ? 3000 : 4000))
     }
 
     @Test(

@@ -30,7 +30,7 @@ struct PlaceholderPartTests {
             Self.hashPart(" \(Self.thumbHash.base64)\n", .thumbHash),
         ])
         #expect(resolution.placeholderSize?.image == (try Self.thumbHash.image()))
-        #expect(resolution.placeholderSize?.displayedSize == CGSize(width: 4032, height: 3024))
+        #expect(resolution.placeholderSize?.displayedSize == PixelSize(width: 4032, height: 3024))
     }
 
     @Test("a BlurHash part is decoded at 32 pixels on the long side of the displayed size")
@@ -82,7 +82,7 @@ struct PlaceholderPartTests {
         await size.script.attempt(0, before: collected).succeed(.data(Data(#"{"width":600,"height":400}"#.utf8)))
         let placeholders = await collected.cancellableValue
         #expect(placeholders.count == 1)
-        #expect(placeholders.first?.displayedSize == CGSize(width: 600, height: 400))
+        #expect(placeholders.first?.displayedSize == PixelSize(width: 600, height: 400))
         #expect(placeholders.first?.image == (try Self.thumbHash.image()))
     }
 

@@ -38,7 +38,7 @@ struct SizePartPlaceholderTests {
             PartFactory.size(Self.sizeJSON(thumbHash: Self.thumbHash.base64, blurHash: Self.blurHash)),
         ])
         #expect(both.placeholderSize?.image == (try Self.thumbHash.image()))
-        #expect(both.placeholderSize?.displayedSize == CGSize(width: 4032, height: 3024))
+        #expect(both.placeholderSize?.displayedSize == PixelSize(width: 4032, height: 3024))
         let blurOnly = AttachmentResolver().resolve([
             PartFactory.remote("photo", .imageJPEG), PartFactory.size(Self.sizeJSON(blurHash: Self.blurHash)),
         ])

@@ -19,7 +19,7 @@ struct RemotePlaceholderTests {
     func resolve() throws {
         let size = try ImageSizeMetadata(pixelWidth: 800, pixelHeight: 600)
         let placeholder = try #require(AttachmentResolver().resolve([remote(imageSize: size)]).placeholderSize)
-        #expect(placeholder.displayedSize == CGSize(width: 800, height: 600))
+        #expect(placeholder.displayedSize == PixelSize(width: 800, height: 600))
         #expect(placeholder.source == .sizeMetadata)
         #expect(AttachmentResolver().resolve([remote(imageSize: nil)]).placeholderSize == nil)
     }
@@ -29,7 +29,7 @@ struct RemotePlaceholderTests {
         let size = try ImageSizeMetadata(pixelWidth: 800, pixelHeight: 600)
         let parts: [any MessagePart] = [remote(imageSize: size), PartFactory.size(#"{"width":300,"height":400}"#)]
         let placeholder = try #require(AttachmentResolver().resolve(parts).placeholderSize)
-        #expect(placeholder.displayedSize == CGSize(width: 300, height: 400))
+        #expect(placeholder.displayedSize == PixelSize(width: 300, height: 400))
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

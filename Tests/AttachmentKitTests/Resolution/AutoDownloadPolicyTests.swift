@@ -27,7 +27,8 @@ struct AutoDownloadPolicyTests {
 
     @Test("events wait for the placeholder, and nothing of the preview follows the full resolution")
     func sequencer() throws {
-        let size = PlaceholderSize(displayedSize: .init(width: 1, height: 2), orientation: .up, source: .sizeMetadata)
+        let size = PlaceholderSize(
+            displayedSize: PixelSize(width: 1, height: 2), orientation: .up, source: .sizeMetadata)
         let content = TransferFixtures.content("x")
         var sequencer = ResolutionSequencer(step: .awaitingSizePart)
         #expect(sequencer.receive(.preview(content, partID: "p")).isEmpty)
@@ -36,7 +37,7 @@ struct AutoDownloadPolicyTests {
         let metadata = try ImageSizeMetadata(json: Data(#"{"width":1,"height":2}"#.utf8))
         let released = sequencer.sizePartRead(.success(metadata)).map(\.testDescription)
         #expect(released == ["placeholder 1x2", "preview p", "progress 0/10"])
-        #expect(size.displayedSize == CGSize(width: 1, height: 2))
+        #expect(size.displayedSize == PixelSize(width: 1, height: 2))
         #expect(sequencer.receive(.original(content, partID: "f")).count == 1)
         #expect(sequencer.receive(.preview(content, partID: "p")).isEmpty)
         #expect(sequencer.receive(.progress(.zero(totalBytes: 1), partID: "f")).isEmpty)

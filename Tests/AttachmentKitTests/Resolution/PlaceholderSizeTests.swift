@@ -13,7 +13,7 @@ struct PlaceholderSizeTests {
             Make.remote("full", .imageJPEG), Make.size(#"{"width":4032,"height":3024,"orientation":3}"#),
         ])
         let placeholder = try #require(resolution.placeholderSize)
-        #expect(placeholder.displayedSize == CGSize(width: 3024, height: 4032))
+        #expect(placeholder.displayedSize == PixelSize(width: 3024, height: 4032))
         #expect(placeholder.orientation == .right)
         #expect(placeholder.source == .sizeMetadata)
         #expect(placeholder.aspectRatio == 0.75)
@@ -53,6 +53,6 @@ struct PlaceholderSizeTests {
         let resolution = resolver.resolve([
             Make.size(#"{"width":10,"height":20}"#, id: "a"), Make.size(#"{"width":30,"height":40}"#, id: "b"),
         ])
-        #expect(try #require(resolution.placeholderSize).displayedSize == CGSize(width: 10, height: 20))
+        #expect(try #require(resolution.placeholderSize).displayedSize == PixelSize(width: 10, height: 20))
     }
 }

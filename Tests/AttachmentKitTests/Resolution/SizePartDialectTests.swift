@@ -52,10 +52,10 @@ struct SizePartDialectTests {
             AttachmentResolver(downloads: TransferFixtures.coordinator()).resolve(parts)
                 .placeholderSize)
         #expect(misread.orientation == .left)
-        #expect(misread.displayedSize == CGSize(width: 4032, height: 3024))
+        #expect(misread.displayedSize == PixelSize(width: 4032, height: 3024))
         let read = try #require(Self.resolver(reading: .atlasAndroid).resolve(parts).placeholderSize)
         #expect(read.orientation == .right)
-        #expect(read.displayedSize == CGSize(width: 3024, height: 4032))
+        #expect(read.displayedSize == PixelSize(width: 3024, height: 4032))
         #expect(Self.resolver(reading: .atlasAndroidLegacy).resolve(parts).placeholderSize?.orientation == .left)
     }
 

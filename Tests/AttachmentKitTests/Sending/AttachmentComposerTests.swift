@@ -62,7 +62,7 @@ struct AttachmentComposerTests {
             .compose(imageAt: photo, into: folder.url, id: "m")
         let preview = try #require(attachment.preview?.localContent)
         let header = try ImageInspector().inspect(preview)
-        #expect(header.pixelSize == CGSize(width: 160, height: 120))
+        #expect(header.pixelWidth == 160 && header.pixelHeight == 120)
         #expect(header.orientation == .right)
         // The thumbnail's pixels are exiftool's, byte for byte after the inserted segment.
         let thumbnail = try Data(contentsOf: folder.appending("photo.jpg.thumb.jpg"))
@@ -117,7 +117,8 @@ struct AttachmentComposerTests {
         let expected = try #require(ImageOrientation(exifValue: exifOrientation))
         let turned = expected.swapsWidthAndHeight
         #expect(
-            resolution.placeholderSize?.displayedSize == CGSize(width: turned ? 480 : 640, height: turned ? 640 : 480))
+            resolution.placeholderSize?.displayedSize
+                == PixelSize(width: turned ? 480 : 640, height: turned ? 640 : 480))
         #expect(resolution.placeholderSize?.orientation == expected)
         #expect(resolution.preview?.id == "m/preview")
         #expect(resolution.sizeMetadataError == nil)

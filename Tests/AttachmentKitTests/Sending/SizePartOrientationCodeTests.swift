@@ -27,8 +27,8 @@ struct SizePartOrientationCodeTests {
         let json = Data(#"{"width":3024,"height":4032,"orientation":2}"#.utf8)
         let current = try ImageSizeMetadata(json: json, orientationCode: .atlasAndroid)
         #expect(current.orientation == .right)
-        #expect(current.pixelSize == CGSize(width: 4032, height: 3024))
-        #expect(current.displayedSize == CGSize(width: 3024, height: 4032))
+        #expect(current.pixelWidth == 4032 && current.pixelHeight == 3024)
+        #expect(current.displayedSize == PixelSize(width: 3024, height: 4032))
         #expect(try ImageSizeMetadata(json: json, orientationCode: .atlasAndroidLegacy).orientation == .left)
         #expect(try current.json(orientationCode: .atlasAndroid) == json)
     }

@@ -27,7 +27,7 @@ struct ZoomViewportEqualityTests {
     @Test("placeholder sizes that differ in size, orientation, source, image, video or voice are unequal")
     func placeholderEquality() {
         let size = PlaceholderSize(
-            displayedSize: CGSize(width: 3, height: 4), orientation: .up, source: .sizeMetadata)
+            displayedSize: PixelSize(width: 3, height: 4), orientation: .up, source: .sizeMetadata)
         var withImage = size
         withImage.image = try? BlurHash("00TI:j").image(width: 1, height: 1)
         var withVideo = size
@@ -36,13 +36,15 @@ struct ZoomViewportEqualityTests {
         withVoice.voice = VoiceDetails(duration: 1)
         let others = [
             withImage, withVideo, withVoice,
-            PlaceholderSize(displayedSize: CGSize(width: 4, height: 4), orientation: .up, source: .sizeMetadata),
-            PlaceholderSize(displayedSize: CGSize(width: 3, height: 5), orientation: .up, source: .sizeMetadata),
-            PlaceholderSize(displayedSize: CGSize(width: 3, height: 4), orientation: .right, source: .sizeMetadata),
-            PlaceholderSize(displayedSize: CGSize(width: 3, height: 4), orientation: .up, source: .imageHeader("p")),
+            PlaceholderSize(displayedSize: PixelSize(width: 4, height: 4), orientation: .up, source: .sizeMetadata),
+            PlaceholderSize(displayedSize: PixelSize(width: 3, height: 5), orientation: .up, source: .sizeMetadata),
+            PlaceholderSize(displayedSize: PixelSize(width: 3, height: 4), orientation: .right, source: .sizeMetadata),
+            PlaceholderSize(displayedSize: PixelSize(width: 3, height: 4), orientation: .up, source: .imageHeader("p")),
         ]
         #expect(
-            size == PlaceholderSize(displayedSize: CGSize(width: 3, height: 4), orientation: .up, source: .sizeMetadata)
+            size
+                == PlaceholderSize(
+                    displayedSize: PixelSize(width: 3, height: 4), orientation: .up, source: .sizeMetadata)
         )
         expectAllDifferent(others + [size])
     }

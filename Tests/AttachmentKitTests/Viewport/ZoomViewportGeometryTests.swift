@@ -70,7 +70,7 @@ struct ZoomViewportGeometryTests {
     @Test("the placeholder's displayed size becomes the pixel size")
     func pixelSizeFromPlaceholder() {
         let placeholder = PlaceholderSize(
-            displayedSize: CGSize(width: 3024, height: 4032), orientation: .right, source: .sizeMetadata)
-        #expect(PixelSize(displayedSizeOf: placeholder) == PixelSize(width: 3024, height: 4032))
+            displayedSize: PixelSize(width: 3024, height: 4032), orientation: .right, source: .sizeMetadata)
+        #expect(placeholder.displayedSize == PixelSize(width: 3024, height: 4032))
     }
 }

@@ -52,7 +52,7 @@ struct ZoomViewportPlaceholderTests {
     @Test("the original's own header gives its displayed size, orientation applied")
     func fromOriginalHeader() {
         let placeholder = PlaceholderSize(
-            displayedSize: CGSize(width: 3024, height: 4032), orientation: .right, source: .imageHeader("original"))
+            displayedSize: PixelSize(width: 3024, height: 4032), orientation: .right, source: .imageHeader("original"))
         let viewport = ZoomViewport(boundsSize: phone, placeholder: placeholder, screenScale: 2)
         #expect(viewport.pixelSize == PixelSize(width: 3024, height: 4032))
         #expect(viewport.imageScale == 1)

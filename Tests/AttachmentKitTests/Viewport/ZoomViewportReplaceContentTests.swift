@@ -32,7 +32,7 @@ struct ZoomViewportReplaceContentTests {
     func laidOutAtFullSize() throws {
         let metadata = try ImageSizeMetadata(pixelWidth: 4000, pixelHeight: 3000, orientation: .right)
         var viewport = ZoomViewport(
-            boundsSize: ViewportFixtures.phone, pixelSize: PixelSize(displayedSizeOf: metadata), screenScale: 2)
+            boundsSize: ViewportFixtures.phone, pixelSize: metadata.displayedSize, screenScale: 2)
         #expect(viewport.pixelSize == PixelSize(width: 3000, height: 4000))
         viewport.zoom(to: 0.3, anchoredAt: CGPoint(x: 10, y: 20))
         let before = viewport

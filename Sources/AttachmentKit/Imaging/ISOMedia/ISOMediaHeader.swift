@@ -1,5 +1,7 @@
+import Foundation
+
 /// What an ISO media file's header says, read without decoding a sample: its brands, the
-/// movie's duration, its tracks, the video's display size and rotation, and whether the header
+/// movie's duration, its tracks, the video's displayed size and rotation, and whether the header
 /// comes before the media data.
 ///
 /// Get one from ``ISOMediaInspector``.
@@ -56,10 +58,10 @@ public struct ISOMediaHeader: Sendable, Equatable {
         tracks.first { $0.kind == .video && $0.isEnabled } ?? tracks.first { $0.kind == .video }
     }
 
-    /// The video's display size in pixels (``videoTrack``'s), or `nil` without video: what a
-    /// placeholder is laid out at.
-    public var displaySize: (width: Int, height: Int)? {
-        videoTrack.map { ($0.displayWidth, $0.displayHeight) }
+    /// The video's size in pixels as displayed, rotation applied (``videoTrack``'s), or `nil`
+    /// without video: what a placeholder is laid out at.
+    public var displayedSize: PixelSize? {
+        videoTrack.map { PixelSize(width: CGFloat($0.displayWidth), height: CGFloat($0.displayHeight)) }
     }
 
     /// How the video is turned (``videoTrack``'s rotation), ``ISOMediaHeader/Rotation/none`` without video.

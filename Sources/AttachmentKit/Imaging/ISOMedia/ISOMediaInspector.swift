@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let header = try ISOMediaInspector().inspect(fileAt: videoURL)
-/// if let size = header.displaySize { cell.aspectRatio = Double(size.width) / Double(size.height) }
+/// if let size = header.displayedSize { cell.aspectRatio = size.width / size.height }
 /// label.text = header.duration.map { "\($0.seconds) s" }
 /// ```
 ///

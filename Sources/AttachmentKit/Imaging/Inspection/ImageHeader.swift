@@ -59,12 +59,6 @@ public struct ImageHeader: Sendable, Equatable {
     /// The height as displayed, orientation applied.
     public var displayedHeight: Int { orientation.swapsWidthAndHeight ? pixelWidth : pixelHeight }
 
-    /// The stored size in pixels.
-    public var pixelSize: CGSize { CGSize(width: pixelWidth, height: pixelHeight) }
-
-    /// The displayed size in pixels, orientation applied: what a placeholder is laid out at.
-    public var displayedSize: CGSize { CGSize(width: displayedWidth, height: displayedHeight) }
-
     /// The number of pixels a decoder would allocate for one frame (width × height), saturating
     /// at `Int.max` instead of overflowing. Compare it with
     /// ``ImageInspector/ContentPolicy/maximumPixelCount`` before decoding.

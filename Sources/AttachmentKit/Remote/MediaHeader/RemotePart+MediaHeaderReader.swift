@@ -8,7 +8,7 @@ extension RemotePart {
     /// ```swift
     /// let reader = RemotePart.MediaHeaderReader(transport: URLSessionTransport())
     /// let header = try await reader.inspect(videoURL)
-    /// print(header.displaySize ?? (0, 0), header.duration ?? "unknown", header.inspectedByteCount)
+    /// print(header.displayedSize ?? .zero, header.duration ?? "unknown", header.inspectedByteCount)
     /// ```
     ///
     /// The first request asks for ``firstByteCount`` bytes. When `moov` lies inside them (a fast-start

@@ -34,10 +34,8 @@ struct VideoPlaceholderReader {
     /// The placeholder a video's header gives: its display size (rotation applied), its
     /// duration and rotation; `nil` for a file without a video track.
     static func placeholder(from header: ISOMediaHeader, of partID: PartID) -> PlaceholderSize? {
-        guard let display = header.displaySize, display.width > 0, display.height > 0 else { return nil }
-        var size = PlaceholderSize(
-            displayedSize: CGSize(width: display.width, height: display.height), orientation: .up,
-            source: .videoHeader(partID))
+        guard let display = header.displayedSize, !display.isEmpty else { return nil }
+        var size = PlaceholderSize(displayedSize: display, orientation: .up, source: .videoHeader(partID))
         size.video = PlaceholderSize.VideoDetails(header: header)
         return size
     }

@@ -42,9 +42,9 @@ extension RenditionChain {
     private static func pixelSize(ofOriginalIn resolution: AttachmentResolver.Resolution) -> PixelSize {
         guard let placeholder = resolution.placeholderSize else { return .zero }
         switch placeholder.source {
-        case .sizeMetadata: return PixelSize(displayedSizeOf: placeholder)
+        case .sizeMetadata: return placeholder.displayedSize
         case .imageHeader(let partID), .videoHeader(let partID):
-            return partID == resolution.original?.id ? PixelSize(displayedSizeOf: placeholder) : .zero
+            return partID == resolution.original?.id ? placeholder.displayedSize : .zero
         }
     }
 

@@ -8,7 +8,7 @@ extension AttachmentResolver.Policy {
     ///
     /// ```swift
     /// let resolution = AttachmentResolver().resolve(message.parts)
-    /// let needed = PixelSize(displayedSizeOf: placeholder)
+    /// let needed = placeholder.displayedSize
     ///     .decodeTarget(forViewOfSize: cell.bounds.size, screenScale: 3)
     /// let choice = AttachmentResolver.Policy.default.rendition(for: needed, among: resolution.renditions)
     /// ```

@@ -25,7 +25,7 @@ struct ResolverHeaderTests {
         ]
         let resolution = AttachmentResolver().resolve(parts)
         let size = try #require(resolution.placeholderSize)
-        #expect(size.displayedSize == CGSize(width: 48, height: 32))
+        #expect(size.displayedSize == PixelSize(width: 48, height: 32))
         #expect(size.source == .imageHeader("preview"))
         #expect(resolution.imageHeader?.format == .jpeg)
     }
@@ -38,7 +38,7 @@ struct ResolverHeaderTests {
             content: .data(SyntheticImages.jpeg(width: 400, height: 300, before: [exif])))
         let resolution = AttachmentResolver().resolve([original, preview(SyntheticImages.jpeg(width: 30, height: 40))])
         let size = try #require(resolution.placeholderSize)
-        #expect(size.displayedSize == CGSize(width: 300, height: 400))
+        #expect(size.displayedSize == PixelSize(width: 300, height: 400))
         #expect(size.orientation == .right)
         #expect(size.source == .imageHeader("original"))
     }
@@ -51,7 +51,7 @@ struct ResolverHeaderTests {
             remoteOriginal(), preview(SyntheticImages.jpeg(width: 384, height: 512)), sizePart(sizeJSON),
         ]
         let size = try #require(AttachmentResolver().resolve(parts).placeholderSize)
-        #expect(size.displayedSize == CGSize(width: 3024, height: 4032))
+        #expect(size.displayedSize == PixelSize(width: 3024, height: 4032))
         #expect(size.orientation == .right)
         #expect(size.source == .sizeMetadata)
     }
@@ -64,7 +64,7 @@ struct ResolverHeaderTests {
             content: .data(SyntheticImages.jpeg(width: 4032, height: 3024, before: [exif])))
         let parts: [any MessagePart] = [original, sizePart(#"{"width":4032,"height":3024}"#)]
         let size = try #require(AttachmentResolver().resolve(parts).placeholderSize)
-        #expect(size.displayedSize == CGSize(width: 3024, height: 4032))
+        #expect(size.displayedSize == PixelSize(width: 3024, height: 4032))
         #expect(size.orientation == .left)
         #expect(size.source == .sizeMetadata)
     }
@@ -76,7 +76,7 @@ struct ResolverHeaderTests {
             sizePart(#"{"width":1600,"height":900}"#),
         ]
         let size = try #require(AttachmentResolver().resolve(parts).placeholderSize)
-        #expect(size.displayedSize == CGSize(width: 1600, height: 900))
+        #expect(size.displayedSize == PixelSize(width: 1600, height: 900))
     }
 
     @Test("a malformed size part falls back to the header and is still reported")
@@ -86,7 +86,7 @@ struct ResolverHeaderTests {
         ]
         let resolution = AttachmentResolver().resolve(parts)
         #expect(resolution.sizeMetadataError == .notANumber(key: "width"))
-        #expect(resolution.placeholderSize?.displayedSize == CGSize(width: 512, height: 288))
+        #expect(resolution.placeholderSize?.displayedSize == PixelSize(width: 512, height: 288))
         #expect(resolution.placeholderSize?.source == .imageHeader("preview"))
     }
 
@@ -98,7 +98,7 @@ struct ResolverHeaderTests {
         let resolution = AttachmentResolver().resolve(parts)
         #expect(resolution.imageHeaderError == .notAnImage(.html))
         #expect(resolution.imageHeader == nil)
-        #expect(resolution.placeholderSize?.displayedSize == CGSize(width: 10, height: 20))
+        #expect(resolution.placeholderSize?.displayedSize == PixelSize(width: 10, height: 20))
     }
 
     @Test("with nothing local there is no placeholder and no header")
@@ -110,11 +110,15 @@ struct ResolverHeaderTests {
 
     @Test("aspects agree within a pixel of rounding, even for long thin previews, or within 2 %")
     func tolerance() {
-        #expect(PlaceholderSizeReader.sameAspect(CGSize(width: 4000, height: 2251), CGSize(width: 512, height: 288)))
-        #expect(PlaceholderSizeReader.sameAspect(CGSize(width: 200, height: 5000), CGSize(width: 20, height: 512)))
-        #expect(!PlaceholderSizeReader.sameAspect(CGSize(width: 4, height: 3), CGSize(width: 3, height: 4)))
+        #expect(
+            PlaceholderSizeReader.sameAspect(PixelSize(width: 4000, height: 2251), PixelSize(width: 512, height: 288)))
+        #expect(
+            PlaceholderSizeReader.sameAspect(PixelSize(width: 200, height: 5000), PixelSize(width: 20, height: 512)))
+        #expect(!PlaceholderSizeReader.sameAspect(PixelSize(width: 4, height: 3), PixelSize(width: 3, height: 4)))
         // More than a pixel apart but within the 2 % tolerance: the same picture; 3 % apart is not.
-        #expect(PlaceholderSizeReader.sameAspect(CGSize(width: 1000, height: 1000), CGSize(width: 500, height: 510)))
-        #expect(!PlaceholderSizeReader.sameAspect(CGSize(width: 1000, height: 1000), CGSize(width: 500, height: 515)))
+        #expect(
+            PlaceholderSizeReader.sameAspect(PixelSize(width: 1000, height: 1000), PixelSize(width: 500, height: 510)))
+        #expect(
+            !PlaceholderSizeReader.sameAspect(PixelSize(width: 1000, height: 1000), PixelSize(width: 500, height: 515)))
     }
 }

@@ -29,8 +29,7 @@ struct RemoteVideoPlaceholderTests {
 
         #expect(events.map(\.testDescription).first?.hasPrefix("placeholder") == true)
         guard case .placeholder(let placeholder)? = events.first else { return }
-        let display = try #require(local.displaySize)
-        #expect(placeholder.displayedSize == CGSize(width: display.width, height: display.height))
+        #expect(placeholder.displayedSize == (try #require(local.displayedSize)))
         #expect(placeholder.source == .videoHeader("video"))
         #expect(
             placeholder.video

@@ -22,7 +22,7 @@ struct VideoDetailsRuleTests {
             VideoMessageTests.poster, try await Self.localVideo("rotate-90.mp4"), size,
         ])
         let placeholder = try #require(resolution.placeholderSize)
-        #expect(placeholder.displayedSize == CGSize(width: 1920, height: 1080))
+        #expect(placeholder.displayedSize == PixelSize(width: 1920, height: 1080))
         #expect(placeholder.source == .sizeMetadata)
         let oracle = try await ISOMediaOracle(try await Self.clip("rotate-90.mp4"))
         let duration = try #require(placeholder.video?.duration)
@@ -73,7 +73,7 @@ struct VideoDetailsRuleTests {
             Issue.record("no placeholder first: \(events.map(\.testDescription))")
             return
         }
-        #expect(placeholder.displayedSize == CGSize(width: 640, height: 360))
+        #expect(placeholder.displayedSize == PixelSize(width: 640, height: 360))
         #expect(placeholder.source == .sizeMetadata)
         let oracle = try await ISOMediaOracle(try await Self.clip("aac-audio-only.m4a"))
         let duration = try #require(placeholder.video?.duration)

@@ -26,7 +26,7 @@ struct VideoMessageTests {
         #expect(resolution.preview?.id == "poster")
         #expect(resolution.original?.id == "video")
         let placeholder = try #require(resolution.placeholderSize)
-        #expect(placeholder.displayedSize == CGSize(width: 1920, height: 1080))
+        #expect(placeholder.displayedSize == PixelSize(width: 1920, height: 1080))
         #expect(placeholder.source == .sizeMetadata)
         #expect(placeholder.video == PlaceholderSize.VideoDetails(duration: 12.5, rotation: nil))
         #expect(resolution.renditions.isEmpty)
@@ -70,13 +70,13 @@ struct VideoMessageTests {
     @Test(
         "without a size part, a local video's header gives the size with the rotation applied, and the duration",
         arguments: [
-            ("h264-aac-faststart.mp4", CGSize(width: 160, height: 90)),
-            ("rotate-90.mp4", CGSize(width: 90, height: 160)),
-            ("rotate-180.mp4", CGSize(width: 160, height: 90)),
-            ("rotate-270.mp4", CGSize(width: 90, height: 160)),
-            ("rotate-90.mov", CGSize(width: 90, height: 160)),
+            ("h264-aac-faststart.mp4", PixelSize(width: 160, height: 90)),
+            ("rotate-90.mp4", PixelSize(width: 90, height: 160)),
+            ("rotate-180.mp4", PixelSize(width: 160, height: 90)),
+            ("rotate-270.mp4", PixelSize(width: 90, height: 160)),
+            ("rotate-90.mov", PixelSize(width: 90, height: 160)),
         ])
-    func localHeader(_ name: String, _ displayed: CGSize) async throws {
+    func localHeader(_ name: String, _ displayed: PixelSize) async throws {
         let url = try await Self.clip(name)
         let type: MIMEType = name.hasSuffix(".mov") ? .videoQuickTime : .videoMP4
         let video = ScriptedPart("video", mimeType: type, status: .complete, localContent: .file(url))
