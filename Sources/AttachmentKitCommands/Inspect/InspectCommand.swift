@@ -48,8 +48,8 @@ enum InspectCommand {
             do {
                 let header = try inspector.inspect(fileAt: url)
                 let size = try? PartContent.file(url).byteCount()
-                var report = InspectionReport(path: path, header: header, declaredType: declaredType, fileSize: size)
-                    .text
+                let source = InspectedSource(path: path, fileSize: size, isRemote: false)
+                var report = InspectionReport(source: source, header: header, declaredType: declaredType).text
                 if listsScans, header.format == .jpeg, let data = try? Data(contentsOf: url) {
                     for length in JPEGScanIndex(data).displayablePrefixLengths { report += "  scan ends: \(length)\n" }
                 }

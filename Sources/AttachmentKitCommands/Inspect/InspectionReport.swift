@@ -3,16 +3,15 @@ import Foundation
 
 /// The text `attachmentkit inspect` prints for one file.
 struct InspectionReport {
-    let path: String
+    let source: InspectedSource
     let header: ImageHeader
     let declaredType: MIMEType?
-    let fileSize: Int64?
 
     var text: String {
         let orientation = header.orientation
-        var lines = [path]
+        var lines = [source.path]
         lines.append("  format: \(header.format) (\(header.format.mimeType))")
-        lines.append("  pixel size: \(header.pixelWidth) x \(header.pixelHeight)")
+        lines.append("  stored size: \(header.pixelWidth) x \(header.pixelHeight)")
         lines.append("  orientation: \(orientation) (EXIF \(orientation.exifValue))")
         lines.append("  displayed size: \(header.displayedWidth) x \(header.displayedHeight)")
         lines.append("  progressive: \(header.isProgressive ? "yes" : "no")")
@@ -22,12 +21,12 @@ struct InspectionReport {
         lines.append("  extension: \(extensionVerdict)")
         if let declaredType { lines.append("  declared type: \(verdict(on: declaredType))") }
         lines.append("  pixels: \(pixelVerdict)")
-        lines.append("  bytes read: \(header.inspectedByteCount)\(fileSize.map { " of \($0)" } ?? "")")
+        lines.append(source.bytesLine(header.inspectedByteCount))
         return lines.joined(separator: "\n") + "\n"
     }
 
     private var extensionVerdict: String {
-        let pathExtension = URL(fileURLWithPath: path).pathExtension
+        let pathExtension = URL(fileURLWithPath: source.path).pathExtension
         guard !pathExtension.isEmpty else { return "none" }
         let fileExtension = "." + pathExtension
         if header.format.isDescribed(byFileExtension: fileExtension) { return "\(fileExtension) matches" }

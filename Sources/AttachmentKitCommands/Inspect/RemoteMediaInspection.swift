@@ -27,7 +27,8 @@ enum RemoteMediaInspection {
                 return .success(try await audio(url, reader))
             }
             let header = try await reader.inspect(url)
-            return .success(MediaInspectionReport(path: path, header: header, fileSize: nil, isRemote: true).text)
+            let source = InspectedSource(path: path, fileSize: nil, isRemote: true)
+            return .success(MediaInspectionReport(source: source, header: header).text)
         } catch .inspection(.notISOMedia(.ogg)), .inspection(.notISOMedia(.mp3)) {
             do { return .success(try await audio(url, reader)) } catch { return .failure(error) }
         } catch {
@@ -39,7 +40,8 @@ enum RemoteMediaInspection {
         _ url: URL, _ reader: RemotePart.MediaHeaderReader
     ) async throws(RemotePart.MediaHeaderReader.Error) -> String {
         let header = try await reader.inspectAudio(url)
-        return AudioInspectionReport(path: url.absoluteString, header: header, fileSize: nil, isRemote: true).text
+        let source = InspectedSource(path: url.absoluteString, fileSize: nil, isRemote: true)
+        return AudioInspectionReport(source: source, header: header).text
     }
 
     /// The report of the local file at `url` when its first bytes are ISO media, Ogg or MP3;
@@ -51,6 +53,7 @@ enum RemoteMediaInspection {
         try? handle.close()
         guard let prefix else { return nil }
         let size = try? PartContent.file(url).byteCount()
+        let source = InspectedSource(path: path, fileSize: size, isRemote: false)
         switch FileType(sniffing: prefix) {
         case .ogg, .mp3:
             break
@@ -58,8 +61,7 @@ enum RemoteMediaInspection {
             do {
                 let header = try ISOMediaInspector().inspect(fileAt: url)
                 guard header.videoTrack == nil, header.tracks.contains(where: { $0.kind == .audio }) else {
-                    return .success(
-                        MediaInspectionReport(path: path, header: header, fileSize: size, isRemote: false).text)
+                    return .success(MediaInspectionReport(source: source, header: header).text)
                 }
             } catch {
                 return .failure(error)
@@ -69,7 +71,7 @@ enum RemoteMediaInspection {
         }
         do {
             let header = try AudioInspector().inspect(fileAt: url)
-            return .success(AudioInspectionReport(path: path, header: header, fileSize: size, isRemote: false).text)
+            return .success(AudioInspectionReport(source: source, header: header).text)
         } catch {
             return .failure(error)
         }

@@ -15,7 +15,7 @@ struct InspectCommandTests {
         #expect(outcome.status == 0)
         #expect(outcome.errorOutput.isEmpty)
         for line in [
-            "  format: JPEG (image/jpeg)", "  pixel size: 36 x 20", "  orientation: right (EXIF 6)",
+            "  format: JPEG (image/jpeg)", "  stored size: 36 x 20", "  orientation: right (EXIF 6)",
             "  displayed size: 20 x 36", "  progressive: no", "  animated: no", "  extension: .jpg matches",
             "  format: WebP (image/webp)", "  animated: yes", "  pixels: 720, within the 100000000 limit",
         ] {

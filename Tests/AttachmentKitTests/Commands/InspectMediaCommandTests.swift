@@ -6,13 +6,13 @@ import Testing
 @Suite("attachmentkit inspect on videos and URLs", SuiteTimeLimit.minutes(5), .inTurn)
 struct InspectMediaCommandTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("prints format, duration, display size, rotation, codecs and fast start of a video")
+    @Test("prints format, duration, displayed size, rotation, codecs and fast start of a video")
     func video() async throws {
         let path = try await ISOMediaCorpus.shared().url("rotate-90.mp4").path
         let outcome = await AttachmentKitTool.run(["inspect", path])
         #expect(outcome.status == 0)
         for line in [
-            "  format: MP4 (video/mp4)", "  duration: 1.000 s", "  display size: 90 x 160", "  rotation: 270°",
+            "  format: MP4 (video/mp4)", "  duration: 1.000 s", "  displayed size: 90 x 160", "  rotation: 270°",
             "  track 1: video, avc1, 1.000 s", "  track 2: audio, mp4a, 1.128 s", "  fast start: no",
         ] {
             #expect(outcome.output.contains(line + "\n"), "\(line)")

@@ -15,7 +15,7 @@ extension ISOMediaHeader {
         /// Turned three quarters clockwise (a quarter anticlockwise): width and height swap.
         case clockwise270
         /// The matrix is no quarter turn: some other angle, a shear, a perspective or a zero
-        /// scale. The display size is then the bounding box of the transformed frame.
+        /// scale. The displayed size is then the bounding box of the transformed frame.
         case notAxisAligned
 
         /// The clockwise angle in degrees, or `nil` for ``notAxisAligned``.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads an ISO base media file's header (MP4, MOV, M4A, 3GP): brands, the movie's duration,
-/// each track's kind, duration and codec, the video's display size and rotation, and whether it
+/// each track's kind, duration and codec, the video's displayed size and rotation, and whether it
 /// is fast start, without decoding a sample and without reading the media data.
 ///
 /// ```swift

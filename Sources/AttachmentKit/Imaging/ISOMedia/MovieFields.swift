@@ -45,7 +45,7 @@ struct MovieFields {
         return fragmentEnds?[track.id].flatMap { MediaDuration(value: $0, timescale: track.timescale) }
     }
 
-    /// The tracks as reported, each with its display size and rotation after the movie's matrix.
+    /// The tracks as reported, each with its displayed size and rotation after the movie's matrix.
     func reportedTracks(
         _ format: ISOMediaHeader.Format, fragmentEnds: [UInt32: UInt64]?
     ) throws(ISOMediaInspector.Error) -> [ISOMediaHeader.Track] {
@@ -53,7 +53,7 @@ struct MovieFields {
         for track in tracks {
             let combined = track.matrix.then(matrix)
             guard let size = combined.displaySize(width: track.width, height: track.height) else {
-                throw .oversizedField(format, field: "track \(track.id) display size", value: UInt64(track.width))
+                throw .oversizedField(format, field: "track \(track.id) displayed size", value: UInt64(track.width))
             }
             let kind: ISOMediaHeader.Track.Kind =
                 switch track.handler {

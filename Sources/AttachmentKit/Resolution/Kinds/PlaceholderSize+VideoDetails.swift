@@ -8,7 +8,7 @@ extension PlaceholderSize {
     /// (``ISOMediaHeader``) are combined, each value from the first that has it:
     ///
     /// - the placeholder's ``PlaceholderSize/displayedSize``: the size part's; without one, the
-    ///   header's display size (rotation applied); without either, the poster's;
+    ///   header's displayed size (rotation applied); without either, the poster's;
     /// - ``duration``: the size part's `duration`; when it has none, the header's movie duration;
     /// - ``rotation``: the header's (a size part has none).
     ///

@@ -31,7 +31,7 @@ struct VideoPlaceholderReader {
         return outcome
     }
 
-    /// The placeholder a video's header gives: its display size (rotation applied), its
+    /// The placeholder a video's header gives: its displayed size (rotation applied), its
     /// duration and rotation; `nil` for a file without a video track.
     static func placeholder(from header: ISOMediaHeader, of partID: PartID) -> PlaceholderSize? {
         guard let display = header.displayedSize, !display.isEmpty else { return nil }
