@@ -61,7 +61,7 @@ private func check(_ header: ISOMediaHeader) {
         _ = track.duration?.description
     }
     _ = header.duration?.seconds
-    _ = header.displaySize
+    _ = header.displayedSize
 }
 
 /// `header` as it reads when its fragments could not be read: every track's duration unknown,
