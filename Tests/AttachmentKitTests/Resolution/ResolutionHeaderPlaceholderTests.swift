@@ -92,34 +92,46 @@ struct ResolutionHeaderPlaceholderTests {
         #expect(await ResolutionEventsTests.next(from: &events) == nil, "sent after the original")
     }
 
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    // Which of two fetches ends first is the scheduler's choice end to end (a preview made to
+    // succeed first can still be checked after the size part is read), so each order is made
+    // certain: the preview first through the sequencer, the size part first end to end.
     @Test(
-        "a fetched size part is reconciled with the header of a preview that came first, as resolve does",
+        "a size part read after a preview's header is reconciled with it, as resolve does",
         arguments: [
             #"{"width":4032,"height":3024,"orientation":3}"#, #"{"width":3024,"height":4032,"orientation":3}"#,
         ])
-    func reconciledWithSizePart(json: String) async throws {
-        let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
-        let size = ScriptedPart("size", mimeType: .imageSize)
-        let parts: [any MessagePart] = [ScriptedPart("full"), preview, size]
-        try ResolverChoice.require(parts, preview: "preview", original: "full")
-        let stream = resolver().events(for: parts)
-        let collected = Task {
-            var events: [AttachmentResolver.Event] = []
-            for await event in stream { events.append(event) }
-            return events
-        }
-        await preview.script.attempt(0, before: collected).succeed(previewBytes)
-        await size.script.attempt(0, before: collected).succeed(.data(Data(json.utf8)))
-        let events = await collected.cancellableValue
-        #expect(events.map(\.testDescription) == ["placeholder 3024x4032", "preview preview"])
+    func reconciledWithPreviewFirst(json: String) throws {
+        let metadata = try ImageSizeMetadata(json: Data(json.utf8), orientationCode: .uiImageOrientation)
+        let header = try ImageInspector().inspect(previewBytes)
+        var sequencer = ResolutionSequencer(step: .awaitingSizePart, awaitingPreview: true)
+        let image = ResolutionSequencer.ImageOfEvent(header: header, partID: "preview", isOriginal: false)
+        #expect(sequencer.receive(.preview(previewBytes, partID: "preview"), image: image).isEmpty)
+        let ready = sequencer.sizePartRead(.success(metadata))
+        #expect(ready.map(\.testDescription) == ["placeholder 3024x4032", "preview preview"])
         // The same parts, all local, through resolve.
         let local: [any MessagePart] = [
             ScriptedPart("full"), LocalPart(id: "preview", mimeType: .imageJPEGPreview, content: previewBytes),
             LocalPart(id: "size", mimeType: .imageSize, content: .data(Data(json.utf8))),
         ]
-        guard case .placeholder(let size) = events.first else { return }
+        guard case .placeholder(let size) = ready.first else { return }
         #expect(size == AttachmentResolver().resolve(local).placeholderSize)
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test("a size part fetched before the preview gives the placeholder at once, and the preview follows")
+    func sizePartFirst() async throws {
+        let preview = ScriptedPart("preview", mimeType: .imageJPEGPreview)
+        let size = ScriptedPart("size", mimeType: .imageSize)
+        let parts: [any MessagePart] = [ScriptedPart("full"), preview, size]
+        try ResolverChoice.require(parts, preview: "preview", original: "full")
+        var events = resolver().events(for: parts).makeAsyncIterator()
+        let previewAttempt = await preview.script.attempt(0)
+        await size.script.attempt(0).succeed(.data(Data(#"{"width":3024,"height":4032,"orientation":3}"#.utf8)))
+        // The size part's own displayed size (orientation 3 turns it): no header is known yet.
+        #expect(await ResolutionEventsTests.next(from: &events) == "placeholder 4032x3024")
+        previewAttempt.succeed(previewBytes)
+        #expect(await ResolutionEventsTests.next(from: &events) == "preview preview")
+        #expect(await ResolutionEventsTests.next(from: &events) == nil, "the placeholder only once")
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
